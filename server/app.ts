@@ -1,0 +1,162 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { sql } from 'kysely';
+import type { AuthProvider } from './auth/auth-provider.ts';
+import { isDatabaseUnavailable, type Db } from './db/database.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import type { Logger } from './lib/logger.ts';
+import { requestLog } from './lib/request-log.ts';
+import { registerAuthRoutes } from './rest/auth.routes.ts';
+import { registerChildrenRoutes } from './rest/children.routes.ts';
+import { registerConfigRoutes } from './rest/config.routes.ts';
+import { registerContactRoutes } from './rest/contact.routes.ts';
+import { buildOpenApiDocument } from './rest/openapi.ts';
+import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rest/rate-limits.ts';
+import { publicRoute } from './rest/route-kit.ts';
+import type { Services } from './services.ts';
+import { createContextFactory } from './trpc/context.ts';
+import { appRouter } from './trpc/root.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const TRPC_MAX_BATCH_SIZE = 20;
+
+export interface AppDeps {
+  db: Db;
+  auth: AuthProvider;
+  services: Services;
+  log: Logger;
+  /** How the browser client is served: a built bundle, the Vite dev server, or not at all (API-only tests). */
+  mountClient?: (app: Express) => void;
+  rateLimits?: RateLimitSettings;
+  /** Serve over TLS (or behind a TLS proxy): adds upgrade-insecure-requests. */
+  httpsOrigin?: boolean;
+  /** Development relaxes the CSP for Vite's inline refresh preamble and websocket. */
+  development?: boolean;
+}
+
+function contentSecurityPolicy(auth: AuthProvider, deps: AppDeps) {
+  const extra = auth.contentSecurity;
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...extra.scriptSrc, ...(deps.development ? ["'unsafe-inline'"] : [])],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', ...extra.imgSrc],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...extra.connectSrc, ...(deps.development ? ['ws:', 'wss:'] : [])],
+      frameSrc: extra.frameSrc.length > 0 ? extra.frameSrc : ["'none'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(deps.httpsOrigin ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** Writes that carry a body must say it is JSON (415 otherwise). */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody && !req.is('application/json')) {
+    return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.'));
+  }
+  next();
+};
+
+export function createApp(deps: AppDeps): Express {
+  const { auth, services, log, db } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(log));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(auth, deps), strictTransportSecurity: deps.httpsOrigin ?? false }));
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db);
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json(new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).toBody());
+    }
+  });
+
+  for (const middleware of auth.middleware) app.use('/api', middleware);
+
+  const createContext = createContextFactory(services, auth);
+  app.use(
+    '/api/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      maxBodySize: BODY_LIMIT_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      async createContext({ req, res }) {
+        const context = await createContext({ req });
+        res.locals.userId = context.userId;
+        return context;
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ path, err: error.cause ?? error }, 'trpc procedure failed');
+      },
+    }),
+  );
+
+  const api = express.Router();
+  const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
+  registerConfigRoutes(api, services);
+  registerChildrenRoutes(api, services);
+  registerContactRoutes(api, services, limits);
+  if (services.accounts) registerAuthRoutes(api, services.accounts, limits);
+  const openApi = buildOpenApiDocument({ builtInAccounts: services.accounts !== null });
+  api.get(
+    '/openapi.json',
+    publicRoute((_req, res) => {
+      res.json(openApi);
+    }),
+  );
+
+  app.use(
+    '/api',
+    requireJsonBody,
+    express.json({ limit: BODY_LIMIT_BYTES, strict: false }),
+    async (req, res, next) => {
+      res.locals.userId = await auth.userId(req);
+      next();
+    },
+    api,
+    (req, _res, next) => next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.baseUrl}${req.path}`)),
+  );
+
+  deps.mountClient?.(app);
+
+  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL_SERVER_ERROR') {
+      log.error({ requestId: res.locals.requestId, path: req.path, err: error }, 'request failed');
+    }
+    if (res.headersSent) return;
+    res.status(appError.status).json(appError.toBody());
+  };
+  app.use(errorHandler);
+  return app;
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+  if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
+  }
+  if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+  return new AppError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side. Please try again.');
+}

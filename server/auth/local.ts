@@ -1,0 +1,61 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import type { Request } from 'express';
+import type { Db } from '../db/database.ts';
+import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
+
+export const TOKEN_TTL_SECONDS = 10 * 60;
+const ISSUER = 'trelli';
+const AUDIENCE = 'trelli-api';
+
+/** Short-lived HS256 bearer tokens for built-in accounts. */
+export class LocalTokens {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: string, now: Date = new Date()): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + TOKEN_TTL_SECONDS)
+      .sign(this.#key);
+  }
+
+  /** The user id of a valid token, or null for anything else (expired, forged, malformed). */
+  async verify(token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      return typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function createLocalAuthProvider(tokens: LocalTokens): AuthProvider {
+  return {
+    kind: 'local',
+    publishableKey: null,
+    contentSecurity: { scriptSrc: [], connectSrc: [], imgSrc: [], frameSrc: [] },
+    middleware: [],
+    async userId(req: Request) {
+      const token = bearerToken(req);
+      return token ? tokens.verify(token) : null;
+    },
+    async writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata) {
+      await trx
+        .updateTable('users')
+        .set({ publicMetadata: sql`public_metadata || ${JSON.stringify(metadata)}::jsonb` })
+        .where('id', '=', userId)
+        .execute();
+    },
+    async writeMetadataAfterCommit() {},
+  };
+}

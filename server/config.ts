@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '../shared/feature-flags.ts';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  ),
+  CLERK_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_', 'must start with pk_').optional()),
+  CLERK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_', 'must start with sk_').optional()),
+  CLERK_JWT_KEY: optionalString,
+  APP_ORIGIN: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  FEATURE_FLAGS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined) return {};
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object such as {"FLAG_PDF_PRINT_STYLES":true}' });
+        return z.NEVER;
+      }),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  clerk: { publishableKey: string; secretKey: string; jwtKey: string | undefined } | undefined;
+  appOrigin: string | undefined;
+  authSecret: string | undefined;
+  featureFlags: FeatureFlags;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const hasPublishable = values.CLERK_PUBLISHABLE_KEY !== undefined;
+  const hasSecret = values.CLERK_SECRET_KEY !== undefined;
+  if (hasPublishable !== hasSecret) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY must be set together (both for Clerk, neither for built-in accounts)',
+    );
+  }
+  const flagOverrides = values.FEATURE_FLAGS;
+  const unknownFlag = Object.entries(flagOverrides).find(
+    ([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean',
+  );
+  if (unknownFlag) {
+    throw new ConfigError(
+      `Invalid configuration:\n  FEATURE_FLAGS: "${unknownFlag[0]}" must be one of the known flags with a true or false value`,
+    );
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    clerk:
+      values.CLERK_PUBLISHABLE_KEY && values.CLERK_SECRET_KEY
+        ? { publishableKey: values.CLERK_PUBLISHABLE_KEY, secretKey: values.CLERK_SECRET_KEY, jwtKey: values.CLERK_JWT_KEY }
+        : undefined,
+    appOrigin: values.APP_ORIGIN ? new URL(values.APP_ORIGIN).origin : undefined,
+    authSecret: values.AUTH_SECRET,
+    featureFlags: mergeFeatureFlags(flagOverrides),
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+const INT8 = 20;
+const DATE = 1082;
+
+/** Both drivers agree: int8 and count(*) as number, dates as 'YYYY-MM-DD' strings (no time zone shifts). */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === DATE) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+export function pgliteDirectory(dataDir: string): string {
+  return path.resolve(dataDir, 'pglite');
+}
+
+/** Opens the database the configuration names: a PostgreSQL server, or PGlite embedded in DATA_DIR (undefined: in memory). */
+export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Db> {
+  const plugins = [new CamelCasePlugin()];
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      types: pgTypes,
+    });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', (error) => onPoolError?.(error));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  let dataDir: string | undefined;
+  if (target.dataDir !== undefined) {
+    dataDir = pgliteDirectory(target.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+/** True when an error means the database cannot be reached right now (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}

@@ -1,0 +1,99 @@
+import { withAge, type Child, type ChildCreate, type ChildUpdate } from '../../../shared/schemas/child.ts';
+import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChildRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordActivity } from '../activities/activities.repository.ts';
+import * as children from './children.repository.ts';
+
+export function toChild(row: ChildRow, today?: Date): Child {
+  return withAge(
+    {
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      dateOfBirth: row.dateOfBirth,
+      grade: row.grade as Child['grade'],
+      school: row.school,
+      pronouns: row.pronouns,
+      supportPlan: row.supportPlan as Child['supportPlan'],
+      planReviewDate: row.planReviewDate,
+      lastEvaluationDate: row.lastEvaluationDate,
+      diagnoses: row.diagnoses,
+      strengths: row.strengths,
+      challenges: row.challenges,
+      interests: row.interests,
+      notes: row.notes,
+      avatarColor: row.avatarColor,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    today,
+  );
+}
+
+const metadataFor = (childCount: number): ChildCountMetadata => ({ childCount, hasCompletedOnboarding: childCount > 0 });
+
+/** A parent's children. Every query is scoped to the caller, so another parent's child is simply not found. */
+export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: () => Date }) {
+  const { db, auth } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function changeCount<T>(ownerId: string, change: (trx: Db) => Promise<T>): Promise<T> {
+    const { result, metadata } = await db.transaction().execute(async (trx) => {
+      const result = await change(trx);
+      const metadata = metadataFor(await children.countChildren(trx, ownerId));
+      await auth.writeMetadataInTransaction(trx, ownerId, metadata);
+      return { result, metadata };
+    });
+    await auth.writeMetadataAfterCommit(ownerId, metadata);
+    return result;
+  }
+
+  return {
+    async list(ownerId: string): Promise<Child[]> {
+      const today = now();
+      return (await children.listChildren(db, ownerId)).map((row) => toChild(row, today));
+    },
+
+    async byId(ownerId: string, id: number): Promise<Child> {
+      const row = await children.findChild(db, ownerId, id);
+      if (!row) throw AppError.notFound('Child');
+      return toChild(row, now());
+    },
+
+    /** Resolves when the child belongs to the caller; NOT_FOUND otherwise (never FORBIDDEN). */
+    async assertOwned(ownerId: string, id: number): Promise<void> {
+      if (!(await children.findChild(db, ownerId, id))) throw AppError.notFound('Child');
+    },
+
+    async create(ownerId: string, input: ChildCreate): Promise<Child> {
+      const row = await changeCount(ownerId, async (trx) => {
+        const row = await children.insertChild(trx, ownerId, input);
+        await recordActivity(trx, { ownerId, childId: row.id, actorId: ownerId, action: 'child.created', subjectType: 'child', subjectId: row.id });
+        return row;
+      });
+      return toChild(row, now());
+    },
+
+    async update(ownerId: string, id: number, patch: ChildUpdate): Promise<Child> {
+      const row = await db.transaction().execute(async (trx) => {
+        const row = await children.updateChild(trx, ownerId, id, patch, now());
+        if (!row) throw AppError.notFound('Child');
+        await recordActivity(trx, { ownerId, childId: id, actorId: ownerId, action: 'child.updated', subjectType: 'child', subjectId: id });
+        return row;
+      });
+      return toChild(row, now());
+    },
+
+    async delete(ownerId: string, id: number): Promise<{ id: number; deleted: true }> {
+      await changeCount(ownerId, async (trx) => {
+        if (!(await children.deleteChild(trx, ownerId, id))) throw AppError.notFound('Child');
+        await recordActivity(trx, { ownerId, childId: null, actorId: ownerId, action: 'child.deleted', subjectType: 'child', subjectId: id });
+      });
+      return { id, deleted: true };
+    },
+  };
+}
+
+export type ChildrenService = ReturnType<typeof createChildrenService>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/api-error.ts';
+import { metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '../../shared/schemas/account.ts';
+import { childCreateSchema, childDeletedSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
+import { contactMessageSchema, contactReceiptSchema } from '../../shared/schemas/contact.ts';
+import { featureFlagsResponseSchema } from '../features/feature-flags/feature-flags.router.ts';
+
+/** Everything the document names, converted from the shared zod schemas (never written by hand). */
+const components = {
+  Child: { schema: childSchema, io: 'output' },
+  ChildCreate: { schema: childCreateSchema, io: 'input' },
+  ChildUpdate: { schema: childUpdateSchema, io: 'input' },
+  ChildDeleted: { schema: childDeletedSchema, io: 'output' },
+  FeatureFlags: { schema: featureFlagsResponseSchema, io: 'output' },
+  ClerkConfig: {
+    schema: z.object({ publishableKey: z.string().nullable(), provider: z.literal('local').optional() }),
+    io: 'output',
+  },
+  SignUp: { schema: signUpSchema, io: 'input' },
+  SignIn: { schema: signInSchema, io: 'input' },
+  AuthResult: { schema: z.object({ user: userSchema, token: z.string() }), io: 'output' },
+  Token: { schema: z.object({ token: z.string() }), io: 'output' },
+  User: { schema: userSchema, io: 'output' },
+  MetadataUpdate: { schema: metadataUpdateSchema, io: 'input' },
+  ContactMessage: { schema: contactMessageSchema, io: 'input' },
+  ContactReceipt: { schema: contactReceiptSchema, io: 'output' },
+  Error: { schema: apiErrorSchema, io: 'output' },
+} as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
+
+type ComponentName = keyof typeof components;
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: ComponentName, description: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), json('Error', ERROR_DESCRIPTIONS[status] ?? 'Error')]));
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; `issues` names each field',
+  401: 'Missing or invalid bearer token',
+  404: 'Not found (including another parent\u2019s child)',
+  409: 'Conflict',
+  413: 'Body over 1 MB',
+  415: 'Body is not JSON',
+  429: 'Rate limited; see Retry-After',
+  503: 'Database unavailable',
+};
+
+const bearer = [{ bearerAuth: [] }];
+const idParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^\\d{1,10}$' },
+  description: 'The child\u2019s numeric id',
+};
+
+export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
+  const schemas = Object.fromEntries(
+    Object.entries(components).map(([name, { schema, io }]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' })]),
+  );
+  const paths: Record<string, unknown> = {
+    '/api/feature-flags': {
+      get: { summary: 'Feature flags, defaults merged with the server\u2019s', responses: { 200: json('FeatureFlags', 'All flags') } },
+    },
+    '/api/clerk-config': {
+      get: { summary: 'Sign-in provider configuration', responses: { 200: json('ClerkConfig', 'The publishable key, or null with built-in accounts') } },
+    },
+    '/api/children': {
+      get: { summary: 'List your children', security: bearer, responses: { 200: { description: 'Children, oldest record first', content: { 'application/json': { schema: { type: 'array', items: ref('Child') } } } }, ...errors(401, 503) } },
+      post: { summary: 'Add a child', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('ChildCreate') } } }, responses: { 201: json('Child', 'The created child'), ...errors(400, 401, 413, 415, 503) } },
+    },
+    '/api/children/{id}': {
+      parameters: [idParameter],
+      get: { summary: 'One child', security: bearer, responses: { 200: json('Child', 'The child'), ...errors(400, 401, 404, 503) } },
+      put: { summary: 'Change a child\u2019s details', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('ChildUpdate') } } }, responses: { 200: json('Child', 'The updated child'), ...errors(400, 401, 404, 413, 415, 503) } },
+      delete: { summary: 'Delete a child and everything recorded about them', security: bearer, responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404, 503) } },
+    },
+    '/api/contact': {
+      post: { summary: 'Send a message to the Trelli team', requestBody: { required: true, content: { 'application/json': { schema: ref('ContactMessage') } } }, responses: { 201: json('ContactReceipt', 'Received'), ...errors(400, 413, 415, 429) } },
+    },
+  };
+  if (options.builtInAccounts) {
+    Object.assign(paths, {
+      '/api/auth/sign-up': { post: { summary: 'Create an account', requestBody: { required: true, content: { 'application/json': { schema: ref('SignUp') } } }, responses: { 201: json('AuthResult', 'Signed up; also sets the session cookie'), ...errors(400, 409, 429) } } },
+      '/api/auth/sign-in': { post: { summary: 'Sign in', requestBody: { required: true, content: { 'application/json': { schema: ref('SignIn') } } }, responses: { 200: json('AuthResult', 'Signed in; also sets the session cookie'), ...errors(400, 401, 429) } } },
+      '/api/auth/token': { post: { summary: 'A fresh bearer token from the session cookie', responses: { 200: json('Token', 'A token valid for 10 minutes'), ...errors(401) } } },
+      '/api/auth/sign-out': { post: { summary: 'End the session', responses: { 204: { description: 'Signed out' } } } },
+      '/api/auth/me': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: json('User', 'The user'), ...errors(401) } } },
+      '/api/auth/me/metadata': { patch: { summary: 'Merge into unsafeMetadata (null removes a key)', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataUpdate') } } }, responses: { 200: json('User', 'The user'), ...errors(400, 401) } } },
+    });
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Trelli API', version: '1.0.0', description: 'REST paths for external clients. Errors are always `{"error": {"code", "message", "issues"?}}`.' },
+    paths,
+    components: { schemas, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
+}

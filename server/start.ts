@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { createApp } from './app.ts';
+import type { AuthProvider } from './auth/auth-provider.ts';
+import { createClerkAuthProvider } from './auth/clerk.ts';
+import { createLocalAuthProvider, LocalTokens } from './auth/local.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import { isDatabaseUnavailable, openDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Logger } from './lib/logger.ts';
+import type { RateLimitSettings } from './rest/rate-limits.ts';
+import { createServices } from './services.ts';
+import { createViteDevClient, mountBuiltClient } from './web.ts';
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface StartOptions {
+  /** 'built' serves dist/client, 'vite' the dev server, 'none' the API alone. */
+  client: 'built' | 'vite' | 'none';
+  rateLimits?: RateLimitSettings;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  db: Db;
+  app: Express;
+  /** Stops accepting, lets in-flight requests finish (up to 10 s), closes the database. */
+  close(): Promise<void>;
+}
+
+export async function openDatabaseFor(config: Config, log: Logger): Promise<Db> {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    (error) => log.warn({ err: error.message }, 'database connection lost; will reconnect on next query'),
+  );
+}
+
+async function migrateWithRetry(db: Db, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0) log.info({ applied }, 'migrations applied');
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || attempt >= 10) throw error;
+      log.warn({ attempt }, 'database not reachable yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+export async function buildAuthProvider(config: Config, log: Logger): Promise<{ auth: AuthProvider; tokens: LocalTokens | null }> {
+  if (config.clerk) {
+    const auth = createClerkAuthProvider({ ...config.clerk, authorizedParties: config.appOrigin ? [config.appOrigin] : [] }, log);
+    return { auth, tokens: null };
+  }
+  const tokens = new LocalTokens(await resolveAuthSecret(config.authSecret, config.dataDir));
+  return { auth: createLocalAuthProvider(tokens), tokens };
+}
+
+export async function startServer(config: Config, log: Logger, options: StartOptions): Promise<RunningServer> {
+  const db = await openDatabaseFor(config, log);
+  await migrateWithRetry(db, log);
+  const { auth, tokens } = await buildAuthProvider(config, log);
+  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, now: options.now });
+
+  const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;
+  const app = createApp({
+    db,
+    auth,
+    services,
+    log,
+    rateLimits: options.rateLimits,
+    httpsOrigin: config.appOrigin?.startsWith('https:') ?? false,
+    development: options.client === 'vite',
+    mountClient: options.client === 'built' ? (express) => mountBuiltClient(express) : viteClient?.mount,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, '0.0.0.0', () => resolve(listening));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 5_000;
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await stopped;
+      clearTimeout(timer);
+      await viteClient?.close();
+      await db.destroy();
+    })();
+    return closing;
+  };
+  return { url: `http://127.0.0.1:${port}`, server, db, app, close };
+}

@@ -1,0 +1,59 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { toIssues } from '../../shared/api-error.ts';
+import { childScopeSchema } from '../../shared/schemas/child.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE } from '../lib/errors.ts';
+import type { Context } from './context.ts';
+
+/** Who may call a procedure; the authorization matrix test reads it from the router itself. */
+export interface Meta {
+  access: 'public' | 'signed-in' | 'child';
+}
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const { cause } = error;
+    if (cause instanceof ZodError) {
+      return { ...shape, message: 'Some fields need attention', data: { ...shape.data, issues: toIssues(cause) } };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      // Unknown failures are logged by onError; the caller learns nothing of the internals.
+      return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...shape.data, stack: undefined } };
+    }
+    const issues = cause instanceof AppError ? cause.issues : undefined;
+    return issues ? { ...shape, data: { ...shape.data, issues } } : shape;
+  },
+});
+
+/** Translates the service layer's AppError (and an unreachable database) into tRPC's error codes. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const { cause } = result.error;
+    if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    if (isDatabaseUnavailable(cause)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const baseProcedure = t.procedure.use(appErrors);
+
+export const publicProcedure = baseProcedure.meta({ access: 'public' });
+
+/** A signed-in parent; `ctx.userId` is narrowed to a string. */
+export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).use(({ ctx, next }) => {
+  if (!ctx.userId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return next({ ctx: { userId: ctx.userId } });
+});
+
+/** A procedure about one child of the caller's: takes `childId`, answers NOT_FOUND for anyone else's child. */
+export const childProcedure = protectedProcedure.meta({ access: 'child' }).input(childScopeSchema).use(async ({ ctx, input, next }) => {
+  await ctx.services.children.assertOwned(ctx.userId, input.childId);
+  return next({ ctx: { childId: input.childId } });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export const emailSchema = z.string().trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
+
+export const signUpSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200, 'Password is too long'),
+});
+
+export const signInSchema = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+});
+
+/** SPEC §3 metadata flags; other keys are the app's own. */
+export const metadataSchema = z.record(z.string(), z.json());
+
+export const metadataUpdateSchema = z.strictObject({
+  unsafeMetadata: metadataSchema,
+});
+
+/** SPEC §3 User, in the sign-in provider's shape. */
+export const userSchema = z.object({
+  id: z.string(),
+  emailAddresses: z.array(z.object({ emailAddress: z.string() })),
+  createdAt: z.string(),
+  publicMetadata: metadataSchema,
+  unsafeMetadata: metadataSchema,
+});
+
+export const authResultSchema = z.object({ user: userSchema, token: z.string() });
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignInInput = z.infer<typeof signInSchema>;
+export type User = z.infer<typeof userSchema>;
+export type Metadata = z.infer<typeof metadataSchema>;

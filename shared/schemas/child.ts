@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ageInYears } from '../age.ts';
+import { isoDate, todayIso } from './dates.ts';
+
+export const GRADES = [
+  'preschool',
+  'kindergarten',
+  '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12',
+  'post-secondary',
+  'not-in-school',
+] as const;
+export const SUPPORT_PLANS = ['none', 'iep', '504', 'other', 'unsure'] as const;
+
+export const CHILD_LIMITS = {
+  firstName: 60,
+  lastName: 60,
+  school: 120,
+  pronouns: 40,
+  notes: 5000,
+  listItems: 20,
+  listItemLength: 80,
+  maxAgeYears: 26,
+} as const;
+
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional();
+
+const tagList = z
+  .array(z.string().trim().min(1, 'Items cannot be empty').max(CHILD_LIMITS.listItemLength, `Each item is at most ${CHILD_LIMITS.listItemLength} characters`))
+  .max(CHILD_LIMITS.listItems, `At most ${CHILD_LIMITS.listItems} items`);
+
+/** The oldest date of birth accepted today: under 26 years ago. */
+export function oldestDateOfBirth(now: Date = new Date()): string {
+  const limit = new Date(now);
+  limit.setUTCFullYear(limit.getUTCFullYear() - CHILD_LIMITS.maxAgeYears);
+  return todayIso(limit);
+}
+
+const dateOfBirth = isoDate
+  .refine((value) => value <= todayIso(), 'Date of birth cannot be in the future')
+  .refine((value) => value > oldestDateOfBirth(), `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`);
+
+const childFields = {
+  firstName: z.string().trim().min(1, 'First name is required').max(CHILD_LIMITS.firstName, `At most ${CHILD_LIMITS.firstName} characters`),
+  lastName: optionalText(CHILD_LIMITS.lastName),
+  dateOfBirth,
+  grade: z.enum(GRADES).nullable().optional(),
+  school: optionalText(CHILD_LIMITS.school),
+  pronouns: optionalText(CHILD_LIMITS.pronouns),
+  supportPlan: z.enum(SUPPORT_PLANS).nullable().optional(),
+  planReviewDate: isoDate.nullable().optional(),
+  lastEvaluationDate: isoDate.nullable().optional(),
+  diagnoses: tagList.optional(),
+  strengths: tagList.optional(),
+  challenges: tagList.optional(),
+  interests: tagList.optional(),
+  notes: optionalText(CHILD_LIMITS.notes),
+  avatarColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #b5d5d0').nullable().optional(),
+};
+
+/** Input to create a child. Unknown keys are rejected. */
+export const childCreateSchema = z.strictObject(childFields);
+
+/** Input to change a child: any subset of the create fields, at least one. Unknown keys are rejected. */
+export const childUpdateSchema = z
+  .strictObject(childFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+
+/** A row id as JSON carries it. */
+export const idSchema = z
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .positive('Id must be positive')
+  .max(2_147_483_647, 'Id is out of range');
+
+/** A row id as a URL path carries it ("/api/children/12"). */
+export const pathIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Id must be a positive whole number')
+  .transform(Number)
+  .pipe(idSchema);
+
+/** Input of every child-scoped procedure (observations, goals, ...): which child it is about. */
+export const childScopeSchema = z.object({ childId: idSchema });
+
+export const childDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+export const childSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  dateOfBirth: z.string(),
+  ageYears: z.number().int(),
+  grade: z.enum(GRADES).nullable(),
+  school: z.string().nullable(),
+  pronouns: z.string().nullable(),
+  supportPlan: z.enum(SUPPORT_PLANS).nullable(),
+  planReviewDate: z.string().nullable(),
+  lastEvaluationDate: z.string().nullable(),
+  diagnoses: z.array(z.string()),
+  strengths: z.array(z.string()),
+  challenges: z.array(z.string()),
+  interests: z.array(z.string()),
+  notes: z.string().nullable(),
+  avatarColor: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ChildCreateInput = z.input<typeof childCreateSchema>;
+export type ChildCreate = z.output<typeof childCreateSchema>;
+export type ChildUpdate = z.output<typeof childUpdateSchema>;
+export type Child = z.infer<typeof childSchema>;
+
+export function withAge<T extends { dateOfBirth: string }>(child: T, today?: Date): T & { ageYears: number } {
+  return { ...child, ageYears: ageInYears(child.dateOfBirth, today) };
+}
