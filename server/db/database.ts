@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { Pool, types as pgDefaultTypes } from 'pg';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -19,8 +19,8 @@ const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8) return (value: string) => Number(value);
     if (oid === DATE) return (value: string) => value;
-    return pg.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser,
+    return pgDefaultTypes.getTypeParser(oid, format);
+  }) as typeof pgDefaultTypes.getTypeParser,
 };
 
 export function pgliteDirectory(dataDir: string): string {
@@ -31,7 +31,7 @@ export function pgliteDirectory(dataDir: string): string {
 export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: 5000,

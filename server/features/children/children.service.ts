@@ -40,14 +40,14 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
   const now = deps.now ?? (() => new Date());
 
   async function changeCount<T>(ownerId: string, change: (trx: Db) => Promise<T>): Promise<T> {
-    const { result, metadata } = await db.transaction().execute(async (trx) => {
-      const result = await change(trx);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const changed = await change(trx);
       const metadata = metadataFor(await children.countChildren(trx, ownerId));
       await auth.writeMetadataInTransaction(trx, ownerId, metadata);
-      return { result, metadata };
+      return { changed, metadata };
     });
-    await auth.writeMetadataAfterCommit(ownerId, metadata);
-    return result;
+    await auth.writeMetadataAfterCommit(ownerId, outcome.metadata);
+    return outcome.changed;
   }
 
   return {
@@ -68,22 +68,22 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     },
 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {
-      const row = await changeCount(ownerId, async (trx) => {
+      const created = await changeCount(ownerId, async (trx) => {
         const row = await children.insertChild(trx, ownerId, input);
         await recordActivity(trx, { ownerId, childId: row.id, actorId: ownerId, action: 'child.created', subjectType: 'child', subjectId: row.id });
         return row;
       });
-      return toChild(row, now());
+      return toChild(created, now());
     },
 
     async update(ownerId: string, id: number, patch: ChildUpdate): Promise<Child> {
-      const row = await db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const row = await children.updateChild(trx, ownerId, id, patch, now());
         if (!row) throw AppError.notFound('Child');
         await recordActivity(trx, { ownerId, childId: id, actorId: ownerId, action: 'child.updated', subjectType: 'child', subjectId: id });
         return row;
       });
-      return toChild(row, now());
+      return toChild(updated, now());
     },
 
     async delete(ownerId: string, id: number): Promise<{ id: number; deleted: true }> {

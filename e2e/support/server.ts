@@ -1,0 +1,19 @@
+/** The e2e web server: the production build, built-in accounts, a throwaway DATA_DIR. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { startServer } from '../../server/start.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-e2e-'));
+const config = loadConfig({ NODE_ENV: 'production', PORT: process.env.E2E_PORT ?? '4317', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const running = await startServer(config, createLogger(config.logLevel), { client: 'built' });
+
+const stop = async () => {
+  await running.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

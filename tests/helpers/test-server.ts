@@ -1,0 +1,136 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createApp } from '../../server/app.ts';
+import type { AuthProvider } from '../../server/auth/auth-provider.ts';
+import { createLocalAuthProvider, LocalTokens } from '../../server/auth/local.ts';
+import { createClerkAuthProvider, type ClerkSettings } from '../../server/auth/clerk.ts';
+import type { Db } from '../../server/db/database.ts';
+import { createLogger, type Logger } from '../../server/lib/logger.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/rest/rate-limits.ts';
+import { createServices, type Services } from '../../server/services.ts';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../shared/feature-flags.ts';
+import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
+
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestServerOptions {
+  engine: EngineKind;
+  clerk?: ClerkSettings;
+  rateLimits?: RateLimitSettings;
+  featureFlags?: FeatureFlags;
+  appOrigin?: string;
+  /** Reuse a database (e.g. one shared by a test file); a fresh one is made otherwise. */
+  database?: TestDatabase;
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  database: TestDatabase;
+  services: Services;
+  auth: AuthProvider;
+  tokens: LocalTokens | null;
+  log: Logger;
+  /** Every log line the server wrote, as text. */
+  logLines: string[];
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** The real Express app on an ephemeral port, over a real database. Only Clerk's servers are out of reach. */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase(options.engine));
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const log = createLogger('info', sink);
+  const tokens = options.clerk ? null : new LocalTokens(TEST_AUTH_SECRET);
+  const auth = options.clerk ? createClerkAuthProvider(options.clerk, log) : createLocalAuthProvider(tokens as LocalTokens);
+  const services = createServices({
+    db: database.db,
+    auth,
+    tokens,
+    featureFlags: options.featureFlags ?? FEATURE_FLAG_DEFAULTS,
+    appOrigin: options.appOrigin,
+  });
+  const app = createApp({
+    db: database.db,
+    auth,
+    services,
+    log,
+    rateLimits: options.rateLimits ?? {
+      ...DEFAULT_RATE_LIMITS,
+      authPerIp: { limit: 10_000, windowMs: 60_000 },
+      signInFailuresPerEmail: { limit: 10_000, windowMs: 60_000 },
+      contactPerIp: { limit: 10_000, windowMs: 60_000 },
+    },
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db: database.db,
+    database,
+    services,
+    auth,
+    tokens,
+    log,
+    logLines,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A real HTTP call, as an external client would make it. */
+export async function api<T = any>(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+let accountCounter = 0;
+
+/** Signs up a new parent through the real endpoint and returns the bearer token. */
+export async function signUpParent(server: { url: string }, email?: string) {
+  accountCounter += 1;
+  const address = email ?? `parent${accountCounter}-${Date.now()}@example.com`;
+  const response = await api<{ token: string; user: { id: string } }>(server, 'POST', '/api/auth/sign-up', {
+    json: { email: address, password: 'a long enough password' },
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return { token: response.body.token, userId: response.body.user.id, email: address, cookie: response.headers.get('set-cookie') ?? '' };
+}
+
+export const validChild = { firstName: 'Maya', dateOfBirth: '2016-05-02' } as const;

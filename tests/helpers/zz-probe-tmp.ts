@@ -1,0 +1,15 @@
+import { generateKeyPair, exportSPKI, SignJWT } from 'jose';
+import { startTestServer, api } from '/work/main/tests/helpers/test-server.ts';
+const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+const pem = await exportSPKI(publicKey);
+const pk = 'pk_test_' + Buffer.from('clerk.example.com$').toString('base64');
+const s = await startTestServer({ engine: 'pglite', clerk: { publishableKey: pk, secretKey: 'sk_test_x', jwtKey: pem, authorizedParties: ['https://app.example.com'] } });
+const now = Math.floor(Date.now()/1000);
+const tok = await new SignJWT({ azp: 'https://app.example.com', sid: 'sess_1' }).setProtectedHeader({ alg: 'RS256', kid: 'ins_1' }).setSubject('user_clerk1').setIssuedAt(now).setNotBefore(now - 5).setExpirationTime(now + 60).setIssuer('https://clerk.example.com').sign(privateKey);
+console.log((await api(s, 'GET', '/api/children', { token: tok })).status);
+let t0 = Date.now();
+const c = await api(s, 'POST', '/api/children', { token: tok, json: { firstName: 'A', dateOfBirth: '2015-01-01' } });
+console.log(c.status, Date.now() - t0);
+console.log((await api(s, 'GET', '/api/clerk-config')).body);
+console.log(s.logLines.filter(l => !l.includes('"request"')));
+await s.close();
