@@ -9,6 +9,7 @@ import { AppError, DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
 import { registerAuthRoutes } from './rest/auth.routes.ts';
+import { registerChildRecordRoutes } from './rest/child-record.routes.ts';
 import { registerChildrenRoutes } from './rest/children.routes.ts';
 import { registerConfigRoutes } from './rest/config.routes.ts';
 import { registerContactRoutes } from './rest/contact.routes.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Express {
   const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerConfigRoutes(api, services);
   registerChildrenRoutes(api, services);
+  registerChildRecordRoutes(api, services);
   registerContactRoutes(api, services, limits);
   if (services.accounts) registerAuthRoutes(api, services.accounts, limits);
   const openApi = buildOpenApiDocument({ builtInAccounts: services.accounts !== null });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/api-error.ts';
 import { metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '../../shared/schemas/account.ts';
-import { childCreateSchema, childDeletedSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
+import { childCreateSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
+import { deletedSchema } from '../../shared/schemas/common.ts';
 import { contactMessageSchema, contactReceiptSchema } from '../../shared/schemas/contact.ts';
 import { featureFlagsResponseSchema } from '../features/feature-flags/feature-flags.router.ts';
 
@@ -10,7 +11,7 @@ const components = {
   Child: { schema: childSchema, io: 'output' },
   ChildCreate: { schema: childCreateSchema, io: 'input' },
   ChildUpdate: { schema: childUpdateSchema, io: 'input' },
-  ChildDeleted: { schema: childDeletedSchema, io: 'output' },
+  ChildDeleted: { schema: deletedSchema, io: 'output' },
   FeatureFlags: { schema: featureFlagsResponseSchema, io: 'output' },
   ClerkConfig: {
     schema: z.object({ publishableKey: z.string().nullable(), provider: z.literal('local').optional() }),

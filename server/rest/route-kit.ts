@@ -1,6 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { pathIdSchema } from '../../shared/schemas/child.ts';
+import type { ChildScope } from '../features/children/children.service.ts';
 import { AppError } from '../lib/errors.ts';
+import type { Services } from '../services.ts';
 
 /** Marks a REST handler open to anonymous callers; the authorization matrix test reads the mark. */
 export const PUBLIC_ROUTE = Symbol('public-route');
@@ -31,4 +34,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, messag
   const result = schema.safeParse(value);
   if (!result.success) throw AppError.validation(result.error, message);
   return result.data;
+}
+
+/** The `:id` in a path, or a 400 naming it. */
+export function pathId(raw: unknown): number {
+  return parseWith(pathIdSchema, raw, 'The id in the path must be a positive whole number');
+}
+
+/** A handler about one of the caller's children, named by `?childId=`; another parent's child is a 404. */
+export function childScoped(services: Services, handler: (req: Request, res: Response, scope: ChildScope) => unknown): RequestHandler {
+  return signedIn(async (req, res, userId) => {
+    const raw = req.query.childId;
+    if (typeof raw !== 'string') {
+      throw new AppError('BAD_REQUEST', 'Add ?childId=<id> to say which child this is about', [{ path: 'childId', message: 'Required' }]);
+    }
+    const childId = parseWith(pathIdSchema, raw, 'childId must be a positive whole number');
+    return handler(req, res, await services.children.scope(userId, childId));
+  });
 }

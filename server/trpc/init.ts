@@ -54,6 +54,6 @@ export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).us
 
 /** A procedure about one child of the caller's: takes `childId`, answers NOT_FOUND for anyone else's child. */
 export const childProcedure = protectedProcedure.meta({ access: 'child' }).input(childScopeSchema).use(async ({ ctx, input, next }) => {
-  await ctx.services.children.assertOwned(ctx.userId, input.childId);
-  return next({ ctx: { childId: input.childId } });
+  const scope = await ctx.services.children.scope(ctx.userId, input.childId);
+  return next({ ctx: { scope } });
 });

@@ -1,12 +1,24 @@
+import { activitiesRouter } from '../features/activities/activities.router.ts';
 import { childrenRouter } from '../features/children/children.router.ts';
 import { configRouter } from '../features/config/config.router.ts';
+import { dashboardRouter } from '../features/dashboard/dashboard.router.ts';
 import { featureFlagsRouter } from '../features/feature-flags/feature-flags.router.ts';
+import { goalsRouter } from '../features/goals/goals.router.ts';
+import { milestonesRouter } from '../features/milestones/milestones.router.ts';
+import { observationsRouter } from '../features/observations/observations.router.ts';
+import { strategiesRouter } from '../features/strategies/strategies.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
   featureFlags: featureFlagsRouter,
   config: configRouter,
   children: childrenRouter,
+  observations: observationsRouter,
+  goals: goalsRouter,
+  strategies: strategiesRouter,
+  milestones: milestonesRouter,
+  activities: activitiesRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -83,7 +83,6 @@ export const pathIdSchema = z
 /** Input of every child-scoped procedure (observations, goals, ...): which child it is about. */
 export const childScopeSchema = z.object({ childId: idSchema });
 
-export const childDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
 
 export const childSchema = z.object({
   id: z.number().int(),

@@ -10,6 +10,12 @@ export async function findChild(db: Db, ownerId: string, id: number): Promise<Ch
   return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
+export async function childExists(db: Db, ownerId: string, id: number): Promise<boolean> {
+  const row = await db.selectFrom('children').select('id').where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+
 export async function countChildren(db: Db, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('children')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { childCreateSchema, childDeletedSchema, childSchema, childUpdateSchema, idSchema } from '../../../shared/schemas/child.ts';
+import { childCreateSchema, childSchema, childUpdateSchema, idSchema } from '../../../shared/schemas/child.ts';
+import { deletedSchema } from '../../../shared/schemas/common.ts';
 import { protectedProcedure, router } from '../../trpc/init.ts';
 
 const byIdInput = z.object({ id: idSchema });
@@ -20,6 +21,6 @@ export const childrenRouter = router({
     .mutation(({ ctx, input }) => ctx.services.children.update(ctx.userId, input.id, input.data)),
   delete: protectedProcedure
     .input(byIdInput)
-    .output(childDeletedSchema)
+    .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.children.delete(ctx.userId, input.id)),
 });

@@ -32,6 +32,13 @@ export function toChild(row: ChildRow, today?: Date): Child {
   );
 }
 
+/** Proof that the caller owns the child: only `scope()` makes one, after checking. */
+export interface ChildScope {
+  readonly ownerId: string;
+  readonly childId: number;
+  readonly __checked: unique symbol;
+}
+
 const metadataFor = (childCount: number): ChildCountMetadata => ({ childCount, hasCompletedOnboarding: childCount > 0 });
 
 /** A parent's children. Every query is scoped to the caller, so another parent's child is simply not found. */
@@ -62,9 +69,10 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
       return toChild(row, now());
     },
 
-    /** Resolves when the child belongs to the caller; NOT_FOUND otherwise (never FORBIDDEN). */
-    async assertOwned(ownerId: string, id: number): Promise<void> {
-      if (!(await children.findChild(db, ownerId, id))) throw AppError.notFound('Child');
+    /** The caller's scope over one child; NOT_FOUND (never FORBIDDEN) when the child is not theirs. */
+    async scope(ownerId: string, childId: number): Promise<ChildScope> {
+      if (!(await children.childExists(db, ownerId, childId))) throw AppError.notFound('Child');
+      return { ownerId, childId } as ChildScope;
     },
 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {

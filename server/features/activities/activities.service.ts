@@ -1,0 +1,14 @@
+import type { Activity } from '../../../shared/schemas/dashboard.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChildScope } from '../children/children.service.ts';
+import { listActivities } from './activities.repository.ts';
+
+export function createActivitiesService(deps: { db: Db }) {
+  return {
+    list(scope: ChildScope, limit = 20): Promise<Activity[]> {
+      return listActivities(deps.db, scope.childId, limit);
+    },
+  };
+}
+
+export type ActivitiesService = ReturnType<typeof createActivitiesService>;

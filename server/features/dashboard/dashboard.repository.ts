@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
+import type { Db } from '../../db/database.ts';
+
+export interface StatsWindow {
+  /** Monday of this week, Monday of last week, first of this month, today: YYYY-MM-DD (UTC). */
+  weekStart: string;
+  lastWeekStart: string;
+  monthStart: string;
+  today: string;
+  milestoneCount: number;
+}
+
+/** Every dashboard number in one round trip. */
+export async function dashboardStats(db: Db, childId: number, window: StatsWindow): Promise<DashboardStats> {
+  const { rows } = await sql<{
+    thisWeek: number;
+    lastWeek: number;
+    winsThisMonth: number;
+    strategiesInUse: number;
+    activeGoals: DashboardStats['activeGoals'];
+    nextMilestones: DashboardStats['nextMilestones'];
+  }>`
+    SELECT
+      (SELECT count(*) FROM observations
+        WHERE child_id = ${childId} AND occurred_at >= ${window.weekStart}::date)::int AS this_week,
+      (SELECT count(*) FROM observations
+        WHERE child_id = ${childId} AND occurred_at >= ${window.lastWeekStart}::date AND occurred_at < ${window.weekStart}::date)::int AS last_week,
+      (SELECT count(*) FROM observations
+        WHERE child_id = ${childId} AND is_win AND occurred_at >= ${window.monthStart}::date)::int AS wins_this_month,
+      (SELECT count(*) FROM strategies WHERE child_id = ${childId} AND active)::int AS strategies_in_use,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', g.id, 'title', g.title, 'area', g.area, 'status', g.status,
+          'baseline', g.baseline, 'target', g.target, 'unit', g.unit,
+          'latestValue', latest.value, 'latestOn', to_char(latest.recorded_on, 'YYYY-MM-DD')
+        ) ORDER BY g.id), '[]'::json)
+        FROM goals g
+        LEFT JOIN LATERAL (
+          SELECT p.value, p.recorded_on FROM progress_entries p
+          WHERE p.goal_id = g.id ORDER BY p.recorded_on DESC, p.id DESC LIMIT 1
+        ) latest ON true
+        WHERE g.child_id = ${childId} AND g.status IN ('not-started', 'in-progress')) AS active_goals,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
+        ) ORDER BY m.due_date, m.id), '[]'::json)
+        FROM (
+          SELECT id, title, due_date, category FROM milestones
+          WHERE child_id = ${childId} AND status IN ('upcoming', 'in-progress') AND due_date >= ${window.today}::date
+          ORDER BY due_date, id LIMIT ${window.milestoneCount}
+        ) m) AS next_milestones
+  `.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('dashboard query returned no row');
+  return {
+    observations: { thisWeek: row.thisWeek, lastWeek: row.lastWeek },
+    winsThisMonth: row.winsThisMonth,
+    activeGoals: row.activeGoals,
+    strategiesInUse: row.strategiesInUse,
+    nextMilestones: row.nextMilestones,
+  };
+}

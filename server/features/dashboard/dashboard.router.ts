@@ -1,0 +1,6 @@
+import { dashboardStatsSchema } from '../../../shared/schemas/dashboard.ts';
+import { childProcedure, router } from '../../trpc/init.ts';
+
+export const dashboardRouter = router({
+  stats: childProcedure.output(dashboardStatsSchema).query(({ ctx }) => ctx.services.dashboard.stats(ctx.scope)),
+});

@@ -1,0 +1,63 @@
+import type { GoalCreate, GoalUpdate, ProgressEntryCreate } from '../../../shared/schemas/goal.ts';
+import type { Db } from '../../db/database.ts';
+import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
+
+export async function listGoals(db: Db, childId: number): Promise<GoalRow[]> {
+  return db.selectFrom('goals').selectAll().where('childId', '=', childId).orderBy('id').execute();
+}
+
+export async function findGoal(db: Db, childId: number, id: number): Promise<GoalRow | undefined> {
+  return db.selectFrom('goals').selectAll().where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest progress entry of each of the child's goals. */
+export async function latestProgressByGoal(db: Db, childId: number): Promise<ProgressEntryRow[]> {
+  return db
+    .selectFrom('progressEntries')
+    .selectAll()
+    .distinctOn('goalId')
+    .where('childId', '=', childId)
+    .orderBy('goalId')
+    .orderBy('recordedOn', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function listProgress(db: Db, childId: number, goalId: number): Promise<ProgressEntryRow[]> {
+  return db
+    .selectFrom('progressEntries')
+    .selectAll()
+    .where('childId', '=', childId)
+    .where('goalId', '=', goalId)
+    .orderBy('recordedOn')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertGoal(db: Db, childId: number, values: GoalCreate): Promise<GoalRow> {
+  return db.insertInto('goals').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateGoal(db: Db, childId: number, id: number, patch: GoalUpdate, now: Date): Promise<GoalRow | undefined> {
+  return db
+    .updateTable('goals')
+    .set({ ...patch, updatedAt: now })
+    .where('childId', '=', childId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteGoal(db: Db, childId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('goals').where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function insertProgress(db: Db, childId: number, values: ProgressEntryCreate): Promise<ProgressEntryRow> {
+  return db.insertInto('progressEntries').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteProgress(db: Db, childId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('progressEntries').where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { idSchema } from '../../../shared/schemas/child.ts';
+import { deletedSchema } from '../../../shared/schemas/common.ts';
+import { goalCreateSchema, goalSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntrySchema } from '../../../shared/schemas/goal.ts';
+import { observationSchema } from '../../../shared/schemas/observation.ts';
+import { childProcedure, router } from '../../trpc/init.ts';
+
+export const goalDetailSchema = z.object({ goal: goalSchema, progress: z.array(progressEntrySchema), evidence: z.array(observationSchema) });
+
+export const goalsRouter = router({
+  list: childProcedure.output(z.array(goalSchema)).query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
+  detail: childProcedure
+    .input(z.object({ id: idSchema }))
+    .output(goalDetailSchema)
+    .query(({ ctx, input }) => ctx.services.goals.detail(ctx.scope, input.id)),
+  create: childProcedure
+    .input(z.object({ data: goalCreateSchema }))
+    .output(goalSchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.create(ctx.scope, input.data)),
+  update: childProcedure
+    .input(z.object({ id: idSchema, data: goalUpdateSchema }))
+    .output(goalSchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.update(ctx.scope, input.id, input.data)),
+  delete: childProcedure
+    .input(z.object({ id: idSchema }))
+    .output(deletedSchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.delete(ctx.scope, input.id)),
+  addProgress: childProcedure
+    .input(z.object({ data: progressEntryCreateSchema }))
+    .output(progressEntrySchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.addProgress(ctx.scope, input.data)),
+  deleteProgress: childProcedure
+    .input(z.object({ id: idSchema }))
+    .output(deletedSchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.deleteProgress(ctx.scope, input.id)),
+});

@@ -1,0 +1,125 @@
+import { GOAL_STALE_DAYS, type Goal, type GoalCreate, type GoalUpdate, type ProgressEntry, type ProgressEntryCreate } from '../../../shared/schemas/goal.ts';
+import type { Observation } from '../../../shared/schemas/observation.ts';
+import type { Db } from '../../db/database.ts';
+import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordChange } from '../activities/record-change.ts';
+import type { ChildScope } from '../children/children.service.ts';
+import { listObservations } from '../observations/observations.repository.ts';
+import { toObservation } from '../observations/observations.service.ts';
+import * as goals from './goals.repository.ts';
+
+const DAY_MS = 86_400_000;
+const ACTIVE_STATUSES = new Set(['not-started', 'in-progress']);
+
+export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
+  return { id: row.id, goalId: row.goalId, recordedOn: row.recordedOn, value: row.value, note: row.note, createdAt: row.createdAt.toISOString() };
+}
+
+/** An active goal with nothing recorded for GOAL_STALE_DAYS days (counting from its creation when it has no entry). */
+export function isStale(goal: Pick<GoalRow, 'status' | 'createdAt'>, latestOn: string | null, today: Date): boolean {
+  if (!ACTIVE_STATUSES.has(goal.status)) return false;
+  const since = latestOn ? Date.parse(`${latestOn}T00:00:00Z`) : goal.createdAt.getTime();
+  return today.getTime() - since >= GOAL_STALE_DAYS * DAY_MS;
+}
+
+export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today: Date): Goal {
+  return {
+    id: row.id,
+    childId: row.childId,
+    area: row.area as Goal['area'],
+    title: row.title,
+    description: row.description,
+    baseline: row.baseline,
+    target: row.target,
+    unit: row.unit,
+    targetDate: row.targetDate,
+    status: row.status as Goal['status'],
+    source: row.source as Goal['source'],
+    latestProgress: latest ? toProgressEntry(latest) : null,
+    isStale: isStale(row, latest?.recordedOn ?? null, today),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface GoalDetail {
+  goal: Goal;
+  progress: ProgressEntry[];
+  /** Observations linked to the goal, newest first. */
+  evidence: Observation[];
+}
+
+export function createGoalsService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireGoal(trx: Db, scope: ChildScope, id: number): Promise<GoalRow> {
+    const row = await goals.findGoal(trx, scope.childId, id);
+    if (!row) throw AppError.notFound('Goal');
+    return row;
+  }
+
+  return {
+    async list(scope: ChildScope): Promise<Goal[]> {
+      const [rows, latest] = await Promise.all([goals.listGoals(db, scope.childId), goals.latestProgressByGoal(db, scope.childId)]);
+      const latestByGoal = new Map(latest.map((entry) => [entry.goalId, entry]));
+      const today = now();
+      return rows.map((row) => toGoal(row, latestByGoal.get(row.id), today));
+    },
+
+    async detail(scope: ChildScope, id: number): Promise<GoalDetail> {
+      const row = await requireGoal(db, scope, id);
+      const [progress, evidence] = await Promise.all([
+        goals.listProgress(db, scope.childId, id),
+        listObservations(db, scope.childId, { goalId: id, limit: 50 }),
+      ]);
+      return {
+        goal: toGoal(row, progress.at(-1), now()),
+        progress: progress.map(toProgressEntry),
+        evidence: evidence.map(toObservation),
+      };
+    },
+
+    async create(scope: ChildScope, input: GoalCreate): Promise<Goal> {
+      const row = await recordChange(db, scope, { action: 'goal.created', subjectType: 'goal' }, (trx) => goals.insertGoal(trx, scope.childId, input));
+      return toGoal(row, undefined, now());
+    },
+
+    async update(scope: ChildScope, id: number, patch: GoalUpdate): Promise<Goal> {
+      const row = await recordChange(db, scope, { action: 'goal.updated', subjectType: 'goal' }, async (trx) => {
+        const updated = await goals.updateGoal(trx, scope.childId, id, patch, now());
+        if (!updated) throw AppError.notFound('Goal');
+        return updated;
+      });
+      const latest = (await goals.listProgress(db, scope.childId, id)).at(-1);
+      return toGoal(row, latest, now());
+    },
+
+    async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+      await recordChange(db, scope, { action: 'goal.deleted', subjectType: 'goal' }, async (trx) => {
+        if (!(await goals.deleteGoal(trx, scope.childId, id))) throw AppError.notFound('Goal');
+        return { id };
+      });
+      return { id, deleted: true };
+    },
+
+    async addProgress(scope: ChildScope, input: ProgressEntryCreate): Promise<ProgressEntry> {
+      const entry = await recordChange(db, scope, { action: 'progress.recorded', subjectType: 'progress' }, async (trx) => {
+        await requireGoal(trx, scope, input.goalId);
+        return goals.insertProgress(trx, scope.childId, input);
+      });
+      return toProgressEntry(entry);
+    },
+
+    async deleteProgress(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+      await recordChange(db, scope, { action: 'progress.deleted', subjectType: 'progress' }, async (trx) => {
+        if (!(await goals.deleteProgress(trx, scope.childId, id))) throw AppError.notFound('Progress entry');
+        return { id };
+      });
+      return { id, deleted: true };
+    },
+  };
+}
+
+export type GoalsService = ReturnType<typeof createGoalsService>;

@@ -1,0 +1,54 @@
+import type { MilestoneCreate, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
+import type { Db } from '../../db/database.ts';
+import type { MilestoneRow } from '../../db/schema.ts';
+import type { MilestoneDraft } from './roadmap-rules.ts';
+
+export async function listMilestones(db: Db, childId: number, range: { from?: string; to?: string } = {}): Promise<MilestoneRow[]> {
+  let query = db.selectFrom('milestones').selectAll().where('childId', '=', childId);
+  if (range.from) query = query.where('dueDate', '>=', range.from);
+  if (range.to) query = query.where('dueDate', '<=', range.to);
+  return query.orderBy('dueDate').orderBy('id').execute();
+}
+
+export async function insertMilestone(
+  db: Db,
+  childId: number,
+  values: MilestoneCreate & { source: 'generated' | 'parent'; ruleKey?: string | null },
+): Promise<MilestoneRow> {
+  return db.insertInto('milestones').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateMilestone(
+  db: Db,
+  childId: number,
+  id: number,
+  patch: MilestoneUpdate & { editedByParent?: boolean },
+  now: Date,
+): Promise<MilestoneRow | undefined> {
+  return db
+    .updateTable('milestones')
+    .set({ ...patch, updatedAt: now })
+    .where('childId', '=', childId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findMilestone(db: Db, childId: number, id: number): Promise<MilestoneRow | undefined> {
+  return db.selectFrom('milestones').selectAll().where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function refreshGenerated(db: Db, childId: number, id: number, draft: MilestoneDraft, now: Date): Promise<void> {
+  await db
+    .updateTable('milestones')
+    .set({ title: draft.title, whyItMatters: draft.whyItMatters, whatToDo: draft.whatToDo, category: draft.category, dueDate: draft.dueDate, updatedAt: now })
+    .where('childId', '=', childId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteMilestones(db: Db, childId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('milestones').where('childId', '=', childId).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,115 @@
+import { todayIso } from '../../../shared/schemas/dates.ts';
+import type { FeatureFlags } from '../../../shared/feature-flags.ts';
+import type { GenerationResult, Milestone, MilestoneCreate, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
+import type { Db } from '../../db/database.ts';
+import type { MilestoneRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordActivity } from '../activities/activities.repository.ts';
+import { recordChange } from '../activities/record-change.ts';
+import * as children from '../children/children.repository.ts';
+import type { ChildScope } from '../children/children.service.ts';
+import { toChild } from '../children/children.service.ts';
+import * as goals from '../goals/goals.repository.ts';
+import * as milestones from './milestones.repository.ts';
+import { generateRoadmap, type MilestoneDraft } from './roadmap-rules.ts';
+
+export function toMilestone(row: MilestoneRow): Milestone {
+  return {
+    id: row.id,
+    childId: row.childId,
+    title: row.title,
+    whyItMatters: row.whyItMatters,
+    whatToDo: row.whatToDo,
+    category: row.category as Milestone['category'],
+    dueDate: row.dueDate,
+    status: row.status as Milestone['status'],
+    source: row.source as Milestone['source'],
+    ruleKey: row.ruleKey,
+    editedByParent: row.editedByParent,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A generated milestone the parent has not touched: regeneration may refresh or remove it. */
+const regenerable = (row: MilestoneRow) => row.source === 'generated' && !row.editedByParent && row.status === 'upcoming';
+
+const sameContent = (row: MilestoneRow, draft: MilestoneDraft) =>
+  row.title === draft.title && row.whyItMatters === draft.whyItMatters && row.whatToDo === draft.whatToDo && row.dueDate === draft.dueDate;
+
+export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFlags; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const horizonMonths = deps.featureFlags.FLAG_ROADMAP_V2_6MO ? 6 : 3;
+
+  return {
+    horizonMonths,
+
+    async list(scope: ChildScope, range: { from?: string; to?: string } = {}): Promise<Milestone[]> {
+      return (await milestones.listMilestones(db, scope.childId, range)).map(toMilestone);
+    },
+
+    async create(scope: ChildScope, input: MilestoneCreate): Promise<Milestone> {
+      const row = await recordChange(db, scope, { action: 'milestone.created', subjectType: 'milestone' }, (trx) =>
+        milestones.insertMilestone(trx, scope.childId, { ...input, source: 'parent', ruleKey: null }),
+      );
+      return toMilestone(row);
+    },
+
+    /** A parent's change to a generated milestone marks it, so regeneration keeps it as they left it. */
+    async update(scope: ChildScope, id: number, patch: MilestoneUpdate): Promise<Milestone> {
+      const row = await recordChange(db, scope, { action: patch.status ? `milestone.${patch.status}` : 'milestone.updated', subjectType: 'milestone' }, async (trx) => {
+        const updated = await milestones.updateMilestone(trx, scope.childId, id, { ...patch, editedByParent: true }, now());
+        if (!updated) throw AppError.notFound('Milestone');
+        return updated;
+      });
+      return toMilestone(row);
+    },
+
+    async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+      await recordChange(db, scope, { action: 'milestone.deleted', subjectType: 'milestone' }, async (trx) => {
+        if ((await milestones.deleteMilestones(trx, scope.childId, [id])) === 0) throw AppError.notFound('Milestone');
+        return { id };
+      });
+      return { id, deleted: true };
+    },
+
+    /** Runs the rules engine and reconciles: new drafts added, untouched ones refreshed or removed, the parent's kept. */
+    async generate(scope: ChildScope): Promise<GenerationResult> {
+      const today = now();
+      return db.transaction().execute(async (trx) => {
+        const childRow = await children.findChild(trx, scope.ownerId, scope.childId);
+        if (!childRow) throw AppError.notFound('Child');
+        const [goalRows, existing] = await Promise.all([goals.listGoals(trx, scope.childId), milestones.listMilestones(trx, scope.childId)]);
+        const drafts = generateRoadmap({
+          child: toChild(childRow, today),
+          goals: goalRows.map((goal) => ({ id: goal.id, title: goal.title, targetDate: goal.targetDate, status: goal.status as 'in-progress' })),
+          today: todayIso(today),
+          horizonMonths,
+        });
+        const byKey = new Map(existing.filter((row) => row.ruleKey).map((row) => [row.ruleKey as string, row]));
+        const result: GenerationResult = { created: 0, updated: 0, removed: 0, kept: 0 };
+        for (const draft of drafts) {
+          const row = byKey.get(draft.ruleKey);
+          if (!row) {
+            await milestones.insertMilestone(trx, scope.childId, { ...draft, status: 'upcoming', source: 'generated' });
+            result.created += 1;
+          } else if (!regenerable(row)) {
+            result.kept += 1;
+          } else if (!sameContent(row, draft)) {
+            await milestones.refreshGenerated(trx, scope.childId, row.id, draft, today);
+            result.updated += 1;
+          }
+        }
+        const draftKeys = new Set(drafts.map((draft) => draft.ruleKey));
+        const stale = existing.filter((row) => regenerable(row) && row.ruleKey && !draftKeys.has(row.ruleKey) && row.dueDate >= todayIso(today));
+        result.removed = await milestones.deleteMilestones(trx, scope.childId, stale.map((row) => row.id));
+        result.kept += existing.filter((row) => row.source === 'parent').length;
+        await recordActivity(trx, { ownerId: scope.ownerId, childId: scope.childId, actorId: scope.ownerId, action: 'roadmap.generated', subjectType: 'child', subjectId: scope.childId });
+        return result;
+      });
+    },
+  };
+}
+
+export type MilestonesService = ReturnType<typeof createMilestonesService>;

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { ObservationCreate, ObservationFilter, ObservationUpdate } from '../../../shared/schemas/observation.ts';
+import type { Db } from '../../db/database.ts';
+import type { ObservationRow } from '../../db/schema.ts';
+
+export async function listObservations(db: Db, childId: number, filter: ObservationFilter): Promise<ObservationRow[]> {
+  let query = db.selectFrom('observations').selectAll().where('childId', '=', childId);
+  if (filter.from) query = query.where('occurredAt', '>=', sql<Date>`${filter.from}::date`);
+  if (filter.to) query = query.where('occurredAt', '<', sql<Date>`${filter.to}::date + 1`);
+  if (filter.setting) query = query.where('setting', '=', filter.setting);
+  if (filter.tag) query = query.where(sql<boolean>`${filter.tag} = ANY(tags)`);
+  if (filter.winsOnly) query = query.where('isWin', '=', true);
+  if (filter.goalId) query = query.where('goalId', '=', filter.goalId);
+  if (filter.before) query = query.where('id', '<', filter.before);
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('what', 'ilike', pattern),
+        eb('antecedent', 'ilike', pattern),
+        eb('behaviour', 'ilike', pattern),
+        eb('consequence', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function findObservation(db: Db, childId: number, id: number): Promise<ObservationRow | undefined> {
+  return db.selectFrom('observations').selectAll().where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertObservation(db: Db, childId: number, values: ObservationCreate & { occurredAt: string }): Promise<ObservationRow> {
+  return db.insertInto('observations').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateObservation(db: Db, childId: number, id: number, patch: ObservationUpdate, now: Date) {
+  return db
+    .updateTable('observations')
+    .set({ ...patch, updatedAt: now })
+    .where('childId', '=', childId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteObservation(db: Db, childId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('observations').where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Wins and concerns per ISO week (Monday start, UTC) since `since`. */
+export async function weeklyCounts(db: Db, childId: number, since: string) {
+  return db
+    .selectFrom('observations')
+    .select([
+      sql<string>`to_char(date_trunc('week', occurred_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`.as('weekStart'),
+      sql<number>`count(*) FILTER (WHERE is_win)::int`.as('wins'),
+      sql<number>`count(*) FILTER (WHERE NOT is_win)::int`.as('concerns'),
+    ])
+    .where('childId', '=', childId)
+    .where('occurredAt', '>=', sql<Date>`${since}::date`)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+export async function goalBelongsToChild(db: Db, childId: number, goalId: number): Promise<boolean> {
+  const row = await db.selectFrom('goals').select('id').where('childId', '=', childId).where('id', '=', goalId).executeTakeFirst();
+  return row !== undefined;
+}

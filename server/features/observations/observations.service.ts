@@ -1,0 +1,106 @@
+import type {
+  Observation,
+  ObservationCreate,
+  ObservationFilter,
+  ObservationUpdate,
+  WeeklyTrend,
+} from '../../../shared/schemas/observation.ts';
+import type { Db } from '../../db/database.ts';
+import type { ObservationRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordChange } from '../activities/record-change.ts';
+import type { ChildScope } from '../children/children.service.ts';
+import * as observations from './observations.repository.ts';
+
+export const TREND_WEEKS = 12;
+
+export function toObservation(row: ObservationRow): Observation {
+  return {
+    id: row.id,
+    childId: row.childId,
+    what: row.what,
+    occurredAt: row.occurredAt.toISOString(),
+    setting: row.setting as Observation['setting'],
+    antecedent: row.antecedent,
+    behaviour: row.behaviour,
+    consequence: row.consequence,
+    mood: row.mood,
+    tags: row.tags,
+    isWin: row.isWin,
+    goalId: row.goalId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Monday of the UTC week holding `date`, as YYYY-MM-DD. */
+export function weekStart(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const offset = (day.getUTCDay() + 6) % 7;
+  day.setUTCDate(day.getUTCDate() - offset);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The last `weeks` weeks, oldest first, each with its counts (zero when nothing was logged). */
+export function fillWeeks(counts: { weekStart: string; wins: number; concerns: number }[], today: Date, weeks = TREND_WEEKS): WeeklyTrend {
+  const byWeek = new Map(counts.map((count) => [count.weekStart, count]));
+  const current = new Date(`${weekStart(today)}T00:00:00Z`);
+  return Array.from({ length: weeks }, (_, index) => {
+    const start = new Date(current);
+    start.setUTCDate(start.getUTCDate() - 7 * (weeks - 1 - index));
+    const key = start.toISOString().slice(0, 10);
+    const found = byWeek.get(key);
+    return { weekStart: key, wins: found?.wins ?? 0, concerns: found?.concerns ?? 0 };
+  });
+}
+
+export function createObservationsService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function assertGoal(trx: Db, scope: ChildScope, goalId: number | null | undefined) {
+    if (goalId != null && !(await observations.goalBelongsToChild(trx, scope.childId, goalId))) {
+      throw new AppError('BAD_REQUEST', 'Some fields need attention', [{ path: 'goalId', message: 'This goal is not one of this child\u2019s goals' }]);
+    }
+  }
+
+  return {
+    async list(scope: ChildScope, filter: ObservationFilter): Promise<Observation[]> {
+      return (await observations.listObservations(db, scope.childId, filter)).map(toObservation);
+    },
+
+    async create(scope: ChildScope, input: ObservationCreate): Promise<Observation> {
+      const row = await recordChange(db, scope, { action: 'observation.created', subjectType: 'observation' }, async (trx) => {
+        await assertGoal(trx, scope, input.goalId);
+        return observations.insertObservation(trx, scope.childId, { ...input, occurredAt: input.occurredAt ?? now().toISOString() });
+      });
+      return toObservation(row);
+    },
+
+    async update(scope: ChildScope, id: number, patch: ObservationUpdate): Promise<Observation> {
+      const row = await recordChange(db, scope, { action: 'observation.updated', subjectType: 'observation' }, async (trx) => {
+        await assertGoal(trx, scope, patch.goalId);
+        const updated = await observations.updateObservation(trx, scope.childId, id, patch, now());
+        if (!updated) throw AppError.notFound('Observation');
+        return updated;
+      });
+      return toObservation(row);
+    },
+
+    async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+      await recordChange(db, scope, { action: 'observation.deleted', subjectType: 'observation' }, async (trx) => {
+        if (!(await observations.deleteObservation(trx, scope.childId, id))) throw AppError.notFound('Observation');
+        return { id };
+      });
+      return { id, deleted: true };
+    },
+
+    async weeklyTrend(scope: ChildScope): Promise<WeeklyTrend> {
+      const today = now();
+      const oldest = fillWeeks([], today)[0]?.weekStart ?? weekStart(today);
+      return fillWeeks(await observations.weeklyCounts(db, scope.childId, oldest), today);
+    },
+  };
+}
+
+export type ObservationsService = ReturnType<typeof createObservationsService>;

@@ -1,0 +1,83 @@
+import type { Strategy, StrategyCreate, StrategyUpdate } from '../../../shared/schemas/strategy.ts';
+import type { Db } from '../../db/database.ts';
+import type { StrategyRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordChange } from '../activities/record-change.ts';
+import type { ChildScope } from '../children/children.service.ts';
+import * as strategies from './strategies.repository.ts';
+
+export function toStrategy(row: StrategyRow, goalIds: number[]): Strategy {
+  return {
+    id: row.id,
+    childId: row.childId,
+    title: row.title,
+    description: row.description,
+    whereUsed: row.whereUsed as Strategy['whereUsed'],
+    kind: row.kind as Strategy['kind'],
+    goalIds,
+    effectiveness: row.effectiveness,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function linkGoals(trx: Db, scope: ChildScope, strategyId: number, goalIds: number[] | undefined): Promise<number[] | undefined> {
+    if (goalIds === undefined) return undefined;
+    const unique = [...new Set(goalIds)];
+    const found = await strategies.existingGoalIds(trx, scope.childId, unique);
+    const missing = unique.findIndex((id) => !found.has(id));
+    if (missing >= 0) {
+      throw new AppError('BAD_REQUEST', 'Some fields need attention', [
+        { path: `goalIds.${goalIds.indexOf(unique[missing] as number)}`, message: 'This goal is not one of this child\u2019s goals' },
+      ]);
+    }
+    await strategies.replaceGoalLinks(trx, scope.childId, strategyId, unique);
+    return unique.sort((a, b) => a - b);
+  }
+
+  async function linkedGoalIds(trx: Db, scope: ChildScope, strategyId: number): Promise<number[]> {
+    return (await strategies.goalLinks(trx, scope.childId)).filter((link) => link.strategyId === strategyId).map((link) => link.goalId);
+  }
+
+  return {
+    async list(scope: ChildScope): Promise<Strategy[]> {
+      const [rows, links] = await Promise.all([strategies.listStrategies(db, scope.childId), strategies.goalLinks(db, scope.childId)]);
+      return rows.map((row) => toStrategy(row, links.filter((link) => link.strategyId === row.id).map((link) => link.goalId)));
+    },
+
+    async create(scope: ChildScope, input: StrategyCreate): Promise<Strategy> {
+      const { goalIds, ...values } = input;
+      const result = await recordChange(db, scope, { action: 'strategy.created', subjectType: 'strategy' }, async (trx) => {
+        const row = await strategies.insertStrategy(trx, scope.childId, values);
+        return { id: row.id, row, goalIds: (await linkGoals(trx, scope, row.id, goalIds)) ?? [] };
+      });
+      return toStrategy(result.row, result.goalIds);
+    },
+
+    async update(scope: ChildScope, id: number, patch: StrategyUpdate): Promise<Strategy> {
+      const { goalIds, ...values } = patch;
+      const result = await recordChange(db, scope, { action: 'strategy.updated', subjectType: 'strategy' }, async (trx) => {
+        const row = await strategies.updateStrategy(trx, scope.childId, id, values, now());
+        if (!row) throw AppError.notFound('Strategy');
+        const linked = (await linkGoals(trx, scope, id, goalIds)) ?? (await linkedGoalIds(trx, scope, id));
+        return { id, row, goalIds: linked };
+      });
+      return toStrategy(result.row, result.goalIds);
+    },
+
+    async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+      await recordChange(db, scope, { action: 'strategy.deleted', subjectType: 'strategy' }, async (trx) => {
+        if (!(await strategies.deleteStrategy(trx, scope.childId, id))) throw AppError.notFound('Strategy');
+        return { id };
+      });
+      return { id, deleted: true };
+    },
+  };
+}
+
+export type StrategiesService = ReturnType<typeof createStrategiesService>;

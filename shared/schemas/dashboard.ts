@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { GOAL_AREAS, GOAL_STATUSES } from './goal.ts';
+import { MILESTONE_CATEGORIES } from './milestone.ts';
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  childId: z.number().int().nullable(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const dashboardStatsSchema = z.object({
+  observations: z.object({ thisWeek: z.number().int(), lastWeek: z.number().int() }),
+  winsThisMonth: z.number().int(),
+  activeGoals: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      area: z.enum(GOAL_AREAS),
+      status: z.enum(GOAL_STATUSES),
+      baseline: z.number().nullable(),
+      target: z.number().nullable(),
+      unit: z.string().nullable(),
+      latestValue: z.number().nullable(),
+      latestOn: z.string().nullable(),
+    }),
+  ),
+  strategiesInUse: z.number().int(),
+  nextMilestones: z.array(
+    z.object({ id: z.number().int(), title: z.string(), dueDate: z.string(), category: z.enum(MILESTONE_CATEGORIES) }),
+  ),
+});
+
+export type Activity = z.infer<typeof activitySchema>;
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
