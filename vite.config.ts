@@ -9,6 +9,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.ts reads it to add modulepreload hints for each page's chunks.
+    manifest: true,
+    // Every browser we support has <link rel="modulepreload">; skip the polyfill's bytes.
+    modulePreload: { polyfill: false },
   },
   test: {
     projects: [

@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { Card, PageHero, Section } from '../components/page-layout.tsx';
+import { continueToApp } from '../lib/return-path.ts';
+
+const EXPECTATIONS = [
+  {
+    title: 'Everything is ready to use',
+    text: 'Profiles, observations, goals and strategies, the roadmap, the vault, reimbursements, snapshots, smart forms and the guide all work today.',
+  },
+  {
+    title: 'It keeps getting better',
+    text: 'We release improvements often, shaped by what beta families tell us. Now and then something may look different from last week.',
+  },
+  {
+    title: 'Your data is protected',
+    text: 'Beta or not, your information gets the same protection: private to your account, encrypted in transit, and yours to export or delete.',
+  },
+  {
+    title: 'It is free while in beta',
+    text: 'There is nothing to pay and no card to enter. If that ever changes, we will tell you well ahead of time.',
+  },
+] as const;
+
+export default function BetaAccessPage() {
+  return (
+    <>
+      <PageHero page="beta-access" kicker="Beta access">
+        <p>
+          Thank you for joining us early. Trelli is in beta, which means it is ready for your family to use every day, and that you get a say in what
+          it becomes.
+        </p>
+      </PageHero>
+
+      <Section id="what-beta-means" title="What the beta means for you">
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {EXPECTATIONS.map((item) => (
+            <li key={item.title} className="flex">
+              <Card title={item.title} className="w-full">
+                <p>{item.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="continue-title" className="bg-brand">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+          <h2 id="continue-title" className="text-3xl font-bold text-brand-900">
+            Ready when you are
+          </h2>
+          <p className="mt-2 max-w-2xl text-lg text-ink">
+            Start with one child and one thing you would like to keep track of. Something confusing or missing? Tell us through the{' '}
+            <Link to="/contact" className="font-semibold text-brand-900 underline underline-offset-4">
+              contact form
+            </Link>
+            ; beta families’ messages go to the front of the queue.
+          </p>
+          <button type="button" className={buttonVariants({ size: 'lg', className: 'mt-6' })} onClick={() => continueToApp()}>
+            Continue to Trelli
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { Icon } from '../components/icons.tsx';
+import { PageHero, Section } from '../components/page-layout.tsx';
+import { FEATURES } from '../content/features.ts';
+import { useFeatureFlags } from '../feature-flags.tsx';
+
+export default function FeaturesPage() {
+  const flags = useFeatureFlags();
+  return (
+    <>
+      <PageHero page="features" kicker="Features">
+        <p>
+          Trelli brings together the tools a family needs to support a child who learns and thinks differently. Each one works on its own, and they
+          work even better together because they share your child’s profile.
+        </p>
+      </PageHero>
+
+      <nav aria-label="Features on this page" className="mx-auto max-w-6xl px-4 sm:px-6">
+        <ul className="flex flex-wrap gap-2">
+          {FEATURES.map((feature) => (
+            <li key={feature.id}>
+              <a href={`#${feature.id}`} className="inline-block rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-50">
+                {feature.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Section
+        id="dashboard"
+        title="Your dashboard"
+        intro="Open Trelli and see your week at a glance: recent observations, goals in progress, the next milestones and what has changed lately, for whichever child you choose."
+      />
+
+      {FEATURES.map((feature, index) => {
+        const points = feature.flaggedPoint && flags[feature.flaggedPoint.flag] ? [...feature.points, feature.flaggedPoint.text] : feature.points;
+        return (
+          <Section key={feature.id} id={feature.id} title={feature.name} tone={index % 2 === 0 ? 'tinted' : 'plain'}>
+            <div className="grid gap-8 md:grid-cols-[auto_1fr]">
+              <div aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-2xl bg-brand text-brand-900">
+                <Icon name={feature.icon} className="size-8" />
+              </div>
+              <div className="max-w-3xl">
+                <p className="text-lg">{feature.details}</p>
+                <ul className="mt-5 space-y-2">
+                  {points.map((point) => (
+                    <li key={point} className="flex gap-3">
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-5 shrink-0 text-brand-800" fill="none" stroke="currentColor" strokeWidth="2.2">
+                        <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                      <span>{point}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          </Section>
+        );
+      })}
+
+      <Section id="and-more" title="And the little things" intro="Settings to make Trelli yours: more than one child on one account, and a full export of your information whenever you want it.">
+        <div className="flex flex-wrap gap-3">
+          <Link to="/pricing" className={buttonVariants()}>
+            See pricing
+          </Link>
+          <Link to="/security" className={buttonVariants({ variant: 'outline' })}>
+            How we protect your data
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

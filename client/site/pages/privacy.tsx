@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { PageHero, Prose } from '../components/page-layout.tsx';
+
+export default function PrivacyPage() {
+  return (
+    <>
+      <PageHero page="privacy" kicker="Legal">
+        <p>This policy explains what information Trelli collects, why, who can see it, how long we keep it and the choices you have. We have tried to write it the way we would want it explained to us.</p>
+      </PageHero>
+      <Prose>
+        <p>Last updated: 2025.</p>
+
+        <h2>The short version</h2>
+        <ul>
+          <li>You own what you put into Trelli. We use it only to run Trelli for you.</li>
+          <li>We never sell your information, show ads or share it with advertisers.</li>
+          <li>You can export or delete your information whenever you want.</li>
+        </ul>
+
+        <h2>What we collect</h2>
+        <h3>Information you give us</h3>
+        <ul>
+          <li>Your account details: your email address and the sign-in details managed by our sign-in service.</li>
+          <li>What you add about your children: profiles, observations, goals, strategies, milestones, documents, reimbursement records, snapshots and form answers.</li>
+          <li>Messages you send us through the contact form: your name, email address, topic and message.</li>
+        </ul>
+        <h3>Information collected as you use Trelli</h3>
+        <ul>
+          <li>Basic technical records, such as the time of a request and error reports, to keep the service working and secure.</li>
+          <li>A small amount of information kept in your browser for the current session, such as which child you last selected.</li>
+        </ul>
+        <p>We do not use advertising cookies or third-party trackers.</p>
+
+        <h2>Information about children</h2>
+        <p>
+          Trelli is for parents and caregivers, not for children to use themselves. The information about a child in Trelli is added and controlled
+          by their parent or caregiver, who can change or delete it at any time. Teachers and therapists who fill in a smart form you send them add
+          information to your account; they cannot see anything else.
+        </p>
+
+        <h2>How we use information</h2>
+        <ul>
+          <li>To provide Trelli: store your records, show them to you and create the snapshots and summaries you ask for.</li>
+          <li>To keep Trelli secure, prevent abuse and fix problems.</li>
+          <li>To reply to you when you contact us, and to tell you about important changes to the service.</li>
+        </ul>
+        <p>We do not use what you write about your child to build marketing profiles or to train AI models.</p>
+
+        <h2>Who can see it</h2>
+        <ul>
+          <li>You, when signed in to your account.</li>
+          <li>People you choose to share with, such as when you print or send a snapshot.</li>
+          <li>Service providers who run parts of Trelli for us (hosting, sign-in, email), only on our instructions and only as needed.</li>
+          <li>Authorities, only when the law requires it. Where we are allowed to, we will tell you first.</li>
+        </ul>
+
+        <h2>How long we keep it</h2>
+        <p>
+          We keep your information while your account is open. When you delete a record, a child profile or your account, we remove it from our live
+          systems. Backups that contain it are overwritten on a regular cycle.
+        </p>
+
+        <h2>Your choices and rights</h2>
+        <ul>
+          <li>See, correct and export your information from inside Trelli.</li>
+          <li>Delete records, child profiles or your whole account.</li>
+          <li>Ask us what we hold about you, or ask us to stop processing it.</li>
+        </ul>
+        <p>
+          To make a request, <Link to="/contact">contact us</Link> and choose “Privacy or my data”. Read how we protect your information on our{' '}
+          <Link to="/security">Security page</Link>.
+        </p>
+
+        <h2>Changes to this policy</h2>
+        <p>If we change this policy in a way that matters, we will tell you in the app and by email before the change takes effect.</p>
+      </Prose>
+    </>
+  );
+}

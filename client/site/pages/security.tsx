@@ -1,0 +1,107 @@
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { Icon, type IconName } from '../components/icons.tsx';
+import { PageHero, Section } from '../components/page-layout.tsx';
+
+interface SecurityPromise {
+  id: string;
+  icon: IconName;
+  title: string;
+  promise: string;
+  how: readonly string[];
+}
+
+const PROMISES: readonly SecurityPromise[] = [
+  {
+    id: 'access-control',
+    icon: 'lock',
+    title: 'Only the people you choose can see your child’s information',
+    promise: 'Everything you add to Trelli belongs to your account. Another family, or a stranger who guesses a link, cannot open it.',
+    how: [
+      'You sign in through a dedicated sign-in service; we never see or store your password in plain text.',
+      'Every request to our servers is checked against the signed-in account, and each child’s records are only returned to the account that owns them.',
+      'Teachers who fill in a smart form see that one form, and nothing else about your child.',
+      'Snapshots are shared only when you decide to print or send them.',
+    ],
+  },
+  {
+    id: 'encryption',
+    icon: 'shield',
+    title: 'Encrypted in transit, every time',
+    promise: 'What travels between your device and Trelli cannot be read along the way.',
+    how: [
+      'Every page, upload and download goes over HTTPS (TLS).',
+      'Browsers are told to use HTTPS for Trelli from the first visit on, and pages are protected against being framed by other sites.',
+      'Sign-in tokens are short-lived, so a token that leaked would stop working quickly.',
+    ],
+  },
+  {
+    id: 'export-and-deletion',
+    icon: 'download',
+    title: 'Yours to take with you, or to delete',
+    promise: 'You can leave whenever you want, with everything you brought.',
+    how: [
+      'Export your child’s profile, notes, goals and documents at any time.',
+      'Delete a single record, a whole child profile or your entire account. A deleted child takes all of their records with them.',
+      'If you ask us to delete your account, we remove your information from our live systems and tell you when it is done.',
+    ],
+  },
+  {
+    id: 'no-selling',
+    icon: 'heart',
+    title: 'We never sell your data',
+    promise: 'Trelli is paid for by families, not by advertisers or data brokers.',
+    how: [
+      'We do not sell, rent or trade your information, and never will.',
+      'There are no ads in Trelli and no advertising trackers on our site.',
+      'We do not use what you write about your child to train AI models or to build marketing profiles.',
+      'The few services that help us run Trelli (hosting, sign-in, email) process data only on our instructions.',
+    ],
+  },
+];
+
+export default function SecurityPage() {
+  return (
+    <>
+      <PageHero page="security" kicker="Security and privacy">
+        <p>
+          Notes about your child’s health, learning and feelings deserve more care than almost anything else you put online. Here is what we
+          promise, and how we keep each promise.
+        </p>
+      </PageHero>
+
+      {PROMISES.map((item, index) => (
+        <Section key={item.id} id={item.id} title={item.title} tone={index % 2 === 0 ? 'tinted' : 'plain'} intro={item.promise}>
+          <div className="flex gap-6">
+            <div aria-hidden="true" className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-brand text-brand-900 sm:inline-flex">
+              <Icon name={item.icon} className="size-7" />
+            </div>
+            <div>
+              <h3 className="text-lg font-semibold text-ink">How we do it</h3>
+              <ul className="mt-3 max-w-3xl list-disc space-y-2 pl-5">
+                {item.how.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </Section>
+      ))}
+
+      <Section
+        id="report"
+        title="Found a problem?"
+        intro="If you think something about Trelli’s security is not right, or you have a question about your data, tell us. Security reports go straight to the people who build Trelli."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Link to="/contact" className={buttonVariants()}>
+            Contact us
+          </Link>
+          <Link to="/privacy" className={buttonVariants({ variant: 'outline' })}>
+            Read the Privacy Policy
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

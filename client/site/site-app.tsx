@@ -1,0 +1,65 @@
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { FeatureFlagsProvider } from './feature-flags.tsx';
+import { PageErrorBoundary } from './components/page-error-boundary.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
+import { SiteHeader } from './components/site-header.tsx';
+import { PAGES } from './pages.tsx';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES, pageForPath } from './paths.ts';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Keeps the title and description in step with the page, and moves focus to it after a navigation. */
+function usePageChange(main: RefObject<HTMLElement | null>) {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const page = pageForPath(pathname);
+    document.title = page.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', page.description);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (hash) return; // the browser scrolls to the anchor
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, hash, main]);
+}
+
+/** The public site inside a router: shell, lazy pages with a spinner, not-found for the rest. */
+export function SiteApp() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  usePageChange(main);
+  const NotFound = PAGES[NOT_FOUND_PAGE.name].Component;
+  return (
+    <FeatureFlagsProvider>
+      <div className="flex min-h-screen flex-col bg-white">
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          className="sr-only z-50 rounded-md bg-brand-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className="flex-1 outline-none">
+          <PageErrorBoundary resetKey={pathname}>
+            {/* Keyed by path: a new boundary shows the spinner even though the router navigates in a transition. */}
+            <Suspense key={pathname} fallback={<PageSpinner />}>
+              <Routes>
+                {PUBLIC_PAGES.map((page) => {
+                  const Page = PAGES[page.name].Component;
+                  return <Route key={page.name} path={page.path} caseSensitive element={<Page />} />;
+                })}
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </PageErrorBoundary>
+        </main>
+        <SiteFooter />
+      </div>
+    </FeatureFlagsProvider>
+  );
+}
