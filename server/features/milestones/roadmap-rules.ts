@@ -47,9 +47,10 @@ const within = (date: string, window: Window) => date >= window.start && date <=
 
 /** The first occurrence of `date`, stepping by whole years, that is on or after `today`. */
 function nextAnniversary(date: string, today: string): string {
-  let next = date;
-  while (next < today) next = addYears(next, 1);
-  return next;
+  // Counting from the original date each time keeps Feb 29 on Feb 29 in leap years.
+  let years = 0;
+  while (addYears(date, years) < today) years += 1;
+  return addYears(date, years);
 }
 
 const hasFormalPlan = (input: RoadmapInput) => input.child.supportPlan === 'iep' || input.child.supportPlan === '504' || input.child.supportPlan === 'other';

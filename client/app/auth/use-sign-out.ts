@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { PATHS, loadPage } from '../../lib/paths.ts';
+import { clearUserSession } from '../../lib/session-storage.ts';
+import { useAuth } from './auth-context.tsx';
+
+/** Signs out, forgets this tab's session keys and cached data, and goes to the public home page. */
+export function useSignOut(): () => Promise<void> {
+  const { signOut } = useAuth();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await signOut();
+    clearUserSession();
+    queryClient.clear();
+    loadPage(PATHS.home);
+  }, [signOut, queryClient]);
+}

@@ -1,0 +1,41 @@
+import { useToast } from '../../../components/ui/toast.tsx';
+import { childDisplayName } from '../../../lib/child-labels.ts';
+import { useChildContext } from '../../child-context.tsx';
+import { trpc } from '../../trpc/trpc.ts';
+
+/**
+ * The children feature's calls. Each mutation updates the child context's cache (SPEC §4) and says
+ * what happened in a toast; screens only call these.
+ */
+export function useCreateChild() {
+  const { childCreated } = useChildContext();
+  const { toast } = useToast();
+  return trpc.children.create.useMutation({
+    onSuccess: (child) => {
+      childCreated(child);
+      toast({ title: `${childDisplayName(child)} has been added`, description: 'Their profile is ready.', variant: 'success' });
+    },
+  });
+}
+
+export function useUpdateChild() {
+  const { childUpdated } = useChildContext();
+  const { toast } = useToast();
+  return trpc.children.update.useMutation({
+    onSuccess: (child) => {
+      childUpdated(child);
+      toast({ title: 'Profile saved', variant: 'success' });
+    },
+  });
+}
+
+export function useDeleteChild() {
+  const { childDeleted } = useChildContext();
+  const { toast } = useToast();
+  return trpc.children.delete.useMutation({
+    onSuccess: (result) => {
+      childDeleted(result.id);
+      toast({ title: 'Profile deleted' });
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+
+export default function ReimbursementsPage() {
+  return (
+    <PagePlaceholder
+      title="Reimbursements"
+      description="Keep track of therapy, tutoring and other costs, and of what has been paid back."
+    />
+  );
+}

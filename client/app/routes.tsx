@@ -1,0 +1,72 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AppShell } from './components/app-shell.tsx';
+import { LoadingScreen } from './components/status-screens.tsx';
+import { BetaGate } from './guards/beta-gate.tsx';
+import { RequireChildContext } from './guards/require-child-context.tsx';
+import { RequireSignIn } from './guards/require-sign-in.tsx';
+import { SignInPage, SignUpPage } from './pages/auth-pages.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PostAuthPage } from './pages/post-auth-page.tsx';
+
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx'));
+const OnboardingPage = lazy(() => import('./features/children/onboarding-page.tsx'));
+const VaultPage = lazy(() => import('./features/vault/vault-page.tsx'));
+const ProgressPlannerPage = lazy(() => import('./features/progress-planner/progress-planner-page.tsx'));
+const ReimbursementsPage = lazy(() => import('./features/reimbursements/reimbursements-page.tsx'));
+const ObservationsPage = lazy(() => import('./features/observations/observations-page.tsx'));
+const SnapshotsPage = lazy(() => import('./features/snapshots/snapshots-page.tsx'));
+const RoadmapPage = lazy(() => import('./features/roadmap/roadmap-page.tsx'));
+const GuidePage = lazy(() => import('./features/guide/guide-page.tsx'));
+const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx'));
+const FormsPage = lazy(() => import('./features/forms/forms-page.tsx'));
+const FormEditPage = lazy(() => import('./features/forms/form-edit-page.tsx'));
+const FormFillPage = lazy(() => import('./features/forms/form-fill-page.tsx'));
+
+/** SPEC §2: protected screens pass sign-in required -> beta gate -> child context, in that order. */
+function ProtectedLayout() {
+  return (
+    <RequireSignIn>
+      <BetaGate>
+        <RequireChildContext>
+          <AppShell />
+        </RequireChildContext>
+      </BetaGate>
+    </RequireSignIn>
+  );
+}
+
+/** The app's routes (SPEC §2). Paths outside the app prefixes never reach this bundle. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in/*" element={<SignInPage />} />
+      <Route path="/sign-up/*" element={<SignUpPage />} />
+      <Route path="/post-auth" element={<PostAuthPage />} />
+      <Route
+        path="/forms/:formId/fill"
+        element={
+          <Suspense fallback={<LoadingScreen page />}>
+            <FormFillPage />
+          </Suspense>
+        }
+      />
+      <Route element={<ProtectedLayout />}>
+        <Route path="/app" element={<DashboardPage />} />
+        <Route path="/onboarding" element={<OnboardingPage />} />
+        <Route path="/onboarding/new-child" element={<OnboardingPage />} />
+        <Route path="/vault" element={<VaultPage />} />
+        <Route path="/progress-planner" element={<ProgressPlannerPage />} />
+        <Route path="/reimbursements" element={<ReimbursementsPage />} />
+        <Route path="/observations" element={<ObservationsPage />} />
+        <Route path="/snapshots" element={<SnapshotsPage />} />
+        <Route path="/roadmap" element={<RoadmapPage />} />
+        <Route path="/guide" element={<GuidePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/forms" element={<FormsPage />} />
+        <Route path="/forms/:formId/edit" element={<FormEditPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,139 @@
+import { getAuthToken } from './auth-token.ts';
+import { devLogRequest, devLogResponse } from './dev-log.ts';
+
+/**
+ * SPEC §7 / §8: a non-OK answer fails with `${status}: ${body text || status text}`. The status and
+ * the raw body stay on the error so callers can branch on them (401 -> sign-in, issues -> fields).
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The HTTP status behind an error thrown by these helpers, or null when it was not an HTTP answer. */
+export function httpStatusOf(error: unknown): number | null {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof Error) {
+    const match = /^(\d{3}): /.exec(error.message);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  /** SPEC §6: no token is fetched and none is sent (the feature-flags call). */
+  authOptional?: boolean;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+const formIds = new WeakMap<FormData, number>();
+let nextFormId = 0;
+
+function bodyKey(body: unknown): string {
+  if (body === undefined) return '';
+  if (body instanceof FormData) {
+    // Form data cannot be compared by content cheaply: only the same object is "the same body".
+    let id = formIds.get(body);
+    if (id === undefined) {
+      nextFormId += 1;
+      id = nextFormId;
+      formIds.set(body, id);
+    }
+    return `form:${id}`;
+  }
+  return `json:${JSON.stringify(body)}`;
+}
+
+async function authHeaders(authOptional: boolean | undefined): Promise<{ headers: Record<string, string>; token: string | null }> {
+  if (authOptional) return { headers: {}, token: null };
+  const token = await getAuthToken();
+  if (!token) {
+    console.warn('No sign-in token is available for this request; the server will likely answer 401.');
+    return { headers: {}, token: null };
+  }
+  return { headers: { Authorization: `Bearer ${token}` }, token };
+}
+
+function isPdf(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().includes('application/pdf');
+}
+
+async function send(method: HttpMethod, url: string, body: unknown, options: ApiRequestOptions): Promise<unknown> {
+  const { headers, token } = await authHeaders(options.authOptional);
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    if (body instanceof FormData) {
+      // The browser sets multipart/form-data with its boundary itself.
+      init.body = body;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+  }
+  devLogRequest(method, url, token);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    devLogResponse(method, url, 'network error');
+    throw error;
+  }
+  devLogResponse(method, url, response.status);
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new HttpError(response.status, response.statusText, text);
+  }
+  if (isPdf(response)) return response.blob();
+  const text = await response.text();
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * SPEC §7's request helper. JSON bodies are sent as JSON, FormData as-is; credentials are included;
+ * a bearer token is sent unless the call is auth-optional; identical requests in flight (same
+ * method, URL and body) share one network call; a PDF answer comes back as a Blob, anything else
+ * as parsed JSON (null for an empty body).
+ */
+export function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const key = `${method} ${url} ${options.authOptional ? 'anon' : 'auth'} ${bodyKey(body)}`;
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  const request = send(method, url, body, options).finally(() => {
+    inFlight.delete(key);
+  });
+  inFlight.set(key, request);
+  return request as Promise<T>;
+}
+
+/**
+ * SPEC §7's second helper: POSTs a JSON body and resolves with the answer's text. On a non-OK
+ * answer it fails with that text, or `HTTP ${status}` when the body is empty.
+ */
+export async function postForText(url: string, body: unknown): Promise<string> {
+  const { headers, token } = await authHeaders(false);
+  devLogRequest('POST', url, token);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    credentials: 'include',
+    body: JSON.stringify(body),
+  });
+  devLogResponse('POST', url, response.status);
+  const text = await response.text().catch(() => '');
+  if (!response.ok) throw new Error(text || `HTTP ${response.status}`);
+  return text;
+}

@@ -1,0 +1,235 @@
+/**
+ * The authenticated app against the production build with built-in accounts: sign-up, the beta
+ * gate hand-over to /beta-access and back, onboarding, the dashboard, switching child, the sign-in
+ * panel on protected screens, /sign-in for signed-in parents, the 404 page, /forms, and axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'calm-river-stones-42';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Errors in the console other than failed resource loads (a 401 the app expects shows as one). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function fillCredentials(page: Page, email: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A brand-new parent: sign-up -> /post-auth -> /app -> beta gate -> /beta-access -> back -> onboarding. */
+async function signUpThroughBetaGate(page: Page, email = uniqueEmail('parent')) {
+  await page.goto('/sign-up');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await fillCredentials(page, email);
+  await page.waitForURL((url) => url.pathname === '/beta-access' && url.searchParams.get('from') === '/app');
+  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
+  await page.waitForURL('**/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your child' })).toBeVisible();
+  return email;
+}
+
+async function addChild(page: Page, child: { firstName: string; dateOfBirth: string; grade: string; plan: string }) {
+  await page.getByLabel('First name').fill(child.firstName);
+  await page.getByLabel('Date of birth').fill(child.dateOfBirth);
+  await page.getByLabel(/^Grade/).selectOption({ label: child.grade });
+  await page.getByLabel(/^Support plan/).selectOption({ label: child.plan });
+  await page.getByRole('button', { name: /Create profile|Add child/ }).click();
+  await page.waitForURL('**/app');
+}
+
+function childCard(page: Page) {
+  return page.getByRole('region', { name: /.+/ }).filter({ has: page.getByRole('heading', { level: 2 }) }).first();
+}
+
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+test('a new parent signs up, passes the beta gate, creates a child and sees it on the dashboard', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUpThroughBetaGate(page);
+  expect(await page.evaluate(() => sessionStorage.getItem('beta-access'))).toBe('granted');
+
+  // The form explains what is missing before anything is sent.
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+
+  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
+  await expect(page.getByText('Maya has been added', { exact: true }).first()).toBeVisible();
+  const card = childCard(page);
+  await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expect(card).toContainText('9 years old');
+  await expect(card).toContainText('4th grade');
+  await expect(card).toContainText('IEP');
+
+  // A reload keeps the parent signed in and past the gate.
+  await page.reload();
+  await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('with two children, switching shows only the selected child', async ({ page }) => {
+  await signUpThroughBetaGate(page);
+  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
+  await page.getByRole('link', { name: 'Add a child' }).click();
+  await page.waitForURL('**/onboarding/new-child');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add another child' })).toBeVisible();
+  await addChild(page, { firstName: 'Leo', dateOfBirth: yearsAgo(6), grade: 'Kindergarten', plan: '504 plan' });
+
+  // The new child is selected.
+  const card = childCard(page);
+  await expect(card.getByRole('heading', { name: 'Leo' })).toBeVisible();
+  await expect(card).toContainText('6 years old');
+  await expect(card).toContainText('504 plan');
+  await expect(card).not.toContainText('Maya');
+
+  const switcher = page.getByLabel('Child', { exact: true });
+  await switcher.focus();
+  await switcher.selectOption({ label: 'Maya' });
+  await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expect(card).toContainText('9 years old');
+  await expect(card).toContainText('IEP');
+  await expect(card).not.toContainText('Leo');
+  await expect(card).not.toContainText('504 plan');
+  // The switcher sits outside the screen that is rebuilt for the new child, so keyboard focus stays on it.
+  await expect(switcher).toBeFocused();
+
+  // The selection survives a reload (session storage).
+  await page.reload();
+  await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
+});
+
+test('signed out, a protected screen shows the sign-in panel, which leads on after signing in', async ({ page }) => {
+  const email = await signUpThroughBetaGate(page);
+  await addChild(page, { firstName: 'Ava', dateOfBirth: yearsAgo(11), grade: '6th grade', plan: 'No plan' });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => [sessionStorage.getItem('selectedChildId'), sessionStorage.getItem('lastUserId')])).toEqual([null, null]);
+
+  await page.goto('/observations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Trelli' })).toBeVisible();
+  await expect(page.getByText('Please sign in to access this page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Observations' })).toHaveCount(0);
+  await fillCredentials(page, email);
+  // Signing in goes through /post-auth; the account has a child, so on to the dashboard.
+  await page.waitForURL('**/app');
+  await expect(childCard(page).getByRole('heading', { name: 'Ava' })).toBeVisible();
+});
+
+test('wrong credentials show a clear message and the form stays', async ({ page }) => {
+  await page.goto('/sign-in');
+  await fillCredentials(page, uniqueEmail('nobody'));
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test('a signed-in parent who opens /sign-in goes on to the app', async ({ page }) => {
+  await signUpThroughBetaGate(page);
+  await addChild(page, { firstName: 'Sam', dateOfBirth: yearsAgo(8), grade: '3rd grade', plan: 'Not sure yet' });
+  await page.goto('/sign-in');
+  await page.waitForURL('**/app');
+  await expect(childCard(page).getByRole('heading', { name: 'Sam' })).toBeVisible();
+  await page.goto('/sign-up');
+  await page.waitForURL('**/app');
+});
+
+test('an unknown app path shows the 404 page, and "Go to Dashboard" leads to /app', async ({ page }) => {
+  await page.goto('/app/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await page.waitForURL('**/app');
+  // Signed out, the dashboard asks for sign-in.
+  await expect(page.getByText('Please sign in to access this page')).toBeVisible();
+});
+
+test('the form fill screen opens without signing in', async ({ page }) => {
+  await page.goto('/forms/42/fill');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
+  await expect(page.getByText('Please sign in to access this page')).toHaveCount(0);
+});
+
+test('/forms is the Smart Forms placeholder with a way to Snapshots; the nav reaches every screen', async ({ page }) => {
+  await signUpThroughBetaGate(page);
+  await addChild(page, { firstName: 'Noor', dateOfBirth: yearsAgo(10), grade: '5th grade', plan: 'IEP' });
+  const nav = page.getByRole('navigation', { name: 'App' });
+  await nav.getByRole('link', { name: 'Forms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Smart Forms - Coming Soon' })).toBeVisible();
+  await expect(page.getByText('This feature is under development.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Snapshots' }).click();
+  await page.waitForURL('**/snapshots');
+  await expect(page.getByRole('heading', { level: 1, name: 'Snapshots' })).toBeVisible();
+
+  const screens: [string, string, string][] = [
+    ['Observations', '/observations', 'Observations'],
+    ['Progress planner', '/progress-planner', 'Progress planner'],
+    ['Roadmap', '/roadmap', 'Roadmap'],
+    ['Vault', '/vault', 'Document vault'],
+    ['Reimbursements', '/reimbursements', 'Reimbursements'],
+    ['Guide', '/guide', 'Guide'],
+    ['Settings', '/settings', 'Settings'],
+    ['Dashboard', '/app', 'Dashboard'],
+  ];
+  for (const [link, path, heading] of screens) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await page.waitForURL(`**${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await page.goto('/settings');
+  await expect(page.getByRole('main')).toContainText('@example.com');
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
+}
+
+test('axe finds no accessibility violations on the signed-out app screens', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();
+  await expectNoAxeViolations(page, '/sign-in');
+  await page.goto('/sign-up');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  await expectNoAxeViolations(page, '/sign-up with errors');
+  await page.goto('/vault');
+  await expect(page.getByText('Please sign in to access this page')).toBeVisible();
+  await expectNoAxeViolations(page, 'sign-in panel');
+  await page.goto('/app/unknown');
+  await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
+  await expectNoAxeViolations(page, '404');
+  await page.goto('/forms/7/fill');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, '/forms/7/fill');
+});
+
+test('axe finds no accessibility violations on the signed-in app screens', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpThroughBetaGate(page);
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expectNoAxeViolations(page, 'onboarding with errors');
+  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
+  await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expectNoAxeViolations(page, 'dashboard');
+  for (const path of ['/observations', '/forms', '/settings', '/forms/7/edit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, path);
+  }
+});
