@@ -4,8 +4,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import { sql } from 'kysely';
 import type { AuthProvider } from './auth/auth-provider.ts';
-import { isDatabaseUnavailable, type Db } from './db/database.ts';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import { isDatabaseUnavailable, isRejectedValue, type Db } from './db/database.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
 import { registerAuthRoutes } from './rest/auth.routes.ts';
@@ -160,5 +160,6 @@ function toAppError(error: unknown): AppError {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
   }
   if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+  if (isRejectedValue(error)) return new AppError('BAD_REQUEST', REJECTED_VALUE_MESSAGE);
   return new AppError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side. Please try again.');
 }

@@ -37,6 +37,8 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       types: pgTypes,
+      // Date boundaries ('2026-11-23'::date) are compared in UTC, like everything else in the app.
+      options: '-c TimeZone=UTC',
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => onPoolError?.(error));
@@ -50,6 +52,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
   const pglite = await PGlite.create(dataDir, {
     parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
   });
+  await pglite.exec("SET TIME ZONE 'UTC'");
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
 }
 
@@ -78,4 +81,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
     error.message,
   );
+}
+
+/** True when PostgreSQL refused a value (SQLSTATE class 22: data exception), which is bad input, not a fault. */
+export function isRejectedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }

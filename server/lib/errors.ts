@@ -43,4 +43,6 @@ export class AppError extends Error {
   }
 }
 
+export const REJECTED_VALUE_MESSAGE = 'Some of the data cannot be saved. Check for unusual characters or values.';
+
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';

@@ -3,8 +3,8 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { toIssues } from '../../shared/api-error.ts';
 import { childScopeSchema } from '../../shared/schemas/child.ts';
-import { isDatabaseUnavailable } from '../db/database.ts';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE } from '../lib/errors.ts';
+import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
 import type { Context } from './context.ts';
 
 /** Who may call a procedure; the authorization matrix test reads it from the router itself. */
@@ -35,6 +35,7 @@ const appErrors = t.middleware(async ({ next }) => {
     const { cause } = result.error;
     if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
     if (isDatabaseUnavailable(cause)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
+    if (isRejectedValue(cause)) throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED_VALUE_MESSAGE, cause });
   }
   return result;
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf, text } from './common.ts';
 import { ageInYears } from '../age.ts';
 import { isoDate, todayIso } from './dates.ts';
 
@@ -22,10 +23,10 @@ export const CHILD_LIMITS = {
   maxAgeYears: 26,
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional();
+const optionalText = (max: number) => text().trim().max(max, `At most ${max} characters`).nullable().optional();
 
 const tagList = z
-  .array(z.string().trim().min(1, 'Items cannot be empty').max(CHILD_LIMITS.listItemLength, `Each item is at most ${CHILD_LIMITS.listItemLength} characters`))
+  .array(text().trim().min(1, 'Items cannot be empty').max(CHILD_LIMITS.listItemLength, `Each item is at most ${CHILD_LIMITS.listItemLength} characters`))
   .max(CHILD_LIMITS.listItems, `At most ${CHILD_LIMITS.listItems} items`);
 
 /** The oldest date of birth accepted today: under 26 years ago. */
@@ -40,7 +41,7 @@ const dateOfBirth = isoDate
   .refine((value) => value > oldestDateOfBirth(), `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`);
 
 const childFields = {
-  firstName: z.string().trim().min(1, 'First name is required').max(CHILD_LIMITS.firstName, `At most ${CHILD_LIMITS.firstName} characters`),
+  firstName: text().trim().min(1, 'First name is required').max(CHILD_LIMITS.firstName, `At most ${CHILD_LIMITS.firstName} characters`),
   lastName: optionalText(CHILD_LIMITS.lastName),
   dateOfBirth,
   grade: z.enum(GRADES).nullable().optional(),
@@ -61,10 +62,7 @@ const childFields = {
 export const childCreateSchema = z.strictObject(childFields);
 
 /** Input to change a child: any subset of the create fields, at least one. Unknown keys are rejected. */
-export const childUpdateSchema = z
-  .strictObject(childFields)
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+export const childUpdateSchema = patchOf(childFields);
 
 /** A row id as JSON carries it. */
 export const idSchema = z

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { emailSchema } from './account.ts';
 
 export const CONTACT_TOPICS = ['question', 'feedback', 'privacy', 'billing', 'other'] as const;
 
 /** The public site's contact form: POST /api/contact. */
 export const contactMessageSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Please tell us your name').max(100, 'At most 100 characters'),
+  name: text().trim().min(1, 'Please tell us your name').max(100, 'At most 100 characters'),
   email: emailSchema,
   topic: z.enum(CONTACT_TOPICS).default('question'),
-  message: z.string().trim().min(10, 'Please write at least 10 characters').max(4000, 'At most 4000 characters'),
+  message: text().trim().min(10, 'Please write at least 10 characters').max(4000, 'At most 4000 characters'),
 });
 
 export const contactReceiptSchema = z.object({ id: z.number().int(), receivedAt: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { isoDate } from './dates.ts';
 
@@ -23,27 +24,29 @@ const measure = z.number().finite('Use a number').min(-1_000_000).max(1_000_000)
 
 const goalFields = {
   area: z.enum(GOAL_AREAS),
-  title: z.string().trim().min(1, 'Give the goal a short title').max(200, 'At most 200 characters'),
-  description: z.string().trim().max(4000, 'At most 4000 characters').nullable().optional(),
+  title: text().trim().min(1, 'Give the goal a short title').max(200, 'At most 200 characters'),
+  description: text().trim().max(4000, 'At most 4000 characters').nullable().optional(),
   baseline: measure,
   target: measure,
-  unit: z.string().trim().max(60, 'At most 60 characters').nullable().optional(),
+  unit: text().trim().max(60, 'At most 60 characters').nullable().optional(),
   targetDate: isoDate.nullable().optional(),
-  status: z.enum(GOAL_STATUSES).default('in-progress'),
-  source: z.enum(GOAL_SOURCES).default('home'),
+  status: z.enum(GOAL_STATUSES),
+  source: z.enum(GOAL_SOURCES),
 };
 
-export const goalCreateSchema = z.strictObject(goalFields);
-export const goalUpdateSchema = z
-  .strictObject(goalFields)
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+/** Defaults apply on create only: an update changes just the fields it names. */
+export const goalCreateSchema = z.strictObject({
+  ...goalFields,
+  status: goalFields.status.default('in-progress'),
+  source: goalFields.source.default('home'),
+});
+export const goalUpdateSchema = patchOf(goalFields);
 
 export const progressEntryCreateSchema = z.strictObject({
   goalId: idSchema,
   recordedOn: isoDate,
   value: z.number().finite('Use a number').min(-1_000_000).max(1_000_000),
-  note: z.string().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  note: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
 });
 
 export const progressEntrySchema = z.object({

@@ -1,22 +1,28 @@
 import { z } from 'zod';
+import { patchOf, text } from './common.ts';
 import { isoDate } from './dates.ts';
 
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
 export const MILESTONE_SOURCES = ['generated', 'parent'] as const;
 
-export const milestoneCreateSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Give the milestone a title').max(200, 'At most 200 characters'),
-  whyItMatters: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
-  whatToDo: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
-  category: z.enum(MILESTONE_CATEGORIES).default('school-year'),
+const milestoneFields = {
+  title: text().trim().min(1, 'Give the milestone a title').max(200, 'At most 200 characters'),
+  whyItMatters: text().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  whatToDo: text().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  category: z.enum(MILESTONE_CATEGORIES),
   dueDate: isoDate,
-  status: z.enum(MILESTONE_STATUSES).default('upcoming'),
+  status: z.enum(MILESTONE_STATUSES),
+};
+
+/** Defaults apply on create only: an update changes just the fields it names. */
+export const milestoneCreateSchema = z.strictObject({
+  ...milestoneFields,
+  category: milestoneFields.category.default('school-year'),
+  status: milestoneFields.status.default('upcoming'),
 });
 
-export const milestoneUpdateSchema = milestoneCreateSchema
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+export const milestoneUpdateSchema = patchOf(milestoneFields);
 
 export const milestoneSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { isoDate } from './dates.ts';
 
@@ -6,28 +7,26 @@ export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as c
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 
-const tag = z.string().trim().min(1, 'Tags cannot be empty').max(40, 'Each tag is at most 40 characters');
+const tag = text().trim().min(1, 'Tags cannot be empty').max(40, 'Each tag is at most 40 characters');
 
 const observationFields = {
   /** What happened: the one field a quick capture needs. */
-  what: z.string().trim().min(1, 'Say what happened').max(2000, 'At most 2000 characters'),
+  what: text().trim().min(1, 'Say what happened').max(2000, 'At most 2000 characters'),
   /** When it happened; the server uses now when omitted. */
   occurredAt: z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional(),
-  setting: z.enum(SETTINGS).default('home'),
-  antecedent: z.string().trim().max(1000, 'At most 1000 characters').nullable().optional(),
-  behaviour: z.string().trim().max(1000, 'At most 1000 characters').nullable().optional(),
-  consequence: z.string().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  setting: z.enum(SETTINGS),
+  antecedent: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  behaviour: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  consequence: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
   mood: z.number().int().min(MOOD_MIN).max(MOOD_MAX).nullable().optional(),
   tags: z.array(tag).max(10, 'At most 10 tags').optional(),
   isWin: z.boolean().optional(),
   goalId: idSchema.nullable().optional(),
 };
 
-export const observationCreateSchema = z.strictObject(observationFields);
-export const observationUpdateSchema = z
-  .strictObject(observationFields)
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+/** Defaults apply on create only: an update changes just the fields it names. */
+export const observationCreateSchema = z.strictObject({ ...observationFields, setting: observationFields.setting.default('home') });
+export const observationUpdateSchema = patchOf(observationFields);
 
 export const observationFilterSchema = z.strictObject({
   from: isoDate.optional(),
@@ -35,7 +34,7 @@ export const observationFilterSchema = z.strictObject({
   setting: z.enum(SETTINGS).optional(),
   tag: tag.optional(),
   winsOnly: z.boolean().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   goalId: idSchema.optional(),
   limit: z.number().int().min(1).max(200).default(50),
   /** Return observations older than this id (the list is newest first). */

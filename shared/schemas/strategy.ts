@@ -1,24 +1,28 @@
 import { z } from 'zod';
+import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 
 export const STRATEGY_PLACES = ['home', 'school', 'both'] as const;
 export const STRATEGY_KINDS = ['accommodation', 'intervention', 'routine', 'tool'] as const;
 
 const strategyFields = {
-  title: z.string().trim().min(1, 'Give the strategy a short title').max(200, 'At most 200 characters'),
-  description: z.string().trim().max(4000, 'At most 4000 characters').nullable().optional(),
-  whereUsed: z.enum(STRATEGY_PLACES).default('home'),
-  kind: z.enum(STRATEGY_KINDS).default('routine'),
+  title: text().trim().min(1, 'Give the strategy a short title').max(200, 'At most 200 characters'),
+  description: text().trim().max(4000, 'At most 4000 characters').nullable().optional(),
+  whereUsed: z.enum(STRATEGY_PLACES),
+  kind: z.enum(STRATEGY_KINDS),
   goalIds: z.array(idSchema).max(50, 'At most 50 linked goals').optional(),
   effectiveness: z.number().int().min(1).max(5).nullable().optional(),
-  active: z.boolean().default(true),
+  active: z.boolean(),
 };
 
-export const strategyCreateSchema = z.strictObject(strategyFields);
-export const strategyUpdateSchema = z
-  .strictObject(strategyFields)
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Provide at least one field to update');
+/** Defaults apply on create only: an update changes just the fields it names. */
+export const strategyCreateSchema = z.strictObject({
+  ...strategyFields,
+  whereUsed: strategyFields.whereUsed.default('home'),
+  kind: strategyFields.kind.default('routine'),
+  active: strategyFields.active.default(true),
+});
+export const strategyUpdateSchema = patchOf(strategyFields);
 
 export const strategySchema = z.object({
   id: z.number().int(),

@@ -16,6 +16,11 @@ export async function childExists(db: Db, ownerId: string, id: number): Promise<
 }
 
 
+/** Locks the child's row for the rest of the transaction: serialises work that rebuilds the child's records. */
+export async function lockChild(db: Db, ownerId: string, id: number): Promise<ChildRow | undefined> {
+  return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function countChildren(db: Db, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('children')

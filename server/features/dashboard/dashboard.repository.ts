@@ -23,11 +23,13 @@ export async function dashboardStats(db: Db, childId: number, window: StatsWindo
   }>`
     SELECT
       (SELECT count(*) FROM observations
-        WHERE child_id = ${childId} AND occurred_at >= ${window.weekStart}::date)::int AS this_week,
+        WHERE child_id = ${childId} AND occurred_at >= ${window.weekStart}::date
+          AND occurred_at < ${window.weekStart}::date + 7)::int AS this_week,
       (SELECT count(*) FROM observations
         WHERE child_id = ${childId} AND occurred_at >= ${window.lastWeekStart}::date AND occurred_at < ${window.weekStart}::date)::int AS last_week,
       (SELECT count(*) FROM observations
-        WHERE child_id = ${childId} AND is_win AND occurred_at >= ${window.monthStart}::date)::int AS wins_this_month,
+        WHERE child_id = ${childId} AND is_win AND occurred_at >= ${window.monthStart}::date
+          AND occurred_at < ${window.monthStart}::date + interval '1 month')::int AS wins_this_month,
       (SELECT count(*) FROM strategies WHERE child_id = ${childId} AND active)::int AS strategies_in_use,
       (SELECT coalesce(json_agg(json_build_object(
           'id', g.id, 'title', g.title, 'area', g.area, 'status', g.status,

@@ -78,7 +78,8 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
     async generate(scope: ChildScope): Promise<GenerationResult> {
       const today = now();
       return db.transaction().execute(async (trx) => {
-        const childRow = await children.findChild(trx, scope.ownerId, scope.childId);
+        // Two generations at once (a double click) would both insert the same rule keys: take turns.
+        const childRow = await children.lockChild(trx, scope.ownerId, scope.childId);
         if (!childRow) throw AppError.notFound('Child');
         const [goalRows, existing] = await Promise.all([goals.listGoals(trx, scope.childId), milestones.listMilestones(trx, scope.childId)]);
         const drafts = generateRoadmap({
@@ -94,9 +95,7 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
           if (!row) {
             await milestones.insertMilestone(trx, scope.childId, { ...draft, status: 'upcoming', source: 'generated' });
             result.created += 1;
-          } else if (!regenerable(row)) {
-            result.kept += 1;
-          } else if (!sameContent(row, draft)) {
+          } else if (regenerable(row) && !sameContent(row, draft)) {
             await milestones.refreshGenerated(trx, scope.childId, row.id, draft, today);
             result.updated += 1;
           }
@@ -104,7 +103,7 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
         const draftKeys = new Set(drafts.map((draft) => draft.ruleKey));
         const stale = existing.filter((row) => regenerable(row) && row.ruleKey && !draftKeys.has(row.ruleKey) && row.dueDate >= todayIso(today));
         result.removed = await milestones.deleteMilestones(trx, scope.childId, stale.map((row) => row.id));
-        result.kept += existing.filter((row) => row.source === 'parent').length;
+        result.kept = existing.filter((row) => !regenerable(row)).length;
         await recordActivity(trx, { ownerId: scope.ownerId, childId: scope.childId, actorId: scope.ownerId, action: 'roadmap.generated', subjectType: 'child', subjectId: scope.childId });
         return result;
       });

@@ -11,7 +11,12 @@ export async function listObservations(db: Db, childId: number, filter: Observat
   if (filter.tag) query = query.where(sql<boolean>`${filter.tag} = ANY(tags)`);
   if (filter.winsOnly) query = query.where('isWin', '=', true);
   if (filter.goalId) query = query.where('goalId', '=', filter.goalId);
-  if (filter.before) query = query.where('id', '<', filter.before);
+  if (filter.before) {
+    // Keyset paging in the list's own order, so a note logged late for an earlier day is not skipped.
+    query = query.where(
+      sql<boolean>`(occurred_at, id) < (SELECT o.occurred_at, o.id FROM observations o WHERE o.id = ${filter.before} AND o.child_id = ${childId})`,
+    );
+  }
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query = query.where((eb) =>
