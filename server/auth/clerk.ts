@@ -56,7 +56,17 @@ export function createClerkAuthProvider(settings: ClerkSettings, log: Logger): A
       try {
         await clerkClient.users.updateUserMetadata(userId, { publicMetadata: { ...metadata } });
       } catch (error) {
-        log.warn({ userId, err: error instanceof Error ? error.message : String(error) }, 'clerk metadata update failed');
+        // Clerk's errors keep their detail in `status` and `errors`, not in `message`.
+        const { status, errors } = (error ?? {}) as { status?: unknown; errors?: { code?: string; message?: string }[] };
+        log.warn(
+          {
+            userId,
+            status,
+            errors: errors?.map(({ code, message }) => ({ code, message })),
+            err: error instanceof Error ? error.message : String(error),
+          },
+          'clerk metadata update failed',
+        );
       }
     },
   };

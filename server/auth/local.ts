@@ -31,7 +31,13 @@ export class LocalTokens {
   /** The user id of a valid token, or null for anything else (expired, forged, malformed). */
   async verify(token: string): Promise<string | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        maxTokenAge: TOKEN_TTL_SECONDS,
+      });
       return typeof payload.sub === 'string' ? payload.sub : null;
     } catch {
       return null;

@@ -83,8 +83,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** True when PostgreSQL refused a value (SQLSTATE class 22: data exception), which is bad input, not a fault. */
+/** Data exceptions that mean a value the client sent cannot be stored (not a fault in our queries). */
+const REJECTED_VALUE_CODES = new Set([
+  '22021', // character_not_in_repertoire (NUL)
+  '22P05', // untranslatable_character
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22P02', // invalid_text_representation (e.g. a malformed array literal)
+]);
+
 export function isRejectedValue(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+  return typeof code === 'string' && REJECTED_VALUE_CODES.has(code);
 }
