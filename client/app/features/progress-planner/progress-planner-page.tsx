@@ -1,10 +1,48 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../../lib/paths.ts';
+import { useChildContext } from '../../child-context.tsx';
+import { GoalDetail } from './goal-detail.tsx';
+import { GoalsSection } from './goals-section.tsx';
+import { StrategiesSection } from './strategies-section.tsx';
+import { useGoals } from './use-goals.ts';
 
+/** `?goal=12` -> 12; anything else -> null. */
+export function goalIdFromSearch(params: URLSearchParams): number | null {
+  const raw = params.get('goal');
+  if (raw === null || !/^\d{1,12}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/**
+ * /progress-planner: the selected child's goals (grouped by status) and the strategies that help.
+ * `?goal=<id>` shows one goal's chart, entries and evidence.
+ */
 export default function ProgressPlannerPage() {
+  const { children, selectedChild } = useChildContext();
+  const [params] = useSearchParams();
+  const goals = useGoals();
+  if (children.length === 0) return <Navigate to={PATHS.onboarding} replace />;
+
+  const goalId = goalIdFromSearch(params);
+  const firstName = selectedChild?.firstName ?? 'your child';
+
   return (
-    <PagePlaceholder
-      title="Progress planner"
-      description="Plan goals and strategies for your child, and follow how they are going over time."
-    />
+    <div className="grid gap-8">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold text-ink">Progress planner</h1>
+        <p className="max-w-2xl text-ink-muted">
+          What {firstName} is working toward, how it is going, and the strategies that help.
+        </p>
+      </div>
+      {goalId !== null ? (
+        <GoalDetail goalId={goalId} />
+      ) : (
+        <>
+          <GoalsSection goals={goals.data} isPending={goals.isPending} isError={goals.isError} onRetry={() => void goals.refetch()} />
+          <StrategiesSection goals={goals.data ?? []} />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,183 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toIssues } from '../../../shared/api-error.ts';
+import { progressEntryCreateSchema, type Goal, type ProgressEntry } from '../../../shared/schemas/goal.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../lib/field-errors.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { useProgressGoalChoices, useRecordProgress } from '../hooks/use-record-progress.ts';
+import { FormAlert, SelectField, TextField } from './form-field.tsx';
+
+/** Today's date where the parent is (not UTC), as YYYY-MM-DD. */
+export function localTodayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const ACTIVE = new Set<Goal['status']>(['not-started', 'in-progress']);
+
+/** The goals a parent may pick from: the active ones, or every goal when none is active. */
+export function progressGoalChoices(goals: readonly Goal[]): Goal[] {
+  const active = goals.filter((goal) => ACTIVE.has(goal.status));
+  return active.length > 0 ? active : [...goals];
+}
+
+/** The form's value field as a number: null when it is empty or not a number. */
+export function parseProgressValue(raw: string): number | null {
+  if (raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
+
+export interface QuickProgressFormProps {
+  /** The goal to record on; without it the parent chooses one of the child's active goals. */
+  goalId?: number;
+  onSaved?: (entry: ProgressEntry) => void;
+}
+
+/**
+ * Records one measurement on a goal in as few steps as possible: (goal,) value, date (today by
+ * default) and an optional note.
+ */
+export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
+  const prefix = useId();
+  const idFor = (field: string) => `${prefix}-${field}`;
+  const goalsQuery = useProgressGoalChoices();
+  const record = useRecordProgress();
+  const [chosenGoalId, setChosenGoalId] = useState('');
+  const [value, setValue] = useState('');
+  const [recordedOn, setRecordedOn] = useState(() => localTodayIso());
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (goalsQuery.isPending && goalId === undefined) {
+    return <Spinner size="small" label="Loading goals" showLabel />;
+  }
+  if (goalsQuery.isError && goalId === undefined) {
+    return <FormAlert>We could not load the goals. Please try again.</FormAlert>;
+  }
+  const goals = goalsQuery.data ?? [];
+  if (goalId === undefined && goals.length === 0) {
+    return (
+      <p className="text-ink">
+        There are no goals yet to record progress on.{' '}
+        <Link to={PATHS.progressPlanner} className="font-semibold text-brand-800 underline underline-offset-4">
+          Add a first goal in the progress planner
+        </Link>
+        .
+      </p>
+    );
+  }
+
+  const choices = progressGoalChoices(goals);
+  const onlyChoice = choices.length === 1 ? choices[0] : undefined;
+  const selectedId = goalId ?? (chosenGoalId !== '' ? Number(chosenGoalId) : onlyChoice?.id);
+  const goal = goals.find((candidate) => candidate.id === selectedId);
+  const unit = goal?.unit?.trim() || null;
+
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    focusFirstError(next, FIELD_ORDER, idFor);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (record.isPending) return;
+    const local: Record<string, string> = {};
+    if (selectedId === undefined) local['goalId'] = 'Choose which goal this is for';
+    const number = parseProgressValue(value);
+    if (number === null) local['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
+    if (Object.keys(local).length > 0) {
+      show(local);
+      return;
+    }
+    const parsed = progressEntryCreateSchema.safeParse({
+      goalId: selectedId,
+      value: number,
+      recordedOn,
+      ...(note.trim() !== '' ? { note } : {}),
+    });
+    if (!parsed.success) {
+      show(fieldErrorsFromIssues(toIssues(parsed.error)));
+      return;
+    }
+    setErrors({});
+    try {
+      const entry = await record.mutateAsync({ data: parsed.data });
+      setValue('');
+      setNote('');
+      onSaved?.(entry);
+    } catch (error) {
+      const fieldErrors = fieldErrorsFromIssues(issuesFromError(error));
+      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
+      else setErrors({ [FORM_ERROR]: 'We could not record this. Please try again.' });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={goal ? `Record progress on ${goal.title}` : 'Record progress'}>
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      {goalId === undefined && !onlyChoice ? (
+        <SelectField
+          id={idFor('goalId')}
+          label="Goal"
+          value={chosenGoalId}
+          error={errors['goalId']}
+          onChange={(event) => setChosenGoalId(event.target.value)}
+        >
+          <option value="">Choose a goal</option>
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.title}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {goalId === undefined && onlyChoice ? (
+        <p className="text-sm text-ink-muted">
+          Goal: <span className="font-semibold text-ink">{onlyChoice.title}</span>
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={idFor('value')}
+          label={unit ? `Value (${unit})` : 'Value'}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          required
+          value={value}
+          error={errors['value']}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <TextField
+          id={idFor('recordedOn')}
+          label="Date"
+          type="date"
+          required
+          value={recordedOn}
+          error={errors['recordedOn']}
+          onChange={(event) => setRecordedOn(event.target.value)}
+        />
+      </div>
+      <TextField
+        id={idFor('note')}
+        label="Note"
+        optional
+        value={note}
+        maxLength={1000}
+        error={errors['note']}
+        placeholder="e.g. read aloud at bedtime"
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div>
+        <Button type="submit" loading={record.isPending}>
+          Save progress
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+
+export interface ConfirmDeleteProps {
+  /** The button's text, e.g. "Delete goal". */
+  label: string;
+  /** The question asked before deleting, e.g. 'Delete "Reading fluency" and its progress?'. */
+  question: string;
+  pending?: boolean;
+  onConfirm: () => Promise<unknown> | void;
+}
+
+/**
+ * A delete button that asks first, in place: the question with "Delete" and "Keep it". Focus moves
+ * to "Keep it" when asked and back to the button when the parent keeps the item.
+ */
+export function ConfirmDelete({ label, question, pending = false, onConfirm }: ConfirmDeleteProps) {
+  const questionId = useId();
+  const [asking, setAsking] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [asking]);
+
+  if (!asking) {
+    return (
+      <button
+        ref={triggerRef}
+        type="button"
+        className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-red-800 hover:bg-red-50' })}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-red-700/40 bg-red-50 px-3 py-2">
+      <p id={questionId} className="text-sm font-medium text-red-900">
+        {question}
+      </p>
+      <Button variant="destructive" size="sm" aria-describedby={questionId} loading={pending} onClick={() => void onConfirm()}>
+        Delete
+      </Button>
+      <button
+        ref={keepRef}
+        type="button"
+        aria-describedby={questionId}
+        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        onClick={() => {
+          returnFocus.current = true;
+          setAsking(false);
+        }}
+      >
+        Keep it
+      </button>
+    </div>
+  );
+}

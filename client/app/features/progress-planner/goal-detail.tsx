@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { GOAL_STALE_DAYS } from '../../../../shared/schemas/goal.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { QuickProgressForm } from '../../components/quick-progress-form.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { ProgressSummary } from './goal-card.tsx';
+import { GoalForm } from './goal-form.tsx';
+import { formatDay, formatMoment, formatValue } from './goal-logic.ts';
+import { ProgressChart } from './progress-chart.tsx';
+import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
+import { useDeleteProgress, useGoalDetail } from './use-goals.ts';
+
+function BackLink() {
+  return (
+    <Link to={PATHS.progressPlanner} className="font-semibold text-brand-800 underline underline-offset-4">
+      <span aria-hidden="true">← </span>All goals and strategies
+    </Link>
+  );
+}
+
+/** `?goal=<id>`: one goal's chart, its entries (add, delete) and the observations that back it up. */
+export function GoalDetail({ goalId }: { goalId: number }) {
+  const detail = useGoalDetail(goalId);
+  const deleteProgress = useDeleteProgress();
+  const [editing, setEditing] = useState(false);
+
+  if (detail.isPending) return <Spinner size="medium" label="Loading the goal" showLabel />;
+  if (detail.isError || !detail.data) {
+    const notFound = detail.error?.data?.code === 'NOT_FOUND';
+    return (
+      <div className="grid gap-4">
+        <BackLink />
+        <p className="text-ink">
+          {notFound ? 'We could not find this goal. It may have been deleted.' : 'We could not load this goal. Please try again.'}
+        </p>
+        {!notFound ? (
+          <div>
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  const { goal, progress, evidence } = detail.data;
+  const newestFirst = progress.toReversed();
+
+  return (
+    <div className="grid gap-6">
+      <BackLink />
+      <section aria-labelledby="goal-detail-title" className="grid gap-4 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+        {editing ? (
+          <GoalForm goal={goal} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <p className="text-sm text-ink-muted">
+                  {GOAL_AREA_LABELS[goal.area]} · {GOAL_SOURCE_LABELS[goal.source]} · {GOAL_STATUS_LABELS[goal.status]}
+                </p>
+                <h2 id="goal-detail-title" className="text-2xl font-bold text-ink">
+                  {goal.title}
+                </h2>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                Edit goal
+              </Button>
+            </div>
+            {goal.description ? <p className="whitespace-pre-line text-ink">{goal.description}</p> : null}
+            <ProgressSummary goal={goal} />
+            {goal.isStale ? <p className="rounded-xl bg-sun px-4 py-3 text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p> : null}
+          </>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="goal-chart-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+            <h3 id="goal-chart-heading" className="text-lg font-bold text-ink">
+              Progress over time
+            </h3>
+            {progress.length > 0 ? (
+              <ProgressChart goal={goal} entries={progress} />
+            ) : (
+              <p className="text-ink-muted">No progress recorded yet. Add the first measurement below and the chart will start.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="goal-add-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+            <h3 id="goal-add-heading" className="text-lg font-bold text-ink">
+              Add progress
+            </h3>
+            <QuickProgressForm goalId={goal.id} />
+          </section>
+
+          <section aria-labelledby="goal-entries-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+            <h3 id="goal-entries-heading" className="text-lg font-bold text-ink">
+              Entries
+            </h3>
+            {newestFirst.length === 0 ? (
+              <p className="text-ink-muted">Entries you add will be listed here, newest first.</p>
+            ) : (
+              <ul className="grid divide-y divide-ink/10">
+                {newestFirst.map((entry) => (
+                  <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div>
+                      <p className="font-semibold text-ink">{formatValue(entry.value, goal.unit)}</p>
+                      <p className="text-sm text-ink-muted">
+                        {formatDay(entry.recordedOn)}
+                        {entry.note ? ` · ${entry.note}` : ''}
+                      </p>
+                    </div>
+                    <ConfirmDelete
+                      label="Delete entry"
+                      question={`Delete the ${formatDay(entry.recordedOn)} entry?`}
+                      pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
+                      onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <section aria-labelledby="goal-evidence-heading" className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+          <h3 id="goal-evidence-heading" className="text-lg font-bold text-ink">
+            What you've noticed
+          </h3>
+          {evidence.length === 0 ? (
+            <div className="grid gap-3">
+              <p className="text-ink-muted">
+                Observations linked to this goal show up here as evidence. When you log an observation, you can link it to this goal.
+              </p>
+              <div>
+                <Link to={PATHS.observations} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  Log an observation
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <ul className="grid gap-3">
+              {evidence.map((observation) => (
+                <li key={observation.id} className="rounded-xl border border-ink/10 p-3">
+                  <p className="text-sm text-ink-muted">
+                    {formatMoment(observation.occurredAt)}
+                    {observation.isWin ? ' · A win' : ''}
+                  </p>
+                  <p className="whitespace-pre-line text-ink">{observation.what}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Goal, GoalCreate } from '../../../../shared/schemas/goal.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../../../shared/schemas/goal.ts';
+import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
+
+type GoalStatus = (typeof GOAL_STATUSES)[number];
+
+export interface GoalGroup {
+  status: GoalStatus;
+  label: string;
+  goals: Goal[];
+}
+
+/** Goals grouped by status in GOAL_STATUS_ORDER; empty groups are left out, order within a group kept. */
+export function groupGoalsByStatus(goals: readonly Goal[]): GoalGroup[] {
+  return GOAL_STATUS_ORDER.map((status) => ({
+    status,
+    label: GOAL_STATUS_LABELS[status],
+    goals: goals.filter((goal) => goal.status === status),
+  })).filter((group) => group.goals.length > 0);
+}
+
+/**
+ * How far `value` has come from the baseline toward the target, 0 to 1 (clamped). Works for goals
+ * that go down too (fewer meltdowns a week). Null when baseline or target is missing or they are equal.
+ */
+export function progressTowardTarget(baseline: number | null, target: number | null, value: number | null): number | null {
+  if (baseline === null || target === null || value === null || baseline === target) return null;
+  const fraction = (value - baseline) / (target - baseline);
+  return Math.min(1, Math.max(0, fraction));
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "2026-03-10" -> "10 Mar 2026". */
+export function formatDay(isoDay: string): string {
+  const time = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDay : DAY_FORMAT.format(time);
+}
+
+/** "2026-03-10" -> "10 Mar". */
+export function formatShortDay(isoDay: string): string {
+  const time = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDay : SHORT_DAY_FORMAT.format(time);
+}
+
+/** An ISO timestamp's day where the parent is, e.g. "10 Mar 2026". */
+export function formatMoment(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** 72 -> "72", 3.25 -> "3.25"; with a unit: "72 words per minute". */
+export function formatValue(value: number, unit?: string | null): string {
+  const text = Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+  const cleanUnit = unit?.trim();
+  return cleanUnit ? `${text} ${cleanUnit}` : text;
+}
+
+/** The goal form's fields, all as strings. */
+export interface GoalFormValues {
+  area: string;
+  title: string;
+  description: string;
+  baseline: string;
+  target: string;
+  unit: string;
+  targetDate: string;
+  status: string;
+  source: string;
+}
+
+export const EMPTY_GOAL_FORM: GoalFormValues = {
+  area: '',
+  title: '',
+  description: '',
+  baseline: '',
+  target: '',
+  unit: '',
+  targetDate: '',
+  status: 'in-progress',
+  source: 'home',
+};
+
+export function goalToFormValues(goal: Goal): GoalFormValues {
+  return {
+    area: goal.area,
+    title: goal.title,
+    description: goal.description ?? '',
+    baseline: goal.baseline === null ? '' : String(goal.baseline),
+    target: goal.target === null ? '' : String(goal.target),
+    unit: goal.unit ?? '',
+    targetDate: goal.targetDate ?? '',
+    status: goal.status,
+    source: goal.source,
+  };
+}
+
+export type GoalInputDraft = Partial<Record<keyof GoalCreate, unknown>>;
+
+/**
+ * Turns the form's strings into a goal input for the shared schema. Empty optional fields are left
+ * out when creating and sent as null when editing (so clearing a field clears it). Numbers that do
+ * not parse are reported in `errors` ("Use a number").
+ */
+export function goalFormToInput(values: GoalFormValues, mode: 'create' | 'edit'): { input: GoalInputDraft; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const input: GoalInputDraft = { title: values.title, status: values.status, source: values.source };
+  if (values.area !== '') input.area = values.area;
+  else errors['area'] = 'Choose an area';
+  const empty = mode === 'create' ? undefined : null;
+  for (const field of ['description', 'unit', 'targetDate'] as const) {
+    const text = values[field].trim();
+    if (text !== '') input[field] = text;
+    else if (empty === null) input[field] = null;
+  }
+  for (const field of ['baseline', 'target'] as const) {
+    const text = values[field].trim();
+    if (text === '') {
+      if (empty === null) input[field] = null;
+      continue;
+    }
+    const number = Number(text);
+    if (Number.isFinite(number)) input[field] = number;
+    else errors[field] = 'Use a number';
+  }
+  return { input, errors };
+}
+
+/** True when the form holds anything behind "More details", so an edit opens with them shown. */
+export function hasMoreDetails(values: GoalFormValues): boolean {
+  return (
+    [values.description, values.baseline, values.target, values.unit, values.targetDate].some((value) => value.trim() !== '') ||
+    values.status !== EMPTY_GOAL_FORM.status ||
+    values.source !== EMPTY_GOAL_FORM.source
+  );
+}
+
+export type GoalAreaValue = (typeof GOAL_AREAS)[number];
+export type GoalSourceValue = (typeof GOAL_SOURCES)[number];
+export type { GoalStatus };

@@ -1,0 +1,146 @@
+import { formatDay, formatShortDay, formatValue } from './goal-logic.ts';
+
+export interface ChartEntry {
+  recordedOn: string;
+  value: number;
+}
+
+export interface ChartSize {
+  width: number;
+  height: number;
+  padding: { top: number; right: number; bottom: number; left: number };
+}
+
+export const DEFAULT_CHART_SIZE: ChartSize = { width: 640, height: 260, padding: { top: 20, right: 24, bottom: 36, left: 52 } };
+
+export interface PlottedPoint extends ChartEntry {
+  x: number;
+  y: number;
+}
+
+export interface ProgressChartGeometry {
+  size: ChartSize;
+  /** The value range the y axis shows (rounded outwards to whole ticks). */
+  domain: { min: number; max: number };
+  points: PlottedPoint[];
+  /** SVG path data for the line through the points ("" with fewer than two points). */
+  path: string;
+  yTicks: { value: number; y: number }[];
+  xLabels: { x: number; label: string }[];
+  baselineY: number | null;
+  targetY: number | null;
+}
+
+/** 1, 2, 2.5 or 5 times a power of ten, at least `rough`. */
+export function niceStep(rough: number): number {
+  if (!(rough > 0) || !Number.isFinite(rough)) return 1;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const scaled = rough / power;
+  const nice = scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 2.5 ? 2.5 : scaled <= 5 ? 5 : 10;
+  return nice * power;
+}
+
+function dayTime(isoDay: string): number {
+  return Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
+}
+
+/** Rounds away float noise from tick arithmetic (0.1 + 0.2). */
+function tidy(value: number): number {
+  return Math.round(value * 1e9) / 1e9;
+}
+
+/**
+ * Where everything goes in the progress chart: the y range covers every value and the baseline and
+ * target (so the reference lines are always drawn), with about four whole ticks; x is by date, so
+ * two entries a week apart sit closer than two a month apart. Entries must be sorted by date.
+ */
+export function buildProgressChart(
+  entries: readonly ChartEntry[],
+  reference: { baseline: number | null; target: number | null },
+  size: ChartSize = DEFAULT_CHART_SIZE,
+): ProgressChartGeometry {
+  const { width, height, padding } = size;
+  const left = padding.left;
+  const right = width - padding.right;
+  const top = padding.top;
+  const bottom = height - padding.bottom;
+
+  const values = [...entries.map((entry) => entry.value), reference.baseline, reference.target].filter(
+    (value): value is number => value !== null && Number.isFinite(value),
+  );
+  let min = values.length > 0 ? Math.min(...values) : 0;
+  let max = values.length > 0 ? Math.max(...values) : 1;
+  if (min === max) {
+    const pad = Math.abs(min) > 0 ? Math.abs(min) * 0.1 : 1;
+    min -= pad;
+    max += pad;
+  }
+  const step = niceStep((max - min) / 4);
+  const domainMin = tidy(Math.floor(min / step) * step);
+  const domainMax = tidy(Math.ceil(max / step) * step);
+  const yOf = (value: number) => bottom - ((value - domainMin) / (domainMax - domainMin)) * (bottom - top);
+
+  const yTicks: { value: number; y: number }[] = [];
+  for (let tick = domainMin; tick <= domainMax + step / 1000; tick += step) {
+    const value = tidy(tick);
+    yTicks.push({ value, y: yOf(value) });
+  }
+
+  const times = entries.map((entry) => dayTime(entry.recordedOn));
+  const first = times.length > 0 ? Math.min(...times) : 0;
+  const last = times.length > 0 ? Math.max(...times) : 0;
+  const xOf = (time: number) => (last === first ? (left + right) / 2 : left + ((time - first) / (last - first)) * (right - left));
+
+  const points = entries.map((entry, index) => ({ ...entry, x: xOf(times[index] ?? first), y: yOf(entry.value) }));
+  const path = points.length < 2 ? '' : points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
+
+  const firstEntry = entries[0];
+  const lastEntry = entries.at(-1);
+  const xLabels: { x: number; label: string }[] = [];
+  if (firstEntry) xLabels.push({ x: xOf(dayTime(firstEntry.recordedOn)), label: formatShortDay(firstEntry.recordedOn) });
+  if (lastEntry && firstEntry && dayTime(lastEntry.recordedOn) !== dayTime(firstEntry.recordedOn)) {
+    xLabels.push({ x: xOf(dayTime(lastEntry.recordedOn)), label: formatShortDay(lastEntry.recordedOn) });
+  }
+
+  return {
+    size,
+    domain: { min: domainMin, max: domainMax },
+    points,
+    path,
+    yTicks,
+    xLabels,
+    baselineY: reference.baseline === null ? null : yOf(reference.baseline),
+    targetY: reference.target === null ? null : yOf(reference.target),
+  };
+}
+
+/** Up to this many entries are read out one by one in the chart's label; more are summarised. */
+export const CHART_LABEL_MAX_ENTRIES = 8;
+
+/**
+ * The chart's accessible name: what it shows and its numbers, e.g. "Reading fluency, words per
+ * minute over time: 65 on 3 Mar 2026, 72 on 10 Mar 2026. Baseline 60, target 90."
+ */
+export function describeProgressChart(goal: { title: string; unit: string | null; baseline: number | null; target: number | null }, entries: readonly ChartEntry[]): string {
+  const unit = goal.unit?.trim() || null;
+  const head = unit ? `${goal.title}, ${unit} over time` : `${goal.title} over time`;
+  let body: string;
+  if (entries.length === 0) body = 'no progress recorded yet';
+  else if (entries.length <= CHART_LABEL_MAX_ENTRIES) {
+    body = entries.map((entry) => `${formatValue(entry.value)} on ${formatDay(entry.recordedOn)}`).join(', ');
+  } else {
+    const values = entries.map((entry) => entry.value);
+    const firstEntry = entries[0] as ChartEntry;
+    const lastEntry = entries.at(-1) as ChartEntry;
+    body =
+      `${entries.length} entries from ${formatValue(firstEntry.value)} on ${formatDay(firstEntry.recordedOn)} ` +
+      `to ${formatValue(lastEntry.value)} on ${formatDay(lastEntry.recordedOn)}, ` +
+      `lowest ${formatValue(Math.min(...values))}, highest ${formatValue(Math.max(...values))}`;
+  }
+  const refs = [
+    goal.baseline !== null ? `Baseline ${formatValue(goal.baseline)}` : null,
+    goal.target !== null ? `target ${formatValue(goal.target)}` : null,
+  ].filter((part): part is string => part !== null);
+  const tail = refs.length > 0 ? ` ${refs.join(', ').replace(/^t/, 'T')}.` : '';
+  return `${head}: ${body}.${tail}`;
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { Goal } from '../../../../shared/schemas/goal.ts';
+import type { Strategy } from '../../../../shared/schemas/strategy.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { StrategyCard } from './strategy-card.tsx';
+import { StrategyForm } from './strategy-form.tsx';
+import { useStrategies } from './use-strategies.ts';
+
+export const STRATEGIES_EMPTY_TEXT = 'Note a strategy that helps — a routine, a tool, or an accommodation.';
+
+/** Strategies in use first, then the retired ones folded away under "Retired". */
+export function splitStrategies(strategies: readonly Strategy[]): { active: Strategy[]; retired: Strategy[] } {
+  return { active: strategies.filter((strategy) => strategy.active), retired: strategies.filter((strategy) => !strategy.active) };
+}
+
+export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
+  const strategies = useStrategies();
+  const [adding, setAdding] = useState(false);
+
+  let body;
+  if (strategies.isPending) body = <Spinner size="medium" label="Loading strategies" showLabel />;
+  else if (strategies.isError) {
+    body = (
+      <div className="grid gap-3">
+        <p className="text-ink">We could not load the strategies.</p>
+        <div>
+          <Button variant="outline" onClick={() => void strategies.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  } else {
+    const { active, retired } = splitStrategies(strategies.data);
+    body = (
+      <div className="grid gap-4">
+        {strategies.data.length === 0 && !adding ? (
+          <div className="grid gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
+            <p className="text-lg text-ink">{STRATEGIES_EMPTY_TEXT}</p>
+            <div>
+              <Button onClick={() => setAdding(true)}>Add a strategy</Button>
+            </div>
+          </div>
+        ) : null}
+        {strategies.data.length > 0 && active.length === 0 ? (
+          <p className="text-ink-muted">No strategy is in use right now. Add one, or bring a retired one back with its "In use" switch.</p>
+        ) : null}
+        {active.length > 0 ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            {active.map((strategy) => (
+              <StrategyCard key={strategy.id} strategy={strategy} goals={goals} />
+            ))}
+          </div>
+        ) : null}
+        {retired.length > 0 ? (
+          <details className="group rounded-2xl border border-ink/10 bg-white/60 p-4">
+            <summary className="cursor-pointer font-semibold text-ink">Retired ({retired.length})</summary>
+            <div className="mt-4 grid gap-4 md:grid-cols-2">
+              {retired.map((strategy) => (
+                <StrategyCard key={strategy.id} strategy={strategy} goals={goals} />
+              ))}
+            </div>
+          </details>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="strategies-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="strategies-heading" className="text-2xl font-bold text-ink">
+          Strategies
+        </h2>
+        {!adding && strategies.data && strategies.data.length > 0 ? (
+          <Button variant="outline" onClick={() => setAdding(true)}>
+            Add a strategy
+          </Button>
+        ) : null}
+      </div>
+      {adding ? (
+        <div className="rounded-2xl border border-brand-700 bg-white p-5 shadow-sm">
+          <StrategyForm goals={goals} onDone={() => setAdding(false)} />
+        </div>
+      ) : null}
+      {body}
+    </section>
+  );
+}

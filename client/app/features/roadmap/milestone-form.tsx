@@ -1,0 +1,112 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toIssues } from '../../../../shared/api-error.ts';
+import { milestoneCreateSchema, milestoneUpdateSchema, type Milestone, type MilestoneCreate, type MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError, type FieldIssue } from '../../../lib/field-errors.ts';
+import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
+
+const FIELD_ORDER = ['title', 'dueDate', 'whyItMatters', 'whatToDo'] as const;
+type Field = (typeof FIELD_ORDER)[number];
+type Values = Record<Field, string>;
+
+/** The server reports fields of `{ data: {...} }` as "data.title": the form's field is "title". */
+function withoutDataPrefix(issues: FieldIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
+}
+
+const optionalText = (value: string) => (value.trim() === '' ? null : value);
+
+interface MilestoneFormProps {
+  /** "add" asks for a due date; "edit" changes the words only (rescheduling has its own control). */
+  mode: 'add' | 'edit';
+  initial?: Pick<Milestone, 'title' | 'whyItMatters' | 'whatToDo'>;
+  submitLabel: string;
+  onSubmit(data: MilestoneCreate | MilestoneUpdate): Promise<unknown>;
+  onCancel?: () => void;
+  /** Pre-fills the due date of a new milestone. */
+  defaultDueDate?: string;
+}
+
+/** Add a milestone (title and due date; the rest optional) or edit a milestone's title and notes. */
+export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, defaultDueDate = '' }: MilestoneFormProps) {
+  const prefix = useId();
+  const idFor = (field: string) => `${prefix}-${field}`;
+  const [values, setValues] = useState<Values>({
+    title: initial?.title ?? '',
+    dueDate: defaultDueDate,
+    whyItMatters: initial?.whyItMatters ?? '',
+    whatToDo: initial?.whatToDo ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  // The form opens when the parent asks for it (Add, Edit): move focus into it.
+  useEffect(() => {
+    document.getElementById(`${prefix}-title`)?.focus();
+  }, [prefix]);
+
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    focusFirstError(next, FIELD_ORDER, idFor);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const words = { title: values.title, whyItMatters: optionalText(values.whyItMatters), whatToDo: optionalText(values.whatToDo) };
+    const parsed = mode === 'add' ? milestoneCreateSchema.safeParse({ ...words, dueDate: values.dueDate }) : milestoneUpdateSchema.safeParse(words);
+    if (!parsed.success) {
+      const issues = toIssues(parsed.error).map((issue) =>
+        // An empty date input reads better as "choose a date" than as a format error.
+        issue.path === 'dueDate' && values.dueDate === '' ? { ...issue, message: 'Choose a due date' } : issue,
+      );
+      show(fieldErrorsFromIssues(issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      // Only the fields this form shows are sent: the update schema's output also carries defaults
+      // (category, status) that would overwrite the milestone's own.
+      const { title, whyItMatters, whatToDo } = parsed.data;
+      await onSubmit(mode === 'add' ? parsed.data : { title, whyItMatters, whatToDo });
+      if (mode === 'add') setValues({ title: '', dueDate: defaultDueDate, whyItMatters: '', whatToDo: '' });
+    } catch (error) {
+      const fieldErrors = fieldErrorsFromIssues(withoutDataPrefix(issuesFromError(error)));
+      show(Object.keys(fieldErrors).length > 0 ? fieldErrors : { [FORM_ERROR]: 'We could not save this milestone. Please try again.' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const bind = (field: Field) => ({
+    id: idFor(field),
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={mode === 'add' ? 'Add a milestone' : 'Edit milestone'}>
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className={mode === 'add' ? 'grid gap-4 sm:grid-cols-[2fr_1fr]' : 'grid gap-4'}>
+        <TextField label="Title" required autoComplete="off" maxLength={200} {...bind('title')} />
+        {mode === 'add' ? <TextField label="Due date" type="date" required {...bind('dueDate')} /> : null}
+      </div>
+      <TextAreaField label="Why it matters" optional rows={2} className="min-h-16" {...bind('whyItMatters')} />
+      <TextAreaField label="What to do" optional rows={2} className="min-h-16" {...bind('whatToDo')} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

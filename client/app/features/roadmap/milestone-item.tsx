@@ -1,0 +1,225 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { TextField } from '../../components/form-field.tsx';
+import { MilestoneForm } from './milestone-form.tsx';
+import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
+import { isOpen, isPastDue, longDate, relativeDay, shortDate } from './roadmap-timeline.ts';
+import { useDeleteMilestone, useUpdateMilestone } from './use-milestones.ts';
+
+/** The text the screen shows next to an open milestone whose date has passed. */
+export const PAST_DUE_TEXT = 'Past due — reschedule or mark done';
+
+type Panel = 'reschedule' | 'edit' | 'delete' | null;
+
+function Chip({ children, className }: { children: ReactNode; className?: string }) {
+  return <span className={cn('inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-ink', className)}>{children}</span>;
+}
+
+/** "Mark done: Annual IEP review": the visible action first, then which milestone, for screen readers. */
+const actionName = (action: string, title: string) => `${action}: ${title}`;
+
+function ignore() {
+  // The hook's toast already told the parent what went wrong.
+}
+
+function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone(): void }) {
+  const id = useId();
+  const { save, isPending } = useUpdateMilestone();
+  const [date, setDate] = useState(milestone.dueDate);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => document.getElementById(id)?.focus(), [id]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setError('Choose a date');
+      document.getElementById(id)?.focus();
+      return;
+    }
+    if (date === milestone.dueDate) return onDone();
+    save(milestone, { dueDate: date }).then(onDone, ignore);
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label={`Reschedule ${milestone.title}`} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-48">
+        <TextField id={id} label="New due date" type="date" required value={date} error={error} onChange={(event) => setDate(event.target.value)} />
+      </div>
+      <Button type="submit" size="sm" loading={isPending}>
+        Save date
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+function DeleteConfirm({ milestone, onDone }: { milestone: Milestone; onDone(): void }) {
+  const remove = useDeleteMilestone();
+  const keepId = useId();
+  // Focus lands on the safe choice.
+  useEffect(() => document.getElementById(keepId)?.focus(), [keepId]);
+  return (
+    <fieldset className="rounded-lg border border-red-700/40 bg-red-50 p-4">
+      <legend className="sr-only">Delete “{milestone.title}”?</legend>
+      <p className="text-sm text-ink">Delete “{milestone.title}”? This cannot be undone.</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button variant="destructive" size="sm" loading={remove.isPending} onClick={() => remove.mutate({ id: milestone.id })}>
+          Delete
+        </Button>
+        <Button id={keepId} variant="ghost" size="sm" onClick={onDone}>
+          Keep it
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+interface MilestoneItemProps {
+  milestone: Milestone;
+  today: string;
+  /** "card" is the larger "Coming up" look with why and what shown; "row" is a timeline entry. */
+  variant: 'card' | 'row';
+  headingLevel: 3 | 4;
+}
+
+/** One milestone with what a parent can do with it: done, start, skip, reschedule, edit, delete their own, undo. */
+export function MilestoneItem({ milestone, today, variant, headingLevel }: MilestoneItemProps) {
+  const { save, isPending } = useUpdateMilestone();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [pendingAction, setPendingAction] = useState<string | null>(null);
+  const titleId = useId();
+  const open = isOpen(milestone);
+  const pastDue = isPastDue(milestone, today);
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+
+  const change = (action: string, patch: MilestoneUpdate) => {
+    setPendingAction(action);
+    save(milestone, patch)
+      .catch(ignore)
+      .finally(() => setPendingAction(null));
+  };
+  const busy = (action: string) => isPending && pendingAction === action;
+  const buttonId = (name: Exclude<Panel, null>) => `${titleId}-${name}`;
+  // Closing a panel puts focus back on the button that opened it (if the milestone is still there).
+  const returnTo = useRef<Exclude<Panel, null> | null>(null);
+  useEffect(() => {
+    if (panel !== null || returnTo.current === null) return;
+    document.getElementById(`${titleId}-${returnTo.current}`)?.focus();
+    returnTo.current = null;
+  }, [panel, titleId]);
+  const closePanel = () => {
+    returnTo.current = panel;
+    setPanel(null);
+  };
+
+  const details =
+    milestone.whyItMatters || milestone.whatToDo ? (
+      <div className="grid gap-2 text-sm text-ink">
+        {milestone.whyItMatters ? (
+          <p>
+            <span className="font-semibold">Why it matters: </span>
+            {milestone.whyItMatters}
+          </p>
+        ) : null}
+        {milestone.whatToDo ? (
+          <p>
+            <span className="font-semibold">What to do: </span>
+            {milestone.whatToDo}
+          </p>
+        ) : null}
+      </div>
+    ) : null;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex flex-col gap-3 rounded-2xl border p-5',
+        variant === 'card' && 'h-full',
+        open ? 'border-ink/10 bg-white shadow-sm' : 'border-ink/10 bg-ink/[0.03]',
+        pastDue && 'border-amber-700/50',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className={open ? 'font-semibold text-ink' : 'text-ink-muted'}>
+          <time dateTime={milestone.dueDate}>{variant === 'card' ? longDate(milestone.dueDate) : shortDate(milestone.dueDate)}</time>
+          {open && !pastDue ? <span className="font-normal text-ink-muted"> ({relativeDay(milestone.dueDate, today)})</span> : null}
+        </span>
+        {milestone.source === 'parent' ? <Chip className="bg-sun">Added by you</Chip> : <Chip>{CATEGORY_LABELS[milestone.category]}</Chip>}
+        {milestone.status !== 'upcoming' ? (
+          <Chip className={open ? 'bg-brand-800 text-white' : 'bg-ink/10 text-ink'}>{STATUS_LABELS[milestone.status]}</Chip>
+        ) : null}
+      </div>
+      <Heading id={titleId} className={cn('font-semibold', variant === 'card' ? 'text-xl' : 'text-lg', open ? 'text-ink' : 'text-ink-muted line-through decoration-1')}>
+        {milestone.title}
+      </Heading>
+      {pastDue ? <p className="w-fit rounded-md bg-sun px-3 py-1 text-sm font-medium text-ink">{PAST_DUE_TEXT}</p> : null}
+      {details && open ? (
+        variant === 'card' ? (
+          details
+        ) : (
+          <details className="group">
+            <summary className="w-fit cursor-pointer text-sm font-semibold text-brand-800 underline underline-offset-4">
+              Why it matters and what to do
+            </summary>
+            <div className="mt-2">{details}</div>
+          </details>
+        )
+      ) : null}
+
+      {panel === null ? (
+        <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
+          {open ? (
+            <>
+              <Button size="sm" loading={busy('done')} onClick={() => change('done', { status: 'done' })} aria-label={actionName('Mark done', milestone.title)}>
+                Mark done
+              </Button>
+              {milestone.status === 'upcoming' ? (
+                <Button variant="outline" size="sm" loading={busy('start')} onClick={() => change('start', { status: 'in-progress' })} aria-label={actionName('Start', milestone.title)}>
+                  Start
+                </Button>
+              ) : null}
+              <Button variant="ghost" size="sm" loading={busy('skip')} onClick={() => change('skip', { status: 'skipped' })} aria-label={actionName('Skip', milestone.title)}>
+                Skip
+              </Button>
+              {variant === 'row' ? (
+                <>
+                  <Button variant="ghost" size="sm" id={buttonId('reschedule')} onClick={() => setPanel('reschedule')} aria-label={actionName('Reschedule', milestone.title)}>
+                    Reschedule
+                  </Button>
+                  <Button variant="ghost" size="sm" id={buttonId('edit')} onClick={() => setPanel('edit')} aria-label={actionName('Edit', milestone.title)}>
+                    Edit
+                  </Button>
+                </>
+              ) : null}
+            </>
+          ) : (
+            <Button variant="outline" size="sm" loading={busy('undo')} onClick={() => change('undo', { status: 'upcoming' })} aria-label={actionName('Undo', milestone.title)}>
+              Undo
+            </Button>
+          )}
+          {variant === 'row' && milestone.source === 'parent' ? (
+            <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" id={buttonId('delete')} onClick={() => setPanel('delete')} aria-label={actionName('Delete', milestone.title)}>
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {panel === 'reschedule' ? <RescheduleForm milestone={milestone} onDone={closePanel} /> : null}
+      {panel === 'edit' ? (
+        <div className="rounded-lg border border-ink/10 bg-brand-50 p-4">
+          <MilestoneForm
+            mode="edit"
+            initial={milestone}
+            submitLabel="Save changes"
+            onSubmit={(data) => save(milestone, data).then(closePanel)}
+            onCancel={closePanel}
+          />
+        </div>
+      ) : null}
+      {panel === 'delete' ? <DeleteConfirm milestone={milestone} onDone={closePanel} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { issuesFromError } from '../../../lib/field-errors.ts';
+import { trpc } from '../../trpc/trpc.ts';
+import { STATUS_TOASTS } from './roadmap-labels.ts';
+import { generationSummary, longDate } from './roadmap-timeline.ts';
+
+/**
+ * The roadmap feature's calls. The selected child's id is added by the tRPC link. Every change
+ * invalidates the roadmap, the dashboard's stats (next milestones) and the activity feed, and says
+ * what happened in a toast; field errors are left to the form that sent them.
+ */
+
+function useInvalidateRoadmap() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([utils.milestones.list.invalidate(), utils.dashboard.stats.invalidate(), utils.activities.list.invalidate()]);
+}
+
+/** A toast for a failure no form field can show. */
+function useErrorToast() {
+  const { toast } = useToast();
+  return (title: string) => (error: unknown) => {
+    if (issuesFromError(error).length > 0) return;
+    toast({ title, description: 'Please check your connection and try again.', variant: 'destructive' });
+  };
+}
+
+export function useMilestones() {
+  return trpc.milestones.list.useQuery({});
+}
+
+export function useCreateMilestone() {
+  const invalidate = useInvalidateRoadmap();
+  const { toast } = useToast();
+  return trpc.milestones.create.useMutation({
+    onSuccess: async (milestone) => {
+      toast({ title: 'Milestone added', description: `${milestone.title}, ${longDate(milestone.dueDate)}.`, variant: 'success' });
+      await invalidate();
+    },
+  });
+}
+
+/**
+ * Saves a change to one milestone. The current category and status are always sent with the change:
+ * the shared update schema fills in the create schema's defaults for missing fields, so without them
+ * a reschedule would also reset the status and category on the server.
+ */
+export function useUpdateMilestone() {
+  const invalidate = useInvalidateRoadmap();
+  const { toast } = useToast();
+  const onError = useErrorToast();
+  const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change') });
+  const save = async (milestone: Pick<Milestone, 'id' | 'category' | 'status'>, patch: MilestoneUpdate): Promise<Milestone> => {
+    const saved = await mutation.mutateAsync({ id: milestone.id, data: { category: milestone.category, status: milestone.status, ...patch } });
+    if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
+    else if (patch.dueDate && Object.keys(patch).length === 1) toast({ title: `Moved to ${longDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
+    else toast({ title: 'Milestone saved', description: saved.title, variant: 'success' });
+    await invalidate();
+    return saved;
+  };
+  return { save, isPending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+}
+
+export function useDeleteMilestone() {
+  const invalidate = useInvalidateRoadmap();
+  const { toast } = useToast();
+  const onError = useErrorToast();
+  return trpc.milestones.delete.useMutation({
+    onSuccess: async () => {
+      toast({ title: 'Milestone deleted' });
+      await invalidate();
+    },
+    onError: onError('We could not delete that milestone'),
+  });
+}
+
+/** Runs the server's rules engine; what the parent added, changed or finished is kept. */
+export function useGenerateRoadmap() {
+  const invalidate = useInvalidateRoadmap();
+  const { toast } = useToast();
+  const onError = useErrorToast();
+  return trpc.milestones.generate.useMutation({
+    onSuccess: async (result) => {
+      toast({ title: 'Roadmap refreshed', description: generationSummary(result), variant: 'success' });
+      await invalidate();
+    },
+    onError: onError('We could not refresh the roadmap'),
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * The progress planner against the production build: a new parent adds a goal with a baseline and a
+ * target, records two measurements and sees them in the chart and the entries, adds a strategy for
+ * the goal, rates it and retires it; axe finds nothing on the planner or the goal's view.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'calm-river-stones-42';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function isoDaysAgo(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Sign up at /sign-up, continue past /beta-access, and create a child in onboarding (any number of steps). */
+async function signUpWithChild(page: Page, firstName: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email address').fill(uniqueEmail('planner'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/beta-access');
+  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
+  await page.waitForURL('**/onboarding');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Date of birth').fill(yearsAgo(9));
+  const finish = page.getByRole('button', { name: /^(Create profile|Add child)$/ });
+  for (let step = 0; step < 6 && !(await finish.isVisible()); step += 1) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await finish.click();
+  await page.waitForURL('**/app');
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a parent plans a goal, records progress, sees the chart, and keeps a strategy that helps', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpWithChild(page, 'Maya');
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Progress planner' }).click();
+  await page.waitForURL('**/progress-planner');
+  await expect(page.getByRole('heading', { level: 1, name: 'Progress planner' })).toBeVisible();
+
+  // Empty states say what to do next.
+  await expect(page.getByText('Add a first goal — something your child is working toward, at school or at home.')).toBeVisible();
+  await expect(page.getByText('Note a strategy that helps — a routine, a tool, or an accommodation.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A goal: area and title, then the measures behind "More details".
+  await page.getByRole('button', { name: 'Add a first goal' }).click();
+  const goalForm = page.getByRole('form', { name: 'Add a goal' });
+  await goalForm.getByLabel('Area').selectOption({ label: 'Reading' });
+  await goalForm.getByLabel('Goal').fill('Read a page aloud fluently');
+  await goalForm.getByRole('button', { name: 'More details' }).click();
+  await goalForm.getByLabel(/^Baseline/).fill('60');
+  await goalForm.getByLabel(/^Target\s*\(optional\)/).fill('90');
+  await goalForm.getByLabel(/^Unit/).fill('words per minute');
+  await goalForm.getByRole('button', { name: 'Add goal' }).click();
+  await expect(page.getByText('Goal added', { exact: true }).first()).toBeVisible();
+
+  const card = page.getByRole('article', { name: 'Read a page aloud fluently' });
+  await expect(card).toContainText('Reading');
+  await expect(card).toContainText('60 words per minute');
+  await expect(card).toContainText('90 words per minute');
+  await expect(card).toContainText('Nothing yet');
+
+  // Its own view: no chart before the first entry, then two entries.
+  await card.getByRole('link', { name: /See progress/ }).click();
+  await expect(page).toHaveURL(/[?&]goal=\d+/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Read a page aloud fluently' })).toBeVisible();
+  await expect(page.getByText('No progress recorded yet.', { exact: false })).toBeVisible();
+
+  const value = page.getByLabel('Value (words per minute)');
+  await value.fill('65');
+  await page.getByLabel('Date', { exact: true }).fill(isoDaysAgo(7));
+  await page.getByLabel(/^Note/).fill('Read to grandma');
+  await page.getByRole('button', { name: 'Save progress' }).click();
+  await expect(page.getByText('Progress recorded', { exact: true }).first()).toBeVisible();
+  await expect(value).toHaveValue('');
+
+  await value.fill('72');
+  await page.getByLabel('Date', { exact: true }).fill(isoDaysAgo(0));
+  await page.getByRole('button', { name: 'Save progress' }).click();
+
+  const chart = page.getByRole('img', { name: /words per minute over time: 65 on .+, 72 on .+\. Baseline 60, target 90\./ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('circle')).toHaveCount(2);
+  await expect(chart).toContainText('Baseline 60');
+  await expect(chart).toContainText('Target 90');
+  const entries = page.getByRole('region', { name: 'Entries' });
+  await expect(entries.getByRole('listitem')).toHaveCount(2);
+  await expect(entries.getByRole('listitem').first()).toContainText('72 words per minute');
+  await expect(entries.getByRole('listitem').nth(1)).toContainText('65 words per minute');
+  await expect(entries.getByRole('listitem').nth(1)).toContainText('Read to grandma');
+  await expect(page.getByRole('region', { name: "What you've noticed" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Back on the planner the card shows the latest value against the target.
+  await page.getByRole('link', { name: /All goals and strategies/ }).click();
+  await expect(card).toContainText('72 words per minute');
+  await expect(card).toContainText('40% of the way from baseline to target');
+
+  // A strategy for the goal, rated and then retired.
+  await page.getByRole('button', { name: 'Add a strategy' }).click();
+  const strategyForm = page.getByRole('form', { name: 'Add a strategy' });
+  await strategyForm.getByLabel('Strategy').fill('Paired reading at bedtime');
+  await strategyForm.getByLabel('Kind').selectOption({ label: 'Routine' });
+  await strategyForm.getByLabel('Where it is used').selectOption({ label: 'At home' });
+  await strategyForm.getByRole('checkbox', { name: 'Read a page aloud fluently' }).check();
+  await strategyForm.getByRole('button', { name: 'Add strategy' }).click();
+  await expect(page.getByText('Strategy added', { exact: true }).first()).toBeVisible();
+
+  const strategy = page.getByRole('article', { name: 'Paired reading at bedtime' });
+  await expect(strategy).toContainText('Routine · At home');
+  await expect(strategy).toContainText('Helps with');
+  await expect(strategy).toContainText('Read a page aloud fluently');
+  await expect(strategy).toContainText('Not rated yet');
+
+  // The parent clicks the fourth star (its radio's name is the words).
+  await strategy.locator('label', { has: page.getByRole('radio', { name: /^Works well/ }) }).click();
+  await expect(page.getByText('Rating saved', { exact: true }).first()).toBeVisible();
+  await expect(strategy.getByRole('radio', { name: /^Works well/ })).toBeChecked();
+  await expect(strategy).toContainText('Works well');
+
+  const inUse = strategy.getByRole('switch', { name: 'In use' });
+  await expect(inUse).toHaveAttribute('aria-checked', 'true');
+  await inUse.click();
+  await expect(page.getByText('Strategy retired', { exact: true }).first()).toBeVisible();
+  const retired = page.locator('details').filter({ hasText: 'Retired (1)' });
+  await expect(retired).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Paired reading at bedtime' })).toBeHidden();
+  await retired.getByText('Retired (1)').click();
+  await expect(retired.getByRole('article', { name: 'Paired reading at bedtime' })).toBeVisible();
+  await expect(retired.getByRole('switch', { name: 'In use' })).toHaveAttribute('aria-checked', 'false');
+
+  // It all survives a reload.
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Read a page aloud fluently' })).toContainText('72 words per minute');
+  await expect(page.getByText('Retired (1)')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,200 @@
+/**
+ * The roadmap against the production build: a new parent with a child on an IEP whose annual review
+ * is two months away builds the roadmap, sees the review in the timeline, completes one milestone,
+ * skips another, adds their own, and the screen passes axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'calm-river-stones-42';
+
+// "Today" in the browser and in the test are the same calendar day.
+test.use({ timezoneId: 'UTC' });
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function isoDaysFromNow(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Errors in the console other than failed resource loads. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function signUp(page: Page) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email address').fill(uniqueEmail('roadmap'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/beta-access');
+  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
+  await page.waitForURL('**/onboarding');
+}
+
+/**
+ * The onboarding wizard: about the child, then (optionally) the support plan and its review date;
+ * the other steps are skipped. Finishing lands on the dashboard.
+ */
+async function createChild(page: Page, child: { firstName: string; grade?: string; plan?: { label: string; reviewDate: string } }) {
+  await page.getByLabel('First name').fill(child.firstName);
+  await page.getByLabel('Date of birth').fill(yearsAgo(9));
+  if (child.grade) await page.getByLabel(/^Grade/).selectOption({ label: child.grade });
+  await page.getByRole('button', { name: 'Next' }).click();
+  if (child.plan) {
+    await page.getByLabel(/^Support plan/).selectOption({ label: child.plan.label });
+    await page.getByLabel(/^Plan review date/).fill(child.plan.reviewDate);
+    await page.getByRole('button', { name: 'Next' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+  }
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await page.waitForURL('**/app');
+}
+
+async function openRoadmap(page: Page) {
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Roadmap' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+}
+
+test('a parent builds the roadmap, completes and skips milestones, and adds their own', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page);
+  await createChild(page, { firstName: 'Maya', grade: '4th grade', plan: { label: 'IEP', reviewDate: isoDaysFromNow(60) } });
+  await openRoadmap(page);
+
+  // Finishing onboarding may already have built the roadmap; either way the parent can (re)build it.
+  const timelineHeading = page.getByRole('heading', { level: 2, name: 'Timeline' });
+  const emptyHeading = page.getByRole('heading', { level: 2, name: "Build Maya's roadmap" });
+  await expect(timelineHeading.or(emptyHeading)).toBeVisible();
+  if (await emptyHeading.isVisible()) await page.getByRole('button', { name: 'Build my roadmap' }).click();
+  else {
+    await expect(page.getByText('Refreshing keeps everything you added, changed or finished.')).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh my roadmap' }).click();
+  }
+  await expect(page.getByText('Roadmap refreshed', { exact: true })).toBeVisible();
+
+  const comingUp = page.getByRole('region', { name: 'Coming up' });
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('heading', { name: 'Annual IEP review' })).toBeVisible();
+  await expect(timeline.getByRole('heading', { level: 3 }).first()).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  await expect(comingUp.getByRole('article')).toHaveCount(3);
+
+  // Two "Coming up" milestones whose titles appear once on the roadmap, so each can be followed.
+  const upcomingTitles = await comingUp.getByRole('heading', { level: 3 }).allTextContents();
+  const timelineTitles = await timeline.getByRole('heading', { level: 4 }).allTextContents();
+  const [toComplete, toSkip] = upcomingTitles.filter((title) => timelineTitles.filter((other) => other === title).length === 1);
+  if (!toComplete || !toSkip) throw new Error(`Expected two distinct coming-up milestones, got ${upcomingTitles.join(' | ')}`);
+
+  await comingUp.getByRole('article', { name: toComplete, exact: true }).getByRole('button', { name: /^Mark done/ }).click();
+  await expect(comingUp.getByRole('heading', { name: toComplete, exact: true })).toHaveCount(0);
+  const completed = timeline.getByRole('article', { name: toComplete, exact: true });
+  await expect(completed).toContainText('Done');
+  await expect(completed.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  await expect(completed.getByRole('button', { name: /^Mark done/ })).toHaveCount(0);
+
+  await comingUp.getByRole('article', { name: toSkip, exact: true }).getByRole('button', { name: /^Skip/ }).click();
+  await expect(comingUp.getByRole('heading', { name: toSkip, exact: true })).toHaveCount(0);
+  const skipped = timeline.getByRole('article', { name: toSkip, exact: true });
+  await expect(skipped).toContainText('Skipped');
+  await expect(skipped.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  // "Coming up" moved on to the next open milestones.
+  await expect(comingUp.getByRole('article')).toHaveCount(3);
+
+  // The parent's own milestone: a title and a date are enough.
+  await page.getByRole('button', { name: 'Add a milestone' }).click();
+  const form = page.getByRole('form', { name: 'Add a milestone' });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(form.getByText('Give the milestone a title')).toBeVisible();
+  await form.getByLabel('Title').fill('Meet the new speech therapist');
+  await form.getByLabel('Due date').fill(isoDaysFromNow(100));
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(page.getByText('Milestone added', { exact: true })).toBeVisible();
+  await expect(timeline.getByRole('article', { name: 'Meet the new speech therapist' })).toContainText('Added by you');
+
+  // Reschedule it and give it a shorter title.
+  const newDate = isoDaysFromNow(40);
+  await timeline.getByRole('button', { name: 'Reschedule: Meet the new speech therapist' }).click();
+  await page.getByLabel('New due date').fill(newDate);
+  await page.getByRole('button', { name: 'Save date' }).click();
+  await expect(timeline.getByRole('article', { name: 'Meet the new speech therapist' }).locator('time')).toHaveAttribute('datetime', newDate);
+  await timeline.getByRole('button', { name: 'Edit: Meet the new speech therapist' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit milestone' });
+  await editForm.getByLabel('Title').fill('Meet the speech therapist');
+  await editForm.getByLabel(/^What to do/).fill('Bring the last two progress reports.');
+  await editForm.getByRole('button', { name: 'Save changes' }).click();
+  const own = timeline.getByRole('article', { name: 'Meet the speech therapist', exact: true });
+  await expect(own).toContainText('Bring the last two progress reports.', { useInnerText: false });
+  await expect(own.locator('time')).toHaveAttribute('datetime', newDate);
+  await expect(own.getByRole('button', { name: /^Edit/ })).toBeFocused();
+
+  // Refreshing keeps what the parent finished and added.
+  await page.getByRole('button', { name: 'Refresh my roadmap' }).click();
+  await expect(page.getByText('Roadmap refreshed', { exact: true })).toBeVisible();
+  await expect(timeline.getByRole('article', { name: toComplete, exact: true })).toContainText('Done');
+  await expect(timeline.getByRole('article', { name: toSkip, exact: true })).toContainText('Skipped');
+  await expect(own).toBeVisible();
+
+  // A milestone whose day has passed is flagged gently, and the parent's own can be deleted.
+  await page.getByRole('button', { name: 'Add a milestone' }).click();
+  await form.getByLabel('Title').fill('Send the consent form');
+  await form.getByLabel('Due date').fill(isoDaysFromNow(-3));
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  const late = timeline.getByRole('article', { name: 'Send the consent form' });
+  await expect(late).toContainText('Past due — reschedule or mark done');
+  await expect(comingUp.getByRole('heading', { name: 'Send the consent form' })).toHaveCount(0);
+  await late.getByRole('button', { name: /^Delete/ }).click();
+  await expect(late.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await late.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(late).toHaveCount(0);
+  await expect(page.getByText('Milestone deleted', { exact: true })).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('an empty roadmap says what it is built from, and the parent can still add their own', async ({ page }) => {
+  await signUp(page);
+  await createChild(page, { firstName: 'Leo' });
+  await openRoadmap(page);
+
+  const empty = page.getByRole('region', { name: "Build Leo's roadmap" });
+  await expect(empty).toContainText('review date');
+  await expect(empty).toContainText('last evaluation');
+  await expect(empty.getByRole('link', { name: "Add dates to Leo's profile" })).toHaveAttribute('href', '/onboarding?edit');
+  await empty.getByRole('button', { name: 'Build my roadmap' }).click();
+  await expect(empty.getByRole('status')).toContainText('There was nothing to build from yet');
+
+  await page.getByRole('button', { name: 'Add a milestone' }).click();
+  const form = page.getByRole('form', { name: 'Add a milestone' });
+  await form.getByLabel('Title').fill('First day at the new school');
+  await form.getByLabel('Due date').fill(isoDaysFromNow(20));
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+
+  const comingUp = page.getByRole('region', { name: 'Coming up' });
+  await expect(comingUp.getByRole('heading', { name: 'First day at the new school' })).toBeVisible();
+  await expect(comingUp).toContainText('in 20 days');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'First day at the new school' })).toContainText('Added by you');
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildProgressChart,
+  CHART_LABEL_MAX_ENTRIES,
+  DEFAULT_CHART_SIZE,
+  describeProgressChart,
+  niceStep,
+} from '../../../client/app/features/progress-planner/progress-chart-geometry.ts';
+
+const { height, padding, width } = DEFAULT_CHART_SIZE;
+const top = padding.top;
+const bottom = height - padding.bottom;
+
+describe('the progress chart', () => {
+  it('rounds tick steps to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect(niceStep(7.5)).toBe(10);
+    expect(niceStep(1.8)).toBe(2);
+    expect(niceStep(0.22)).toBe(0.25);
+    expect(niceStep(40)).toBe(50);
+    expect(niceStep(0)).toBe(1);
+  });
+
+  it('covers every value and both reference lines, with the target above the baseline', () => {
+    const chart = buildProgressChart(
+      [
+        { recordedOn: '2026-03-03', value: 65 },
+        { recordedOn: '2026-03-10', value: 72 },
+      ],
+      { baseline: 60, target: 90 },
+    );
+    expect(chart.domain.min).toBeLessThanOrEqual(60);
+    expect(chart.domain.max).toBeGreaterThanOrEqual(90);
+    expect(chart.targetY).not.toBeNull();
+    expect(chart.baselineY).not.toBeNull();
+    expect(chart.targetY as number).toBeLessThan(chart.baselineY as number);
+    for (const point of chart.points) {
+      expect(point.y).toBeGreaterThanOrEqual(top);
+      expect(point.y).toBeLessThanOrEqual(bottom);
+    }
+    expect(chart.yTicks[0]?.value).toBe(chart.domain.min);
+    expect(chart.yTicks.at(-1)?.value).toBe(chart.domain.max);
+  });
+
+  it('spaces points by date, from the left edge to the right edge', () => {
+    const chart = buildProgressChart(
+      [
+        { recordedOn: '2026-03-01', value: 1 },
+        { recordedOn: '2026-03-02', value: 2 },
+        { recordedOn: '2026-03-11', value: 3 },
+      ],
+      { baseline: null, target: null },
+    );
+    const [a, b, c] = chart.points;
+    expect(a?.x).toBe(padding.left);
+    expect(c?.x).toBe(width - padding.right);
+    expect((b?.x ?? 0) - (a?.x ?? 0)).toBeCloseTo(((c?.x ?? 0) - (a?.x ?? 0)) / 10);
+    expect(chart.path.startsWith('M')).toBe(true);
+    expect(chart.path.split('L')).toHaveLength(3);
+    expect(chart.xLabels.map((label) => label.label)).toEqual(['1 Mar', '11 Mar']);
+  });
+
+  it('centres a single entry and draws no line', () => {
+    const chart = buildProgressChart([{ recordedOn: '2026-03-01', value: 5 }], { baseline: null, target: null });
+    expect(chart.points[0]?.x).toBe((padding.left + width - padding.right) / 2);
+    expect(chart.path).toBe('');
+    expect(chart.domain.min).toBeLessThan(5);
+    expect(chart.domain.max).toBeGreaterThan(5);
+  });
+
+  it('names its numbers for screen readers', () => {
+    const label = describeProgressChart({ title: 'Reading fluency', unit: 'words per minute', baseline: 60, target: 90 }, [
+      { recordedOn: '2026-03-03', value: 65 },
+      { recordedOn: '2026-03-10', value: 72 },
+    ]);
+    expect(label).toBe('Reading fluency, words per minute over time: 65 on 3 Mar 2026, 72 on 10 Mar 2026. Baseline 60, target 90.');
+  });
+
+  it('summarises long histories and leaves out missing reference lines', () => {
+    const entries = Array.from({ length: CHART_LABEL_MAX_ENTRIES + 2 }, (_, index) => ({
+      recordedOn: `2026-01-${String(index + 1).padStart(2, '0')}`,
+      value: index % 3 === 0 ? 1 : 4,
+    }));
+    const label = describeProgressChart({ title: 'Calm mornings', unit: null, baseline: null, target: 5 }, entries);
+    expect(label).toBe(
+      'Calm mornings over time: 10 entries from 1 on 1 Jan 2026 to 1 on 10 Jan 2026, lowest 1, highest 4. Target 5.',
+    );
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Goal } from '../../../shared/schemas/goal.ts';
+import { QuickProgressForm, localTodayIso } from '../../../client/app/components/quick-progress-form.tsx';
+import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
+import { ToastProvider } from '../../../client/components/ui/toast.tsx';
+import { createAppQueryClient } from '../../../client/lib/query-client.ts';
+
+function goal(id: number, title: string, extra: Partial<Goal> = {}): Goal {
+  return {
+    id,
+    childId: 1,
+    area: 'reading',
+    title,
+    description: null,
+    baseline: 60,
+    target: 90,
+    unit: 'words per minute',
+    targetDate: null,
+    status: 'in-progress',
+    source: 'iep',
+    latestProgress: null,
+    isStale: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** A fake server: answers goals.list, records addProgress, and counts every operation. */
+function setup(goals: Goal[], props: { goalId?: number; onSaved?: (entry: unknown) => void } = {}) {
+  const ops: { path: string; input: unknown }[] = [];
+  const link: TRPCLink<ClientRouter> = () =>
+    ({ op }) =>
+      observable((observer) => {
+        ops.push({ path: op.path, input: op.input });
+        let data: unknown = null;
+        if (op.path === 'goals.list') data = goals;
+        if (op.path === 'goals.addProgress') {
+          const input = (op.input as { data: { goalId: number; recordedOn: string; value: number; note?: string } }).data;
+          data = { id: 7, goalId: input.goalId, recordedOn: input.recordedOn, value: input.value, note: input.note ?? null, createdAt: '2026-03-10T10:00:00.000Z' };
+        }
+        observer.next({ result: { type: 'data', data } });
+        observer.complete();
+      });
+  const queryClient = createAppQueryClient();
+  const client = trpc.createClient({ links: [link] });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter>
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MemoryRouter>
+  );
+  render(<QuickProgressForm {...props} />, { wrapper });
+  return { ops };
+}
+
+afterEach(() => cleanup());
+
+describe('QuickProgressForm', () => {
+  it('with no goals, says so and leads to the progress planner', async () => {
+    setup([]);
+    const link = await screen.findByRole('link', { name: /Add a first goal/ });
+    expect(link.getAttribute('href')).toBe('/progress-planner');
+    expect(screen.getByText(/There are no goals yet/)).toBeTruthy();
+  });
+
+  it("records a value on the only active goal, dated today, and shows the goal's unit", async () => {
+    const onSaved = vi.fn<(entry: unknown) => void>();
+    const { ops } = setup([goal(3, 'Reading fluency'), goal(4, 'Spelling', { status: 'achieved' })], { onSaved });
+    const user = userEvent.setup();
+    const value = await screen.findByLabelText('Value (words per minute)');
+    expect(screen.getByText('Reading fluency')).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(localTodayIso());
+
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    expect(await screen.findByText('Enter a value')).toBeTruthy();
+    expect(ops.some((op) => op.path === 'goals.addProgress')).toBe(false);
+
+    await user.type(value, '72');
+    await user.type(screen.getByLabelText(/^Note/), 'Read to grandma');
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const sent = ops.find((op) => op.path === 'goals.addProgress');
+    expect(sent?.input).toEqual({ data: { goalId: 3, recordedOn: localTodayIso(), value: 72, note: 'Read to grandma' } });
+    expect(await screen.findByText('Progress recorded')).toBeTruthy();
+    // The form is ready for the next entry.
+    expect((screen.getByLabelText('Value (words per minute)') as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks which goal when there are several', async () => {
+    const { ops } = setup([goal(3, 'Reading fluency'), goal(5, 'Calm mornings', { unit: null })]);
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('Goal');
+    await user.type(screen.getByLabelText('Value'), '4');
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    expect(await screen.findByText('Choose which goal this is for')).toBeTruthy();
+    await user.selectOptions(select, 'Reading fluency');
+    expect(screen.getByLabelText('Value (words per minute)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    await waitFor(() => expect(ops.some((op) => op.path === 'goals.addProgress')).toBe(true));
+  });
+
+  it('records on the goal it is given without asking', async () => {
+    const { ops } = setup([goal(3, 'Reading fluency'), goal(5, 'Calm mornings', { unit: 'calm mornings a week' })], { goalId: 5 });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Value (calm mornings a week)'), '3');
+    expect(screen.queryByLabelText('Goal')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    await waitFor(() => expect(ops.find((op) => op.path === 'goals.addProgress')?.input).toMatchObject({ data: { goalId: 5, value: 3 } }));
+  });
+});
