@@ -1,0 +1,235 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { observationUpdateSchema, type Observation } from '../../../../shared/schemas/observation.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
+import { FormAlert } from '../../components/form-field.tsx';
+import {
+  MOOD_LABELS,
+  ObservationFields,
+  SETTING_LABELS,
+  draftFromObservation,
+  draftToUpdateInput,
+  hasMoreDetails,
+  observationFieldErrors,
+  showFieldErrors,
+  validateDraft,
+  type ObservationDraft,
+} from '../../components/quick-observation-form.tsx';
+import { formatObservationTime } from './observation-format.ts';
+import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
+
+const focusById = (id: string) => document.getElementById(id)?.focus();
+
+function WinBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+        <path d="M10 2.5l2.3 4.7 5.2.8-3.8 3.6.9 5.2L10 14.3l-4.6 2.5.9-5.2L2.5 8l5.2-.8L10 2.5z" />
+      </svg>
+      Win
+    </span>
+  );
+}
+
+function EditObservationForm({ observation, onDone }: { observation: Observation; onDone: () => void }) {
+  const prefix = useId();
+  const idFor = (field: string) => `${prefix}-${field}`;
+  const [draft, setDraft] = useState<ObservationDraft>(() => draftFromObservation(observation));
+  const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draftFromObservation(observation)));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateObservation();
+
+  useEffect(() => {
+    focusById(`${prefix}-what`);
+  }, [prefix]);
+
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    setFormError(next[FORM_ERROR] ?? null);
+    showFieldErrors(next, idFor, () => setMoreOpen(true));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const input = draftToUpdateInput(draft);
+    const problems = validateDraft(input);
+    if (Object.keys(problems).length > 0) {
+      show(problems);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      await update.mutateAsync({ id: observation.id, data: observationUpdateSchema.parse(input) });
+      onDone();
+    } catch (error) {
+      const fieldErrors = observationFieldErrors(issuesFromError(error));
+      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
+      else setFormError(error instanceof Error && error.message ? `We could not save the changes: ${error.message}` : 'We could not save the changes. Please try again.');
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-label="Edit observation" className="grid gap-4">
+      <FormAlert>{formError}</FormAlert>
+      <ObservationFields
+        idPrefix={prefix}
+        draft={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        errors={errors}
+        moreOpen={moreOpen}
+        onMoreOpenChange={setMoreOpen}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export interface ObservationItemProps {
+  observation: Observation;
+  goalTitle: string | undefined;
+  /** Narrow the list to a tag (a click on one of the note's tags). */
+  onTagSelect: (tag: string) => void;
+  /** Called after the note was deleted, to put keyboard focus somewhere that still exists. */
+  onDeleted: () => void;
+}
+
+/** One note in the list: when, where, win, the text and details, tags, goal; edit in place, delete after a confirm. */
+export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted }: ObservationItemProps) {
+  const prefix = useId();
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
+  const remove = useDeleteObservation();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const editButtonId = `${prefix}-edit`;
+  const deleteButtonId = `${prefix}-delete`;
+  const keepButtonId = `${prefix}-keep`;
+
+  useEffect(() => {
+    if (mode === 'confirm-delete') focusById(keepButtonId);
+  }, [mode, keepButtonId]);
+
+  const backToView = (focusId: string) => {
+    setMode('view');
+    setDeleteError(null);
+    requestAnimationFrame(() => focusById(focusId));
+  };
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync({ id: observation.id });
+      onDeleted();
+    } catch (error) {
+      setDeleteError(error instanceof Error && error.message ? `We could not delete it: ${error.message}` : 'We could not delete it. Please try again.');
+    }
+  };
+
+  if (mode === 'edit') {
+    return (
+      <li className="rounded-2xl border-2 border-brand-800 bg-white p-4">
+        <EditObservationForm observation={observation} onDone={() => backToView(editButtonId)} />
+      </li>
+    );
+  }
+
+  const when = formatObservationTime(observation.occurredAt);
+  const details = (
+    [
+      ['What came before', observation.antecedent],
+      ['What your child did', observation.behaviour],
+      ['What happened after', observation.consequence],
+    ] as const
+  ).filter(([, text]) => text);
+
+  return (
+    <li className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <time dateTime={observation.occurredAt} className="font-semibold text-ink">
+          {when}
+        </time>
+        <span className="text-ink-muted">
+          <span aria-hidden="true">· </span>
+          {SETTING_LABELS[observation.setting]}
+        </span>
+        {observation.isWin ? <WinBadge /> : null}
+      </div>
+      <p className="whitespace-pre-line text-ink">{observation.what}</p>
+      {details.length > 0 ? (
+        <dl className="grid gap-1 text-sm">
+          {details.map(([label, text]) => (
+            <div key={label} className="flex flex-wrap gap-x-2">
+              <dt className="font-semibold text-ink">{label}:</dt>
+              <dd className="text-ink">{text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {observation.mood !== null || goalTitle || observation.tags.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink">
+          {observation.mood !== null ? (
+            <span>
+              <span className="font-semibold">Mood:</span> {observation.mood} · {MOOD_LABELS[observation.mood]}
+            </span>
+          ) : null}
+          {goalTitle ? (
+            <span>
+              <span className="font-semibold">Goal:</span> {goalTitle}
+            </span>
+          ) : null}
+          {observation.tags.length > 0 ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              {observation.tags.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    onClick={() => onTagSelect(tag)}
+                    className="rounded-full bg-brand-100 px-3 py-1 text-ink hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800"
+                  >
+                    <span className="sr-only">Show notes tagged </span>
+                    {tag}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {mode === 'confirm-delete' ? (
+        <fieldset className="grid gap-3 rounded-xl border border-red-700/40 bg-red-50 p-3">
+          <legend className="float-left font-semibold text-red-900">Delete this observation? This cannot be undone.</legend>
+          {deleteError ? (
+            <p role="alert" className="text-sm text-red-900">
+              {deleteError}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Button variant="destructive" size="sm" loading={remove.isPending} onClick={() => void confirmDelete()}>
+              Yes, delete
+            </Button>
+            <Button id={keepButtonId} variant="ghost" size="sm" onClick={() => backToView(deleteButtonId)}>
+              Keep it
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
+            Edit<span className="sr-only"> the note from {when}</span>
+          </Button>
+          <Button id={deleteButtonId} variant="ghost" size="sm" onClick={() => setMode('confirm-delete')}>
+            Delete<span className="sr-only"> the note from {when}</span>
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

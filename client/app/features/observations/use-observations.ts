@@ -1,0 +1,123 @@
+import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Observation } from '../../../../shared/schemas/observation.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSelectedChildId } from '../../child-context.tsx';
+import { useObservationGoalOptions } from '../../hooks/use-log-observation.ts';
+import { trpc } from '../../trpc/trpc.ts';
+import type { ListFilter } from './observation-filter.ts';
+
+/** How many observations one "Load more" brings. */
+export const PAGE_SIZE = 50;
+
+/** The cache key of a paged list. It sits under tRPC's `observations.list` key, so invalidating that list refreshes every page. */
+function listKey(filter: ListFilter) {
+  return [['observations', 'list'], { input: { filter }, type: 'infinite' }] as const;
+}
+
+/** The pages as one list, newest first, each observation once (pages can overlap after a change). */
+export function flattenPages(pages: readonly (readonly Observation[])[]): Observation[] {
+  const seen = new Set<number>();
+  const all: Observation[] = [];
+  for (const page of pages) {
+    for (const observation of page) {
+      if (seen.has(observation.id)) continue;
+      seen.add(observation.id);
+      all.push(observation);
+    }
+  }
+  return all;
+}
+
+/** The id to page on after `page`, or undefined when it was the last one. */
+export function nextCursor(page: readonly Observation[], pageSize = PAGE_SIZE): number | undefined {
+  return page.length < pageSize ? undefined : page.at(-1)?.id;
+}
+
+/** The selected child's observations matching `filter`, newest first, fifty at a time. */
+export function useObservationList(filter: ListFilter) {
+  const utils = trpc.useUtils();
+  const childId = useSelectedChildId();
+  const query = useInfiniteQuery({
+    queryKey: listKey(filter),
+    queryFn: ({ pageParam }) =>
+      utils.client.observations.list.query({ filter: { ...filter, limit: PAGE_SIZE, ...(pageParam === undefined ? {} : { before: pageParam }) } }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) => nextCursor(lastPage),
+    enabled: childId !== null,
+    // While a new filter loads, keep showing the last answer instead of flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+  const observations = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data]);
+  return {
+    observations,
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    /** True while a changed filter is loading and the list still shows the previous answer. */
+    isUpdating: query.isPlaceholderData,
+    hasMore: query.hasNextPage,
+    isLoadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    refetch: () => void query.refetch(),
+  };
+}
+
+/** Wins and concerns for each of the last 12 weeks, oldest first. */
+export function useWeeklyTrend() {
+  const childId = useSelectedChildId();
+  return trpc.observations.weeklyTrend.useQuery(undefined, { enabled: childId !== null });
+}
+
+/** Goal titles by id, to show which goal an observation is linked to. */
+export function useGoalTitles(): Map<number, string> {
+  const goals = useObservationGoalOptions();
+  return useMemo(() => new Map((goals.data ?? []).map((goal) => [goal.id, goal.title])), [goals.data]);
+}
+
+/** Everything an observation appears in: the lists and trend, the dashboard, the activity feed, goal evidence. */
+function useRefreshAfterChange() {
+  const utils = trpc.useUtils();
+  // `all`: screens not on view refresh too (queries do not refetch on mount, SPEC §9).
+  const all = { refetchType: 'all' } as const;
+  return () =>
+    void Promise.all([
+      utils.observations.invalidate(undefined, all),
+      utils.dashboard.stats.invalidate(undefined, all),
+      utils.activities.list.invalidate(undefined, all),
+      utils.goals.detail.invalidate(undefined, all),
+    ]);
+}
+
+type ListData = Observation[] | InfiniteData<Observation[], number | undefined>;
+
+/** Drops an observation from every cached list at once (paged or not), so it disappears before the refetch. */
+export function withoutObservation(data: ListData | undefined, id: number): ListData | undefined {
+  if (!data) return data;
+  if (Array.isArray(data)) return data.filter((item) => item.id !== id);
+  return { ...data, pages: data.pages.map((page) => page.filter((item) => item.id !== id)) };
+}
+
+export function useUpdateObservation() {
+  const refresh = useRefreshAfterChange();
+  const { toast } = useToast();
+  return trpc.observations.update.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Observation updated', variant: 'success' });
+      refresh();
+    },
+  });
+}
+
+export function useDeleteObservation() {
+  const refresh = useRefreshAfterChange();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return trpc.observations.delete.useMutation({
+    onSuccess: ({ id }) => {
+      queryClient.setQueriesData<ListData>({ queryKey: [['observations', 'list']] }, (data) => withoutObservation(data, id));
+      toast({ title: 'Observation deleted' });
+      refresh();
+    },
+  });
+}

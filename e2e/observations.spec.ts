@@ -1,0 +1,193 @@
+/**
+ * /observations for the selected child: a new parent logs a note in three interactions and sees it
+ * in the list and the weekly chart; wins only, search, edit and delete; axe on the screen.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'calm-river-stones-42';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Sign up at /sign-up, continue past /beta-access, and create a child in onboarding (any number of steps). */
+async function signUpWithChild(page: Page, firstName: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email address').fill(uniqueEmail('observer'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/beta-access');
+  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
+  await page.waitForURL('**/onboarding');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Date of birth').fill(yearsAgo(9));
+  const finish = page.getByRole('button', { name: /^(Create profile|Add child)$/ });
+  for (let step = 0; step < 6 && !(await finish.isVisible()); step += 1) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await finish.click();
+  await page.waitForURL('**/app');
+}
+
+async function openObservations(page: Page) {
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Observations', exact: true }).click();
+  await page.waitForURL('**/observations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Observations' })).toBeVisible();
+}
+
+function list(page: Page) {
+  return page.getByRole('list', { name: 'Observations, newest first' });
+}
+
+function item(page: Page, text: string) {
+  return list(page).locator(':scope > li').filter({ hasText: text });
+}
+
+/** Logs a note through the quick capture; `win` presses "This was a win" first. */
+async function logNote(page: Page, text: string, { win = false } = {}) {
+  const form = page.getByRole('form', { name: 'Log an observation' });
+  await form.getByLabel('What happened').fill(text);
+  if (win) await form.getByRole('button', { name: 'This was a win' }).click();
+  await form.getByRole('button', { name: 'Save observation' }).click();
+  await expect(item(page, text)).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a new parent logs an observation in three interactions and sees it in the list and the chart', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpWithChild(page, 'Maya');
+  await openObservations(page);
+  await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
+
+  // The empty state leads to the quick capture.
+  await page.getByRole('button', { name: 'Write the first note' }).click();
+  const what = page.getByLabel('What happened');
+  await expect(what).toBeFocused();
+
+  // Counted: click into "What happened", type, click Save. "When" is already now, "Where" already home.
+  let interactions = 0;
+  await what.click();
+  interactions += 1;
+  await page.keyboard.type('Read a whole page aloud without stopping');
+  interactions += 1;
+  await page.getByRole('button', { name: 'Save observation' }).click();
+  interactions += 1;
+  expect(interactions).toBeLessThanOrEqual(3);
+
+  await expect(page.getByText('Observation saved', { exact: true }).first()).toBeVisible();
+  const saved = item(page, 'Read a whole page aloud without stopping');
+  await expect(saved).toBeVisible();
+  await expect(saved).toContainText('Today');
+  await expect(saved).toContainText('Home');
+  // The form is empty again with the cursor in it, ready for the next note.
+  await expect(what).toHaveValue('');
+  await expect(what).toBeFocused();
+  await expect(page.getByText('No observations yet')).toHaveCount(0);
+  // The weekly chart counts it as this week's concern (it was not marked a win).
+  await expect(page.getByRole('img', { name: /This week: 0 wins and 1 concern\./ })).toBeVisible();
+});
+
+test('a parent filters to wins, searches, edits a note into a win, and deletes one after confirming', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpWithChild(page, 'Leo');
+  await openObservations(page);
+
+  await logNote(page, 'Tied his shoes by himself', { win: true });
+  await logNote(page, 'Meltdown at homework time');
+  await logNote(page, 'Long wait at the dentist, stayed calm');
+  await expect(item(page, 'Tied his shoes by himself').getByText('Win', { exact: true })).toBeVisible();
+
+  // Wins only.
+  await page.getByLabel('Wins only').check();
+  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(item(page, 'Tied his shoes by himself')).toBeVisible();
+  await page.getByLabel('Wins only').uncheck();
+  await expect(item(page, 'Meltdown at homework time')).toBeVisible();
+
+  // Search (debounced) finds words anywhere in the note.
+  await page.getByLabel('Search notes').fill('dentist');
+  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(item(page, 'Long wait at the dentist, stayed calm')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(item(page, 'Meltdown at homework time')).toBeVisible();
+
+  // Edit: the dentist note was a win too, at the community setting.
+  const dentist = item(page, 'Long wait at the dentist, stayed calm');
+  await dentist.getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('form', { name: 'Edit observation' });
+  await expect(edit.getByLabel('What happened')).toBeFocused();
+  await edit.getByLabel('What happened').fill('Long wait at the dentist, stayed calm and read a book');
+  await edit.getByRole('radio', { name: 'Community' }).check();
+  await edit.getByRole('button', { name: 'This was a win' }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Observation updated', { exact: true }).first()).toBeVisible();
+  const edited = item(page, 'stayed calm and read a book');
+  await expect(edited).toContainText('Community');
+  await expect(edited.getByText('Win', { exact: true })).toBeVisible();
+  await page.getByLabel('Wins only').check();
+  await expect(item(page, 'stayed calm and read a book')).toBeVisible();
+  await expect(list(page).locator(':scope > li')).toHaveCount(2);
+  await page.getByLabel('Wins only').uncheck();
+
+  // Delete asks first; "Keep it" keeps it.
+  const meltdown = item(page, 'Meltdown at homework time');
+  await meltdown.getByRole('button', { name: /^Delete/ }).click();
+  await expect(meltdown.getByText('Delete this observation? This cannot be undone.')).toBeVisible();
+  await meltdown.getByRole('button', { name: 'Keep it' }).click();
+  await expect(meltdown).toBeVisible();
+  await meltdown.getByRole('button', { name: /^Delete/ }).click();
+  await meltdown.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByText('Observation deleted', { exact: true }).first()).toBeVisible();
+  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(list(page).locator(':scope > li')).toHaveCount(2);
+
+  // The chart follows: two wins and no concerns this week.
+  await expect(page.getByRole('img', { name: /This week: 2 wins and 0 concerns\./ })).toBeVisible();
+
+  // Still there after a reload.
+  await page.reload();
+  await expect(item(page, 'stayed calm and read a book')).toBeVisible();
+  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
+});
+
+test('axe finds no accessibility violations on /observations, empty and with notes', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpWithChild(page, 'Ava');
+  await page.goto('/observations');
+  await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
+  await expectNoAxeViolations(page, 'empty');
+
+  await logNote(page, 'Shared her snack with a friend', { win: true });
+  const form = page.getByRole('form', { name: 'Log an observation' });
+  await form.getByLabel('What happened').fill('Upset when the plan changed');
+  await form.getByRole('radio', { name: 'School' }).check();
+  await form.getByRole('button', { name: /More details/ }).click();
+  await form.getByLabel('What came before').fill('Assembly replaced art class');
+  await form.getByRole('radio', { name: /^2/ }).check();
+  await form.getByLabel(/^Tags/).fill('transitions,');
+  await expect(form.getByRole('list', { name: 'Tags added' })).toContainText('transitions');
+  await expectNoAxeViolations(page, 'quick capture with more details open');
+  await form.getByRole('button', { name: 'Save observation' }).click();
+  const upset = item(page, 'Upset when the plan changed');
+  await expect(upset).toContainText('School');
+  await expect(upset).toContainText('Assembly replaced art class');
+  await expect(upset).toContainText('transitions');
+  await expect(page.getByRole('img', { name: /This week: 1 win and 1 concern\./ })).toBeVisible();
+  await expectNoAxeViolations(page, 'with notes and the chart');
+
+  await upset.getByRole('button', { name: /^Delete/ }).click();
+  await expect(upset.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoAxeViolations(page, 'confirming a delete');
+});
