@@ -60,7 +60,7 @@ describe('the server process', () => {
     started.child.kill('SIGTERM');
     expect(await inFlight).toBe(200);
     expect(await started.exited).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(/fetch failed/);
 
     // The embedded database was closed cleanly: a new process opens the same DATA_DIR and answers.
     const again = startProcess({ PORT: String(port), DATA_DIR: dataDir });
