@@ -7,13 +7,14 @@ import { trpc } from '../../trpc/trpc.ts';
  * The children feature's calls. Each mutation updates the child context's cache (SPEC §4) and says
  * what happened in a toast; screens only call these.
  */
-export function useCreateChild() {
+export function useCreateChild({ announce = true }: { announce?: boolean } = {}) {
   const { childCreated } = useChildContext();
   const { toast } = useToast();
   return trpc.children.create.useMutation({
     onSuccess: (child) => {
       childCreated(child);
-      toast({ title: `${childDisplayName(child)} has been added`, description: 'Their profile is ready.', variant: 'success' });
+      // Onboarding announces on the dashboard instead (`showSuccessToast`), so only one toast shows.
+      if (announce) toast({ title: `${childDisplayName(child)} has been added`, description: 'Their profile is ready.', variant: 'success' });
     },
   });
 }

@@ -1,48 +1,44 @@
+import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import type { Child } from '../../../../shared/schemas/child.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { ageLabel, childDisplayName, gradeLabel, supportPlanLabel } from '../../../lib/child-labels.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useChildContext } from '../../child-context.tsx';
+import { QuickObservationForm } from '../../components/quick-observation-form.tsx';
+import { QuickProgressForm } from '../../components/quick-progress-form.tsx';
+import { ActivityFeed } from './activity-feed.tsx';
+import { ChildCard } from './child-card.tsx';
+import { DashboardStats } from './dashboard-stats.tsx';
+import { RoadmapBanner } from './roadmap-banner.tsx';
+import { useArrivalToast } from './use-dashboard.ts';
 
-function ChildCard({ child }: { child: Child }) {
-  const name = childDisplayName(child);
-  return (
-    <section aria-labelledby="child-card-name" className="grid gap-4 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
-      <div className="flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex size-14 items-center justify-center rounded-full text-xl font-bold text-ink"
-          style={{ backgroundColor: child.avatarColor ?? '#B5D5D0' }}
-        >
-          {child.firstName.slice(0, 1).toUpperCase()}
-        </span>
-        <h2 id="child-card-name" className="text-2xl font-bold text-ink">
-          {name}
-        </h2>
-      </div>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm font-semibold text-ink-muted">Age</dt>
-          <dd className="text-lg text-ink">{ageLabel(child.ageYears)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-ink-muted">Grade</dt>
-          <dd className="text-lg text-ink">{child.grade ? gradeLabel(child.grade) : 'Not added yet'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-ink-muted">Support plan</dt>
-          <dd className="text-lg text-ink">{child.supportPlan ? supportPlanLabel(child.supportPlan) : 'Not added yet'}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
+type Panel = 'observation' | 'progress';
 
-/** /app: the selected child's card, with the switcher in the header and a way to add a child. */
+const PANEL_TITLES: Record<Panel, string> = { observation: 'Log an observation', progress: 'Add progress' };
+
+/**
+ * /app: the selected child's card, the roadmap banner after onboarding, quick actions (log an
+ * observation, add progress) that open their form right here, the numbers and the recent activity.
+ */
 export default function DashboardPage() {
   const { children, selectedChild } = useChildContext();
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const triggers = useRef<Record<Panel, HTMLButtonElement | null>>({ observation: null, progress: null });
+  const panelRef = useRef<HTMLElement>(null);
+  useArrivalToast();
+
   if (children.length === 0) return <Navigate to={PATHS.onboarding} replace />;
+
+  const open = (which: Panel) => {
+    setPanel(which);
+    requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }));
+  };
+  const close = () => {
+    const was = panel;
+    setPanel(null);
+    if (was) requestAnimationFrame(() => triggers.current[was]?.focus());
+  };
+  const toggle = (which: Panel) => (panel === which ? close() : open(which));
+
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -51,7 +47,69 @@ export default function DashboardPage() {
           Add a child
         </Link>
       </div>
-      {selectedChild ? <ChildCard child={selectedChild} /> : null}
+      {selectedChild ? (
+        <>
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <ChildCard child={selectedChild} />
+            <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+              <h2 className="text-xl font-bold text-ink">Quick actions</h2>
+              <button
+                type="button"
+                ref={(element) => {
+                  triggers.current.observation = element;
+                }}
+                className={buttonClasses()}
+                aria-expanded={panel === 'observation'}
+                aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+                onClick={() => toggle('observation')}
+              >
+                Log an observation
+              </button>
+              <button
+                type="button"
+                ref={(element) => {
+                  triggers.current.progress = element;
+                }}
+                className={buttonClasses({ variant: 'outline' })}
+                aria-expanded={panel === 'progress'}
+                aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+                onClick={() => toggle('progress')}
+              >
+                Add progress
+              </button>
+            </div>
+          </div>
+          <RoadmapBanner />
+          {panel ? (
+            <section
+              ref={panelRef}
+              id="dashboard-quick-panel"
+              aria-labelledby="dashboard-quick-panel-heading"
+              className="grid gap-4 rounded-2xl border border-brand-300 bg-white p-6 shadow-sm"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="dashboard-quick-panel-heading" className="text-xl font-bold text-ink">
+                  {PANEL_TITLES[panel]} for {selectedChild.firstName}
+                </h2>
+                <Button variant="ghost" size="sm" onClick={close}>
+                  Close
+                </Button>
+              </div>
+              {panel === 'observation' ? (
+                // The parent just asked for this form, so the cursor goes straight to "What happened".
+                // oxlint-disable-next-line jsx-a11y/no-autofocus
+                <QuickObservationForm autoFocus compact onSaved={close} />
+              ) : (
+                <QuickProgressForm onSaved={close} />
+              )}
+            </section>
+          ) : null}
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <DashboardStats onLogObservation={() => open('observation')} />
+            <ActivityFeed onLogObservation={() => open('observation')} />
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import type { Child, ChildCreate, ChildUpdate } from '../../../../shared/schemas/child.ts';
+import { writeSession } from '../../../lib/session-storage.ts';
+import { trpc } from '../../trpc/trpc.ts';
+import { runRoadmapGeneration } from './roadmap-generation.ts';
+import { useCreateChild, useUpdateChild } from './use-child-mutations.ts';
+
+/** The message of the toast the dashboard shows once on arrival (SPEC §3 `showSuccessToast`). */
+export function welcomeMessage(child: Pick<Child, 'firstName'>): string {
+  return `${child.firstName} has been added`;
+}
+
+/**
+ * Finishing onboarding: creates the child (which selects it and refetches, SPEC §4; the server keeps
+ * the onboarding metadata), asks the dashboard to say so, and starts building the roadmap in the
+ * background. Resolves with the child once it exists; the roadmap carries on without the page.
+ */
+export function useFinishOnboarding() {
+  const createChild = useCreateChild({ announce: false });
+  const createChildAsync = createChild.mutateAsync;
+  const utils = trpc.useUtils();
+  const finish = useCallback(
+    async (input: ChildCreate): Promise<Child> => {
+      const child = await createChildAsync(input);
+      writeSession('showSuccessToast', welcomeMessage(child));
+      void runRoadmapGeneration(async (childId) => {
+        // The vanilla client: the call outlives this screen, which unmounts as the child is selected.
+        const result = await utils.client.milestones.generate.mutate({ childId });
+        void utils.milestones.invalidate();
+        void utils.dashboard.stats.invalidate();
+        void utils.activities.invalidate();
+        return result;
+      }, child);
+      return child;
+    },
+    [createChildAsync, utils],
+  );
+  return { finish, isPending: createChild.isPending };
+}
+
+/** Saving an edited profile. */
+export function useSaveProfile() {
+  const updateChild = useUpdateChild();
+  const updateAsync = updateChild.mutateAsync;
+  const save = useCallback((id: number, data: ChildUpdate) => updateAsync({ id, data }), [updateAsync]);
+  return { save, isPending: updateChild.isPending };
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { activityLabel, relativeTime } from './dashboard-format.ts';
+import { useRecentActivity } from './use-dashboard.ts';
+
+/** The current time, moving on every minute so "5 minutes ago" stays true while the page is open. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The selected child's latest changes, newest first, with relative times. */
+export function ActivityFeed({ onLogObservation }: { onLogObservation(): void }) {
+  const activities = useRecentActivity();
+  const now = useNow();
+  return (
+    <section aria-labelledby="activity-feed-heading" className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm">
+      <h2 id="activity-feed-heading" className="text-xl font-bold text-ink">
+        Recent activity
+      </h2>
+      {activities.isPending ? <Spinner size="small" label="Loading recent activity" showLabel /> : null}
+      {activities.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-ink">We could not load recent activity.</p>
+          <Button size="sm" variant="outline" onClick={() => void activities.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {activities.data && activities.data.length === 0 ? (
+        <p className="text-ink">
+          Nothing here yet.{' '}
+          <button type="button" onClick={onLogObservation} className="text-left font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900">
+            Log a first observation
+          </button>{' '}
+          to start the story.
+        </p>
+      ) : null}
+      {activities.data && activities.data.length > 0 ? (
+        <ul className="grid gap-3" aria-label="Latest changes">
+          {activities.data.map((activity) => (
+            <li key={activity.id} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0">
+              <span className="text-ink">{activityLabel(activity.action)}</span>
+              <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={new Date(activity.createdAt).toLocaleString()}>
+                {relativeTime(activity.createdAt, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
+
+/** The dashboard's words and arithmetic, kept pure so they can be tested without a screen. */
+
+export type ActiveGoal = DashboardStats['activeGoals'][number];
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A calm comparison of this week's observations with last week's: more is noted, fewer is stated
+ * plainly without judgement (a quiet week is not a failure).
+ */
+export function weekComparison(thisWeek: number, lastWeek: number): string {
+  if (thisWeek === lastWeek) return lastWeek === 0 ? 'None last week either' : 'The same as last week';
+  if (thisWeek > lastWeek) return lastWeek === 0 ? 'None last week' : `${thisWeek - lastWeek} more than last week`;
+  return `${lastWeek} last week`;
+}
+
+export function observationsLabel(count: number): string {
+  return plural(count, 'observation');
+}
+
+export function milestonesLabel(count: number): string {
+  return plural(count, 'milestone');
+}
+
+const ACTIVITY_LABELS: Record<string, string> = {
+  'observation.created': 'Observation logged',
+  'observation.updated': 'Observation edited',
+  'observation.deleted': 'Observation removed',
+  'progress.recorded': 'Progress recorded',
+  'progress.deleted': 'Progress entry removed',
+  'goal.created': 'Goal added',
+  'goal.updated': 'Goal updated',
+  'goal.deleted': 'Goal removed',
+  'strategy.created': 'Strategy added',
+  'strategy.updated': 'Strategy updated',
+  'strategy.deleted': 'Strategy removed',
+  'milestone.created': 'Milestone added',
+  'milestone.updated': 'Milestone updated',
+  'milestone.done': 'Milestone completed',
+  'milestone.skipped': 'Milestone skipped',
+  'milestone.in-progress': 'Milestone started',
+  'milestone.upcoming': 'Milestone reopened',
+  'milestone.deleted': 'Milestone removed',
+  'roadmap.generated': 'Roadmap built',
+  'child.created': 'Profile created',
+  'child.updated': 'Profile updated',
+};
+
+/** "observation.created" -> "Observation logged"; an action the app does not know yet reads sensibly too. */
+export function activityLabel(action: string): string {
+  const known = ACTIVITY_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words === '' ? 'Record changed' : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". A time slightly ahead (clock skew) is "just now". */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const seconds = Math.round((at - now.getTime()) / 1000);
+  if (seconds > -45) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(-1, 'minute');
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar date (YYYY-MM-DD) as "Apr 14, 2026". */
+export function formatDate(iso: string): string {
+  const at = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(at) ? iso : dateFormat.format(at);
+}
+
+/** Whole days from today (UTC calendar dates) to `iso`: 0 today, negative in the past. */
+export function daysUntil(iso: string, now: Date = new Date()): number {
+  const target = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Math.round((target - today) / 86_400_000);
+}
+
+/** "today", "tomorrow", "in 12 days", "3 days ago". */
+export function dueLabel(iso: string, now: Date = new Date()): string {
+  const days = daysUntil(iso, now);
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days > 1) return `in ${days} days`;
+  return days === -1 ? 'yesterday' : `${-days} days ago`;
+}
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+function withUnit(value: number, unit: string | null): string {
+  return unit && unit.trim() !== '' ? `${formatNumber(value)} ${unit.trim()}` : formatNumber(value);
+}
+
+export interface GoalProgress {
+  /** How far the latest value has come from the baseline to the target, 0 to 1; null without the numbers. */
+  fraction: number | null;
+  /** "12 of 20 words", "Latest: 12 words", "No progress recorded yet". */
+  text: string;
+}
+
+/**
+ * A goal's latest value against its target, measured from the baseline (0 when none), so goals that
+ * aim down (fewer meltdowns) fill the bar as the value falls.
+ */
+export function goalProgress(goal: Pick<ActiveGoal, 'baseline' | 'target' | 'latestValue' | 'unit'>): GoalProgress {
+  const { latestValue, target, unit } = goal;
+  if (latestValue === null) return { fraction: null, text: 'No progress recorded yet' };
+  if (target === null) return { fraction: null, text: `Latest: ${withUnit(latestValue, unit)}` };
+  const baseline = goal.baseline ?? 0;
+  const span = target - baseline;
+  const raw = span === 0 ? (latestValue === target ? 1 : 0) : (latestValue - baseline) / span;
+  const fraction = Math.min(1, Math.max(0, raw));
+  return { fraction, text: `${formatNumber(latestValue)} of ${withUnit(target, unit)}` };
+}
+
+/** A fraction as a whole percentage, for the bar's label. */
+export function percent(fraction: number): number {
+  return Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+}
+
+/**
+ * Heights of the two bars comparing last week with this week, scaled to the larger of the two (a
+ * zero week still shows a sliver so the chart reads as a chart).
+ */
+export function weekBars(thisWeek: number, lastWeek: number, height: number): { thisWeek: number; lastWeek: number } {
+  const max = Math.max(thisWeek, lastWeek, 1);
+  const scale = (value: number) => Math.max(2, Math.round((value / max) * height));
+  return { thisWeek: scale(thisWeek), lastWeek: scale(lastWeek) };
+}

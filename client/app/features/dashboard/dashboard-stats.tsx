@@ -1,0 +1,186 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { DashboardStats as Stats } from '../../../../shared/schemas/dashboard.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { dueLabel, formatDate, goalProgress, percent, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
+import { useDashboardStats } from './use-dashboard.ts';
+
+const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
+
+function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <article aria-labelledby={id} className={`grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm ${className}`}>
+      <h3 id={id} className="text-sm font-semibold text-ink-muted">
+        {title}
+      </h3>
+      {children}
+    </article>
+  );
+}
+
+function Big({ children }: { children: ReactNode }) {
+  return <p className="text-4xl font-bold text-ink">{children}</p>;
+}
+
+const BAR_HEIGHT = 36;
+
+/** Two small bars, last week and this week, with the numbers in the label. */
+function WeekBars({ thisWeek, lastWeek }: { thisWeek: number; lastWeek: number }) {
+  const bars = weekBars(thisWeek, lastWeek, BAR_HEIGHT);
+  return (
+    <svg role="img" aria-label={`${thisWeek} this week, ${lastWeek} last week`} width="56" height={BAR_HEIGHT + 2} viewBox={`0 0 56 ${BAR_HEIGHT + 2}`}>
+      <rect x="4" y={BAR_HEIGHT + 1 - bars.lastWeek} width="20" height={bars.lastWeek} rx="3" className="fill-brand-300" />
+      <rect x="32" y={BAR_HEIGHT + 1 - bars.thisWeek} width="20" height={bars.thisWeek} rx="3" className="fill-brand-700" />
+    </svg>
+  );
+}
+
+function ObservationsCard({ observations, onLogObservation }: { observations: Stats['observations']; onLogObservation(): void }) {
+  const { thisWeek, lastWeek } = observations;
+  return (
+    <Card title="Observations this week">
+      <div className="flex items-end justify-between gap-3">
+        <Big>{thisWeek}</Big>
+        <WeekBars thisWeek={thisWeek} lastWeek={lastWeek} />
+      </div>
+      {thisWeek === 0 ? (
+        <p className="text-ink">
+          <button type="button" onClick={onLogObservation} className={`text-left ${linkClasses}`}>
+            Log one thing you noticed today
+          </button>
+        </p>
+      ) : (
+        <p className="text-ink-muted">{weekComparison(thisWeek, lastWeek)}</p>
+      )}
+    </Card>
+  );
+}
+
+function GoalBar({ goal }: { goal: ActiveGoal }) {
+  const progress = goalProgress(goal);
+  return (
+    <li className="grid gap-1.5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="font-semibold text-ink">{goal.title}</span>
+        <span className="text-sm text-ink-muted">{progress.text}</span>
+      </div>
+      {progress.fraction !== null ? (
+        <svg role="img" aria-label={`${percent(progress.fraction)}% of the way to the target`} className="h-2 w-full" preserveAspectRatio="none" viewBox="0 0 100 8">
+          <rect x="0" y="0" width="100" height="8" rx="4" className="fill-brand-100" />
+          <rect x="0" y="0" width={Math.max(percent(progress.fraction), 2)} height="8" rx="4" className="fill-brand-700" />
+        </svg>
+      ) : null}
+    </li>
+  );
+}
+
+function GoalsCard({ goals }: { goals: Stats['activeGoals'] }) {
+  return (
+    <Card title="Active goals" className="lg:col-span-2">
+      {goals.length === 0 ? (
+        <p className="text-ink">
+          No goals yet.{' '}
+          <Link to={PATHS.progressPlanner} className={linkClasses}>
+            Set a first goal in the progress planner
+          </Link>
+        </p>
+      ) : (
+        <ul className="grid gap-4">
+          {goals.map((goal) => (
+            <GoalBar key={goal.id} goal={goal} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] }) {
+  return (
+    <Card title="Next milestones">
+      {milestones.length === 0 ? (
+        <p className="text-ink">
+          Nothing coming up.{' '}
+          <Link to={PATHS.roadmap} className={linkClasses}>
+            Plan the months ahead on the roadmap
+          </Link>
+        </p>
+      ) : (
+        <>
+          <ol className="grid gap-3">
+            {milestones.map((milestone) => (
+              <li key={milestone.id} className="grid">
+                <span className="font-semibold text-ink">{milestone.title}</span>
+                <span className="text-sm text-ink-muted">
+                  <time dateTime={milestone.dueDate}>{formatDate(milestone.dueDate)}</time> ({dueLabel(milestone.dueDate)})
+                </span>
+              </li>
+            ))}
+          </ol>
+          <Link to={PATHS.roadmap} className={`text-sm ${linkClasses}`}>
+            See the whole roadmap
+          </Link>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The selected child's numbers, from one `dashboard.stats` call. */
+export function DashboardStats({ onLogObservation }: { onLogObservation(): void }) {
+  const stats = useDashboardStats();
+  let body: ReactNode;
+  if (stats.isPending) body = <Spinner label="Loading the numbers" showLabel />;
+  else if (stats.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink/10 bg-white p-5">
+        <p className="text-ink">We could not load the numbers just now.</p>
+        <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const data = stats.data;
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ObservationsCard observations={data.observations} onLogObservation={onLogObservation} />
+        <Card title="Wins this month">
+          <Big>{data.winsThisMonth}</Big>
+          <p className="text-ink-muted">
+            {data.winsThisMonth === 0 ? 'When something goes well, log it and mark it as a win.' : 'Worth celebrating.'}
+          </p>
+        </Card>
+        <Card title="Strategies in use">
+          <Big>{data.strategiesInUse}</Big>
+          {data.strategiesInUse === 0 ? (
+            <p className="text-ink">
+              <Link to={PATHS.progressPlanner} className={linkClasses}>
+                Add a strategy that helps
+              </Link>
+            </p>
+          ) : (
+            <p className="text-ink-muted">
+              <Link to={PATHS.progressPlanner} className={linkClasses}>
+                See them in the progress planner
+              </Link>
+            </p>
+          )}
+        </Card>
+        <GoalsCard goals={data.activeGoals} />
+        <MilestonesCard milestones={data.nextMilestones} />
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="dashboard-stats-heading" className="grid gap-3">
+      <h2 id="dashboard-stats-heading" className="text-xl font-bold text-ink">
+        At a glance
+      </h2>
+      {body}
+    </section>
+  );
+}

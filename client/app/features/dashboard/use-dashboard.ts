@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { readSession, removeSession, subscribeSession, writeSession } from '../../../lib/session-storage.ts';
+import { trpc } from '../../trpc/trpc.ts';
+import { ROADMAP_KEYS, roadmapBannerState, type RoadmapBannerState } from './roadmap-banner-state.ts';
+
+/** How many recent activities the feed shows. */
+export const FEED_LIMIT = 8;
+
+/** The selected child's stats, in one call (the server answers them with one query). */
+export function useDashboardStats() {
+  return trpc.dashboard.stats.useQuery();
+}
+
+/** The selected child's most recent changes. */
+export function useRecentActivity() {
+  return trpc.activities.list.useQuery({ limit: FEED_LIMIT });
+}
+
+/** A string snapshot of the roadmap keys: stable while nothing changes (useSyncExternalStore needs that). */
+function roadmapSnapshot(): string {
+  return JSON.stringify({
+    show: readSession('showRoadmapBanner'),
+    pending: readSession('pendingMilestones'),
+    complete: readSession('roadmapGenerationComplete'),
+    generated: readSession('newMilestonesGenerated'),
+    error: readSession('roadmapGenerationError'),
+  });
+}
+
+const HIDDEN = JSON.stringify({ show: null, pending: null, complete: null, generated: null, error: null });
+
+/**
+ * The roadmap banner: its state from the session keys (updated live as the generation started by
+ * onboarding finishes), `dismiss` clearing the keys, and `retry` building the roadmap again for the
+ * child it was started for.
+ */
+export function useRoadmapBanner(): { state: RoadmapBannerState; dismiss(): void; retry(): void } {
+  const snapshot = useSyncExternalStore(subscribeSession, roadmapSnapshot, () => HIDDEN);
+  const state = useMemo(() => roadmapBannerState(JSON.parse(snapshot) as Parameters<typeof roadmapBannerState>[0]), [snapshot]);
+  const utils = trpc.useUtils();
+
+  const dismiss = useCallback(() => {
+    for (const key of ROADMAP_KEYS) removeSession(key);
+  }, []);
+
+  const childId = state.kind === 'hidden' ? null : state.childId;
+  const retry = useCallback(() => {
+    const pending = readSession('pendingMilestones');
+    const details = typeof pending === 'object' && pending !== null ? pending : {};
+    removeSession('roadmapGenerationError');
+    removeSession('roadmapGenerationComplete');
+    writeSession('showRoadmapBanner', true);
+    // An explicit childId: the roadmap belongs to the child it was started for, whoever is selected now.
+    void utils.client.milestones.generate
+      .mutate(childId === null ? undefined : { childId })
+      .then((result) => {
+        if (readSession('showRoadmapBanner') !== true) return;
+        writeSession('pendingMilestones', { ...details, created: result.created });
+        writeSession('newMilestonesGenerated', true);
+        writeSession('roadmapGenerationComplete', true);
+        void utils.milestones.invalidate();
+        void utils.dashboard.stats.invalidate();
+        void utils.activities.invalidate();
+      })
+      .catch((error: unknown) => {
+        if (readSession('showRoadmapBanner') !== true) return;
+        writeSession('roadmapGenerationError', error instanceof Error && error.message ? error.message : 'The roadmap could not be built just now.');
+      });
+  }, [utils, childId]);
+
+  return { state, dismiss, retry };
+}
+
+/** SPEC §3 `showSuccessToast`: shown once when the dashboard opens, then cleared. */
+export function useArrivalToast() {
+  const { toast } = useToast();
+  useEffect(() => {
+    const message = readSession('showSuccessToast');
+    if (message === null) return;
+    removeSession('showSuccessToast');
+    toast({ title: message, description: 'Their dashboard is ready.', variant: 'success' });
+  }, [toast]);
+}

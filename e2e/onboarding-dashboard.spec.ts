@@ -1,0 +1,235 @@
+/**
+ * Onboarding and the dashboard against the production build with built-in accounts: a new parent
+ * goes through the wizard (skipping a step, leading with strengths) to the dashboard and sees the
+ * roadmap banner say it is ready; logs an observation from the dashboard in three interactions and
+ * sees the week's count and the feed change; with two children, the dashboard shows only the
+ * selected child's records; axe on /onboarding and /app.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'calm-river-stones-42';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function isoDaysFromNow(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A brand-new parent: sign-up -> /beta-access -> "Continue to Trelli" -> the onboarding wizard. */
+async function signUpToOnboarding(page: Page) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email address').fill(uniqueEmail('onboarding'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/beta-access');
+  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
+  await page.waitForURL('**/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your child' })).toBeVisible();
+}
+
+/** The shortest way through the wizard: the first step, then "Skip for now" three times. */
+async function quickChild(page: Page, firstName: string, dateOfBirth: string) {
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Date of birth').fill(dateOfBirth);
+  await page.getByRole('button', { name: 'Next' }).click();
+  for (let step = 2; step <= 4; step += 1) {
+    await expect(page.getByText(`Step ${step} of 4`)).toBeVisible();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+  }
+  await page.waitForURL('**/app');
+  await expect(childCard(page).getByRole('heading', { level: 2, name: firstName })).toBeVisible();
+}
+
+function childCard(page: Page) {
+  return page.getByRole('region', { name: /.+/ }).filter({ has: page.getByRole('heading', { level: 2 }) }).first();
+}
+
+function statCard(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+function feed(page: Page) {
+  return page.getByRole('region', { name: 'Recent activity' });
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
+}
+
+test('a new parent goes through the wizard to the dashboard, where the roadmap is ready', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpToOnboarding(page);
+
+  // Step 1: about your child.
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await page.getByLabel('First name').fill('Maya');
+  await page.getByLabel('Date of birth').fill(yearsAgo(9));
+  await page.getByLabel(/^Grade/).selectOption({ label: '4th grade' });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: the learning profile and plan, with a hint for each date.
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'ADHD' }).click();
+  await page.getByLabel(/^Support plan/).selectOption({ label: 'IEP' });
+  await page.getByLabel(/^Plan review date/).fill(isoDaysFromNow(-200));
+  await page.getByLabel(/^Last evaluation date/).fill(isoDaysFromNow(-700));
+  await expect(page.getByText(/yearly review meeting/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: strengths first, a tap and a few words of the parent's own.
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Strengths and interests' })).toBeFocused();
+  await page.getByRole('button', { name: 'Creative' }).click();
+  await page.getByLabel('Add another strength').fill('Great at puzzles');
+  await page.getByLabel('Add another strength').press('Enter');
+  await expect(page.getByRole('button', { name: 'Great at puzzles', pressed: true })).toBeVisible();
+
+  // Progress is kept as the parent goes: a reload comes back to the same step with the same picks.
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Creative', pressed: true })).toBeVisible();
+  await expect(page.getByText(/pick up where you left off/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4 skipped: the profile is created and the parent lands on the dashboard.
+  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/app');
+  await expect(page.getByText('Maya has been added', { exact: true }).first()).toBeVisible();
+  const card = childCard(page);
+  await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expect(card).toContainText('4th grade');
+  await expect(card).toContainText('IEP');
+  await expect(card).toContainText('Great at puzzles');
+
+  const banner = page.getByText(/Your roadmap is ready: \d+ milestones?/);
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  const created = Number(/(\d+)/.exec((await banner.textContent()) ?? '')?.[1]);
+  expect(created).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'See the roadmap' })).toHaveAttribute('href', '/roadmap');
+  // The next milestones, with dates, came from the same generation.
+  await expect(statCard(page, 'Next milestones').locator('time').first()).toBeVisible();
+  expect(
+    await page.evaluate(() => ({
+      toast: sessionStorage.getItem('showSuccessToast'),
+      drafts: Object.keys(sessionStorage).filter((key) => key.startsWith('onboardingDraft:')),
+    })),
+  ).toEqual({ toast: null, drafts: [] });
+
+  // The welcome toast shows once; the banner stays until dismissed, which clears its keys.
+  await page.reload();
+  await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expect(page.getByText(/Your roadmap is ready/)).toBeVisible();
+  await expect(page.getByText('Maya has been added', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(/Your roadmap is ready/)).toHaveCount(0);
+  expect(await page.evaluate(() => [sessionStorage.getItem('showRoadmapBanner'), sessionStorage.getItem('pendingMilestones')])).toEqual([null, null]);
+
+  // The profile is edited with the same steps, filled in, and saved from any step.
+  await childCard(page).getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Maya’s profile' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Maya');
+  await page.getByLabel(/^Grade/).selectOption({ label: '5th grade' });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.waitForURL('**/app');
+  await expect(page.getByText('Profile saved').first()).toBeVisible();
+  await expect(childCard(page)).toContainText('5th grade');
+  await expect(childCard(page)).toContainText('Great at puzzles');
+});
+
+test('an observation is logged from the dashboard in three interactions; the count and feed follow', async ({ page }) => {
+  await signUpToOnboarding(page);
+  await quickChild(page, 'Maya', yearsAgo(8));
+
+  const week = statCard(page, 'Observations this week');
+  await expect(week).toContainText('0');
+  await expect(week.getByRole('button', { name: 'Log one thing you noticed today' })).toBeVisible();
+  await expect(feed(page)).not.toContainText('Observation logged');
+
+  // 1: open the form; 2: type (the cursor is already there); 3: save.
+  await page.getByRole('button', { name: 'Log an observation' }).click();
+  await page.keyboard.type('Read a whole page aloud without stopping');
+  await page.getByRole('button', { name: 'Save observation' }).click();
+
+  await expect(page.getByText('Observation saved').first()).toBeVisible();
+  await expect(week.getByText('1', { exact: true })).toBeVisible();
+  await expect(week).toContainText('None last week');
+  await expect(feed(page).getByRole('listitem').first()).toContainText('Observation logged');
+  await expect(feed(page).getByRole('listitem').first()).toContainText('just now');
+  // The form closed and focus went back to where the parent started.
+  await expect(page.getByRole('button', { name: 'Log an observation' })).toBeFocused();
+});
+
+test('with two children, the dashboard shows only the selected child’s records', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpToOnboarding(page);
+  await quickChild(page, 'Maya', yearsAgo(9));
+  await page.getByRole('button', { name: 'Log an observation' }).click();
+  await page.keyboard.type('Asked for help with the maths homework');
+  await page.getByRole('button', { name: 'Save observation' }).click();
+  await expect(statCard(page, 'Observations this week').getByText('1', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add a child' }).click();
+  await page.waitForURL('**/onboarding/new-child');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add another child' })).toBeVisible();
+  await quickChild(page, 'Leo', yearsAgo(6));
+
+  // Leo is selected: none of Maya's records.
+  await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();
+  await expect(feed(page).getByText('Profile created')).toBeVisible();
+  await expect(feed(page)).not.toContainText('Observation logged');
+
+  const switcher = page.getByLabel('Child', { exact: true });
+  await switcher.selectOption({ label: 'Maya' });
+  await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await expect(statCard(page, 'Observations this week').getByText('1', { exact: true })).toBeVisible();
+  await expect(feed(page).getByText('Observation logged')).toBeVisible();
+
+  await switcher.selectOption({ label: 'Leo' });
+  await expect(childCard(page).getByRole('heading', { name: 'Leo' })).toBeVisible();
+  await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();
+  await expect(feed(page)).not.toContainText('Observation logged');
+});
+
+test('axe finds no accessibility violations on /onboarding and /app', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpToOnboarding(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expectNoAxeViolations(page, '/onboarding step 1 with errors');
+  await page.getByLabel('First name').fill('Maya');
+  await page.getByLabel('Date of birth').fill(yearsAgo(9));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  await expectNoAxeViolations(page, '/onboarding step 2');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.getByRole('button', { name: 'Curious' }).click();
+  await expectNoAxeViolations(page, '/onboarding step 3');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await page.waitForURL('**/app');
+  await expect(page.getByText(/Your roadmap is ready|Building/).first()).toBeVisible();
+  await expect(statCard(page, 'Observations this week')).toBeVisible();
+  await expect(feed(page).getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page, '/app');
+  await page.getByRole('button', { name: 'Log an observation' }).click();
+  await expect(page.getByLabel(/What happened/)).toBeFocused();
+  await expectNoAxeViolations(page, '/app with the observation form');
+  await page.goto('/onboarding?edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Maya’s profile' })).toBeVisible();
+  await expectNoAxeViolations(page, '/onboarding?edit');
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activityLabel,
+  dueLabel,
+  formatDate,
+  goalProgress,
+  percent,
+  relativeTime,
+  weekBars,
+  weekComparison,
+} from '../../../client/app/features/dashboard/dashboard-format.ts';
+import { pendingText, readyText, roadmapBannerState } from '../../../client/app/features/dashboard/roadmap-banner-state.ts';
+
+const NOW = new Date('2026-03-18T12:00:00Z');
+
+describe('dashboard words and numbers', () => {
+  it('compares this week with last week calmly', () => {
+    expect(weekComparison(5, 3)).toBe('2 more than last week');
+    expect(weekComparison(4, 4)).toBe('The same as last week');
+    expect(weekComparison(2, 6)).toBe('6 last week');
+    expect(weekComparison(3, 0)).toBe('None last week');
+    expect(weekComparison(0, 0)).toBe('None last week either');
+  });
+
+  it('says what each activity was, in plain words', () => {
+    expect(activityLabel('observation.created')).toBe('Observation logged');
+    expect(activityLabel('progress.recorded')).toBe('Progress recorded');
+    expect(activityLabel('milestone.done')).toBe('Milestone completed');
+    expect(activityLabel('roadmap.generated')).toBe('Roadmap built');
+    expect(activityLabel('snapshot.shared')).toBe('Snapshot shared');
+  });
+
+  it('gives relative times', () => {
+    expect(relativeTime('2026-03-18T11:59:40Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-03-18T12:00:05Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-03-18T11:55:00Z', NOW)).toBe('5 minutes ago');
+    expect(relativeTime('2026-03-18T09:00:00Z', NOW)).toBe('3 hours ago');
+    expect(relativeTime('2026-03-17T10:00:00Z', NOW)).toBe('yesterday');
+    expect(relativeTime('2026-03-04T12:00:00Z', NOW)).toBe('2 weeks ago');
+    expect(relativeTime('nonsense', NOW)).toBe('');
+  });
+
+  it('dates milestones', () => {
+    expect(formatDate('2026-04-14')).toBe('Apr 14, 2026');
+    expect(dueLabel('2026-03-18', NOW)).toBe('today');
+    expect(dueLabel('2026-03-19', NOW)).toBe('tomorrow');
+    expect(dueLabel('2026-03-30', NOW)).toBe('in 12 days');
+    expect(dueLabel('2026-03-15', NOW)).toBe('3 days ago');
+  });
+
+  it('measures a goal from its baseline to its target', () => {
+    expect(goalProgress({ baseline: 10, target: 30, latestValue: 20, unit: 'words' })).toEqual({ fraction: 0.5, text: '20 of 30 words' });
+    // A goal that aims down fills as the value falls.
+    expect(goalProgress({ baseline: 10, target: 2, latestValue: 4, unit: 'meltdowns a week' }).fraction).toBe(0.75);
+    expect(goalProgress({ baseline: null, target: 20, latestValue: 25, unit: null })).toEqual({ fraction: 1, text: '25 of 20' });
+    expect(goalProgress({ baseline: 5, target: 20, latestValue: 1, unit: null }).fraction).toBe(0);
+    expect(goalProgress({ baseline: 5, target: null, latestValue: 7.456, unit: 'min' })).toEqual({ fraction: null, text: 'Latest: 7.46 min' });
+    expect(goalProgress({ baseline: 5, target: 20, latestValue: null, unit: null })).toEqual({ fraction: null, text: 'No progress recorded yet' });
+    expect(percent(0.666)).toBe(67);
+  });
+
+  it('scales the week bars to the larger week, never to nothing', () => {
+    expect(weekBars(6, 3, 36)).toEqual({ thisWeek: 36, lastWeek: 18 });
+    expect(weekBars(0, 0, 36)).toEqual({ thisWeek: 2, lastWeek: 2 });
+  });
+});
+
+describe('roadmap banner', () => {
+  const base = { show: true, pending: { childId: 4, childName: 'Maya' }, complete: null, generated: null, error: null };
+
+  it('is hidden unless asked for', () => {
+    expect(roadmapBannerState({ ...base, show: null })).toEqual({ kind: 'hidden' });
+  });
+
+  it('says the roadmap is being built, then how many milestones it has', () => {
+    const pending = roadmapBannerState(base);
+    expect(pending).toEqual({ kind: 'pending', childId: 4, childName: 'Maya' });
+    expect(pendingText('Maya')).toBe('Building Maya’s roadmap...');
+    const ready = roadmapBannerState({ ...base, pending: { ...base.pending, created: 6 }, complete: true, generated: true });
+    expect(ready).toEqual({ kind: 'ready', childId: 4, childName: 'Maya', created: 6 });
+    expect(readyText(6)).toBe('Your roadmap is ready: 6 milestones');
+    expect(readyText(1)).toBe('Your roadmap is ready: 1 milestone');
+    expect(readyText(0)).toMatch(/^Your roadmap is ready to fill in/);
+  });
+
+  it('reports an error over anything else, and tolerates a malformed pending value', () => {
+    expect(roadmapBannerState({ ...base, pending: 'x', complete: true, error: 'Timed out' })).toEqual({
+      kind: 'error',
+      childId: null,
+      childName: null,
+      message: 'Timed out',
+    });
+  });
+});
