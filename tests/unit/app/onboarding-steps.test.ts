@@ -14,7 +14,7 @@ import {
   validateStep,
   type WizardValues,
 } from '../../../client/app/features/children/onboarding-steps.ts';
-import { runRoadmapGeneration } from '../../../client/app/features/children/roadmap-generation.ts';
+import { runRoadmapGeneration } from '../../../client/app/hooks/roadmap-generation.ts';
 import { readSession, writeSession } from '../../../client/lib/session-storage.ts';
 
 function values(patch: Partial<WizardValues> = {}): WizardValues {

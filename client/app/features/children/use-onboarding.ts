@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { Child, ChildCreate, ChildUpdate } from '../../../../shared/schemas/child.ts';
 import { writeSession } from '../../../lib/session-storage.ts';
 import { trpc } from '../../trpc/trpc.ts';
-import { runRoadmapGeneration } from './roadmap-generation.ts';
+import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
 import { useCreateChild, useUpdateChild } from './use-child-mutations.ts';
 
 /** The message of the toast the dashboard shows once on arrival (SPEC §3 `showSuccessToast`). */

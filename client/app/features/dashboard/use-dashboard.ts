@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { readSession, removeSession, subscribeSession, writeSession } from '../../../lib/session-storage.ts';
+import { readSession, removeSession, subscribeSession } from '../../../lib/session-storage.ts';
+import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { ROADMAP_KEYS, roadmapBannerState, type RoadmapBannerState } from './roadmap-banner-state.ts';
 
@@ -44,30 +45,18 @@ export function useRoadmapBanner(): { state: RoadmapBannerState; dismiss(): void
     for (const key of ROADMAP_KEYS) removeSession(key);
   }, []);
 
-  const childId = state.kind === 'hidden' ? null : state.childId;
   const retry = useCallback(() => {
-    const pending = readSession('pendingMilestones');
-    const details = typeof pending === 'object' && pending !== null ? pending : {};
-    removeSession('roadmapGenerationError');
-    removeSession('roadmapGenerationComplete');
-    writeSession('showRoadmapBanner', true);
+    if (state.kind === 'hidden' || state.childId === null) return;
     // An explicit childId: the roadmap belongs to the child it was started for, whoever is selected now.
-    void utils.client.milestones.generate
-      .mutate(childId === null ? undefined : { childId })
-      .then((result) => {
-        if (readSession('showRoadmapBanner') !== true) return;
-        writeSession('pendingMilestones', { ...details, created: result.created });
-        writeSession('newMilestonesGenerated', true);
-        writeSession('roadmapGenerationComplete', true);
-        void utils.milestones.invalidate();
-        void utils.dashboard.stats.invalidate();
-        void utils.activities.invalidate();
-      })
-      .catch((error: unknown) => {
-        if (readSession('showRoadmapBanner') !== true) return;
-        writeSession('roadmapGenerationError', error instanceof Error && error.message ? error.message : 'The roadmap could not be built just now.');
-      });
-  }, [utils, childId]);
+    void runRoadmapGeneration((childId) => utils.client.milestones.generate.mutate({ childId }), {
+      id: state.childId,
+      firstName: state.childName ?? 'your child',
+    }).then(() => {
+      void utils.milestones.invalidate();
+      void utils.dashboard.stats.invalidate();
+      void utils.activities.invalidate();
+    });
+  }, [utils, state]);
 
   return { state, dismiss, retry };
 }

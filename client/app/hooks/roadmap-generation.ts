@@ -1,4 +1,4 @@
-import { readSession, removeSession, writeSession } from '../../../lib/session-storage.ts';
+import { readSession, removeSession, writeSession } from '../../lib/session-storage.ts';
 
 /**
  * What `pendingMilestones` holds (SPEC §3 leaves the shape open): whose roadmap is being built and,
