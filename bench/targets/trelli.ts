@@ -1,0 +1,31 @@
+// Trelli's real server, API only, in its own process: `startServer` with a config from `loadConfig`.
+// Env: BENCH_DATABASE_URL, BENCH_AUTH_SECRET, LOG_LEVEL (default warn). Logs go to stderr; stdout
+// carries one line, `{"listening":"http://127.0.0.1:<port>"}`, once it accepts connections.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { startServer } from '../../server/start.ts';
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: '0',
+  DATA_DIR: path.join(tmpdir(), 'trelli-bench-unused'),
+  DATABASE_URL: process.env.BENCH_DATABASE_URL,
+  AUTH_SECRET: process.env.BENCH_AUTH_SECRET,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+const log = createLogger(config.logLevel, pino.destination({ fd: 2, sync: false }));
+const running = await startServer(config, log, { client: 'none' });
+const { port } = new URL(running.url);
+process.stdout.write(`${JSON.stringify({ listening: `http://127.0.0.1:${port}` })}\n`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
