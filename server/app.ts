@@ -72,6 +72,8 @@ export function createApp(deps: AppDeps): Express {
   const { auth, services, log, db } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are per user and never revalidated; hashing every body would cost more than it saves.
+  app.set('etag', false);
   app.set('query parser', 'simple');
 
   app.use(requestLog(log));

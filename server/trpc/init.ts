@@ -1,11 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { toIssues } from '../../shared/api-error.ts';
 import { childScopeSchema } from '../../shared/schemas/child.ts';
 import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
 import type { Context } from './context.ts';
+import { transformer } from './transformer.ts';
 
 /** Who may call a procedure; the authorization matrix test reads it from the router itself. */
 export interface Meta {
@@ -13,7 +13,7 @@ export interface Meta {
 }
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const { cause } = error;
     if (cause instanceof ZodError) {

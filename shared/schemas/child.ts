@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
-import { ageInYears } from '../age.ts';
 import { isoDate, todayIso } from './dates.ts';
 
 export const GRADES = [
@@ -108,7 +107,3 @@ export type ChildCreateInput = z.input<typeof childCreateSchema>;
 export type ChildCreate = z.output<typeof childCreateSchema>;
 export type ChildUpdate = z.output<typeof childUpdateSchema>;
 export type Child = z.infer<typeof childSchema>;
-
-export function withAge<T extends { dateOfBirth: string }>(child: T, today?: Date): T & { ageYears: number } {
-  return { ...child, ageYears: ageInYears(child.dateOfBirth, today) };
-}

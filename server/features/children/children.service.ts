@@ -1,4 +1,5 @@
-import { withAge, type Child, type ChildCreate, type ChildUpdate } from '../../../shared/schemas/child.ts';
+import { ageInYears } from '../../../shared/age.ts';
+import type { Child, ChildCreate, ChildUpdate } from '../../../shared/schemas/child.ts';
 import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
@@ -7,8 +8,7 @@ import { recordActivity } from '../activities/activities.repository.ts';
 import * as children from './children.repository.ts';
 
 export function toChild(row: ChildRow, today?: Date): Child {
-  return withAge(
-    {
+  return {
       id: row.id,
       firstName: row.firstName,
       lastName: row.lastName,
@@ -25,11 +25,10 @@ export function toChild(row: ChildRow, today?: Date): Child {
       interests: row.interests,
       notes: row.notes,
       avatarColor: row.avatarColor,
+      ageYears: ageInYears(row.dateOfBirth, today),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-    },
-    today,
-  );
+  };
 }
 
 /** Proof that the caller owns the child: only `scope()` makes one, after checking. */
