@@ -5,68 +5,11 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'calm-river-stones-42';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Errors in the console other than failed resource loads (a 401 the app expects shows as one). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function fillCredentials(page: Page, email: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** A brand-new parent: sign-up -> /post-auth -> /app -> beta gate -> /beta-access -> back -> onboarding. */
-async function signUpThroughBetaGate(page: Page, email = uniqueEmail('parent')) {
-  await page.goto('/sign-up');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await fillCredentials(page, email);
-  await page.waitForURL((url) => url.pathname === '/beta-access' && url.searchParams.get('from') === '/app');
-  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
-  await page.waitForURL('**/onboarding');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your child' })).toBeVisible();
-  return email;
-}
-
-async function addChild(page: Page, child: { firstName: string; dateOfBirth: string; grade: string; plan: string }) {
-  await page.getByLabel('First name').fill(child.firstName);
-  await page.getByLabel('Date of birth').fill(child.dateOfBirth);
-  await page.getByLabel(/^Grade/).selectOption({ label: child.grade });
-  // The onboarding wizard: the plan is on step 2; steps 3 and 4 are passed without filling them in.
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel(/^Support plan/).selectOption({ label: child.plan });
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: /Create profile|Add child/ }).click();
-  await page.waitForURL('**/app');
-}
-
-function childCard(page: Page) {
-  return page.getByRole('region', { name: /.+/ }).filter({ has: page.getByRole('heading', { level: 2 }) }).first();
-}
-
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() - 10);
-  return date.toISOString().slice(0, 10);
-}
+import { addAnotherChild, childCard, createChildThroughOnboarding, fillCredentials, signUpToOnboarding, signUpWithChild, uniqueEmail, watchConsole, yearsAgo } from './support/journeys.ts';
 
 test('a new parent signs up, passes the beta gate, creates a child and sees it on the dashboard', async ({ page }) => {
   const errors = watchConsole(page);
-  await signUpThroughBetaGate(page);
+  await signUpToOnboarding(page);
   expect(await page.evaluate(() => sessionStorage.getItem('beta-access'))).toBe('granted');
 
   // The form explains what is missing before anything is sent.
@@ -74,7 +17,7 @@ test('a new parent signs up, passes the beta gate, creates a child and sees it o
   await expect(page.getByText('First name is required')).toBeVisible();
   await expect(page.getByLabel('First name')).toBeFocused();
 
-  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
+  await createChildThroughOnboarding(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', supportPlan: 'IEP' });
   await expect(page.getByText('Maya has been added', { exact: true }).first()).toBeVisible();
   const card = childCard(page);
   await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
@@ -89,12 +32,8 @@ test('a new parent signs up, passes the beta gate, creates a child and sees it o
 });
 
 test('with two children, switching shows only the selected child', async ({ page }) => {
-  await signUpThroughBetaGate(page);
-  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
-  await page.getByRole('link', { name: 'Add a child' }).click();
-  await page.waitForURL('**/onboarding/new-child');
-  await expect(page.getByRole('heading', { level: 1, name: 'Add another child' })).toBeVisible();
-  await addChild(page, { firstName: 'Leo', dateOfBirth: yearsAgo(6), grade: 'Kindergarten', plan: '504 plan' });
+  await signUpWithChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', supportPlan: 'IEP' });
+  await addAnotherChild(page, { firstName: 'Leo', dateOfBirth: yearsAgo(6), grade: 'Kindergarten', supportPlan: '504 plan' });
 
   // The new child is selected.
   const card = childCard(page);
@@ -120,8 +59,7 @@ test('with two children, switching shows only the selected child', async ({ page
 });
 
 test('signed out, a protected screen shows the sign-in panel, which leads on after signing in', async ({ page }) => {
-  const email = await signUpThroughBetaGate(page);
-  await addChild(page, { firstName: 'Ava', dateOfBirth: yearsAgo(11), grade: '6th grade', plan: 'No plan' });
+  const email = await signUpWithChild(page, { firstName: 'Ava', dateOfBirth: yearsAgo(11), grade: '6th grade', supportPlan: 'No plan' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await page.evaluate(() => [sessionStorage.getItem('selectedChildId'), sessionStorage.getItem('lastUserId')])).toEqual([null, null]);
@@ -144,8 +82,7 @@ test('wrong credentials show a clear message and the form stays', async ({ page 
 });
 
 test('a signed-in parent who opens /sign-in goes on to the app', async ({ page }) => {
-  await signUpThroughBetaGate(page);
-  await addChild(page, { firstName: 'Sam', dateOfBirth: yearsAgo(8), grade: '3rd grade', plan: 'Not sure yet' });
+  await signUpWithChild(page, { firstName: 'Sam', dateOfBirth: yearsAgo(8), grade: '3rd grade', supportPlan: 'Not sure yet' });
   await page.goto('/sign-in');
   await page.waitForURL('**/app');
   await expect(childCard(page).getByRole('heading', { name: 'Sam' })).toBeVisible();
@@ -169,8 +106,7 @@ test('the form fill screen opens without signing in', async ({ page }) => {
 });
 
 test('/forms is the Smart Forms placeholder with a way to Snapshots; the nav reaches every screen', async ({ page }) => {
-  await signUpThroughBetaGate(page);
-  await addChild(page, { firstName: 'Noor', dateOfBirth: yearsAgo(10), grade: '5th grade', plan: 'IEP' });
+  await signUpWithChild(page, { firstName: 'Noor', dateOfBirth: yearsAgo(10), grade: '5th grade', supportPlan: 'IEP' });
   const nav = page.getByRole('navigation', { name: 'App' });
   await nav.getByRole('link', { name: 'Forms' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Smart Forms - Coming Soon' })).toBeVisible();
@@ -224,11 +160,11 @@ test('axe finds no accessibility violations on the signed-out app screens', asyn
 
 test('axe finds no accessibility violations on the signed-in app screens', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpThroughBetaGate(page);
+  await signUpToOnboarding(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await expectNoAxeViolations(page, 'onboarding with errors');
-  await addChild(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', plan: 'IEP' });
+  await createChildThroughOnboarding(page, { firstName: 'Maya', dateOfBirth: yearsAgo(9), grade: '4th grade', supportPlan: 'IEP' });
   await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard');
   for (const path of ['/observations', '/forms', '/settings', '/forms/7/edit']) {

@@ -4,38 +4,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'calm-river-stones-42';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() - 10);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Sign up at /sign-up, continue past /beta-access, and create a child in onboarding (any number of steps). */
-async function signUpWithChild(page: Page, firstName: string) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Email address').fill(uniqueEmail('observer'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/beta-access');
-  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
-  await page.waitForURL('**/onboarding');
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(9));
-  const finish = page.getByRole('button', { name: /^(Create profile|Add child)$/ });
-  for (let step = 0; step < 6 && !(await finish.isVisible()); step += 1) {
-    await page.getByRole('button', { name: 'Next' }).click();
-  }
-  await finish.click();
-  await page.waitForURL('**/app');
-}
+import { signUpWithChild } from './support/journeys.ts';
 
 async function openObservations(page: Page) {
   await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Observations', exact: true }).click();
@@ -67,7 +36,7 @@ async function expectNoAxeViolations(page: Page, label: string) {
 
 test('a new parent logs an observation in three interactions and sees it in the list and the chart', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpWithChild(page, 'Maya');
+  await signUpWithChild(page, { firstName: 'Maya' });
   await openObservations(page);
   await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
 
@@ -101,7 +70,7 @@ test('a new parent logs an observation in three interactions and sees it in the 
 
 test('a parent filters to wins, searches, edits a note into a win, and deletes one after confirming', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpWithChild(page, 'Leo');
+  await signUpWithChild(page, { firstName: 'Leo' });
   await openObservations(page);
 
   await logNote(page, 'Tied his shoes by himself', { win: true });
@@ -164,7 +133,7 @@ test('a parent filters to wins, searches, edits a note into a win, and deletes o
 
 test('axe finds no accessibility violations on /observations, empty and with notes', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpWithChild(page, 'Ava');
+  await signUpWithChild(page, { firstName: 'Ava' });
   await page.goto('/observations');
   await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
   await expectNoAxeViolations(page, 'empty');

@@ -7,53 +7,12 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'calm-river-stones-42';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function isoDaysFromNow(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() - 10);
-  return date.toISOString().slice(0, 10);
-}
-
-/** A brand-new parent: sign-up -> /beta-access -> "Continue to Trelli" -> the onboarding wizard. */
-async function signUpToOnboarding(page: Page) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Email address').fill(uniqueEmail('onboarding'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/beta-access');
-  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
-  await page.waitForURL('**/onboarding');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your child' })).toBeVisible();
-}
+import { addAnotherChild, childCard, createChildThroughOnboarding, isoDaysFromNow, signUpToOnboarding, yearsAgo } from './support/journeys.ts';
 
 /** The shortest way through the wizard: the first step, then "Skip for now" three times. */
 async function quickChild(page: Page, firstName: string, dateOfBirth: string) {
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Date of birth').fill(dateOfBirth);
-  await page.getByRole('button', { name: 'Next' }).click();
-  for (let step = 2; step <= 4; step += 1) {
-    await expect(page.getByText(`Step ${step} of 4`)).toBeVisible();
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-  }
-  await page.waitForURL('**/app');
+  await createChildThroughOnboarding(page, { firstName, dateOfBirth }, { emptySteps: 'skip' });
   await expect(childCard(page).getByRole('heading', { level: 2, name: firstName })).toBeVisible();
-}
-
-function childCard(page: Page) {
-  return page.getByRole('region', { name: /.+/ }).filter({ has: page.getByRole('heading', { level: 2 }) }).first();
 }
 
 function statCard(page: Page, name: string) {
@@ -183,10 +142,8 @@ test('with two children, the dashboard shows only the selected child’s records
   await page.getByRole('button', { name: 'Save observation' }).click();
   await expect(statCard(page, 'Observations this week').getByText('1', { exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Add a child' }).click();
-  await page.waitForURL('**/onboarding/new-child');
-  await expect(page.getByRole('heading', { level: 1, name: 'Add another child' })).toBeVisible();
-  await quickChild(page, 'Leo', yearsAgo(6));
+  await addAnotherChild(page, { firstName: 'Leo', dateOfBirth: yearsAgo(6) }, { emptySteps: 'skip' });
+  await expect(childCard(page).getByRole('heading', { level: 2, name: 'Leo' })).toBeVisible();
 
   // Leo is selected: none of Maya's records.
   await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();

@@ -5,44 +5,13 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'calm-river-stones-42';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+import { signUpWithChild } from './support/journeys.ts';
 
 function isoDaysAgo(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() - days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() - 10);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Sign up at /sign-up, continue past /beta-access, and create a child in onboarding (any number of steps). */
-async function signUpWithChild(page: Page, firstName: string) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Email address').fill(uniqueEmail('planner'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/beta-access');
-  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
-  await page.waitForURL('**/onboarding');
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(9));
-  const finish = page.getByRole('button', { name: /^(Create profile|Add child)$/ });
-  for (let step = 0; step < 6 && !(await finish.isVisible()); step += 1) {
-    await page.getByRole('button', { name: 'Next' }).click();
-  }
-  await finish.click();
-  await page.waitForURL('**/app');
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -52,7 +21,7 @@ async function expectNoAxeViolations(page: Page) {
 
 test('a parent plans a goal, records progress, sees the chart, and keeps a strategy that helps', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpWithChild(page, 'Maya');
+  await signUpWithChild(page, { firstName: 'Maya' });
   await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Progress planner' }).click();
   await page.waitForURL('**/progress-planner');
   await expect(page.getByRole('heading', { level: 1, name: 'Progress planner' })).toBeVisible();

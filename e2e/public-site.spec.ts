@@ -6,22 +6,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, type PublicPage } from '../client/site/paths.ts';
+import { watchConsole } from './support/journeys.ts';
 
 const UNKNOWN_PATH = '/no-such-page-here';
 
 /** React escapes text like this in server HTML; our headings use typographic quotes, so only & < > matter. */
 function htmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Console errors other than a failed resource load (which the page's own checks cover). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 async function expectShell(page: Page) {

@@ -5,69 +5,10 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'calm-river-stones-42';
+import { isoDaysFromNow, signUpWithChild, watchConsole } from './support/journeys.ts';
 
 // "Today" in the browser and in the test are the same calendar day.
 test.use({ timezoneId: 'UTC' });
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function isoDaysFromNow(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function yearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() - 10);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Errors in the console other than failed resource loads. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function signUp(page: Page) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Email address').fill(uniqueEmail('roadmap'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/beta-access');
-  await page.getByRole('button', { name: 'Continue to Trelli' }).click();
-  await page.waitForURL('**/onboarding');
-}
-
-/**
- * The onboarding wizard: about the child, then (optionally) the support plan and its review date;
- * the other steps are skipped. Finishing lands on the dashboard.
- */
-async function createChild(page: Page, child: { firstName: string; grade?: string; plan?: { label: string; reviewDate: string } }) {
-  await page.getByLabel('First name').fill(child.firstName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(9));
-  if (child.grade) await page.getByLabel(/^Grade/).selectOption({ label: child.grade });
-  await page.getByRole('button', { name: 'Next' }).click();
-  if (child.plan) {
-    await page.getByLabel(/^Support plan/).selectOption({ label: child.plan.label });
-    await page.getByLabel(/^Plan review date/).fill(child.plan.reviewDate);
-    await page.getByRole('button', { name: 'Next' }).click();
-  } else {
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-  }
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.getByRole('button', { name: 'Create profile' }).click();
-  await page.waitForURL('**/app');
-}
 
 async function openRoadmap(page: Page) {
   await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Roadmap' }).click();
@@ -76,8 +17,7 @@ async function openRoadmap(page: Page) {
 
 test('a parent builds the roadmap, completes and skips milestones, and adds their own', async ({ page }) => {
   const errors = watchConsole(page);
-  await signUp(page);
-  await createChild(page, { firstName: 'Maya', grade: '4th grade', plan: { label: 'IEP', reviewDate: isoDaysFromNow(60) } });
+  await signUpWithChild(page, { firstName: 'Maya', grade: '4th grade', supportPlan: 'IEP', planReviewDate: isoDaysFromNow(60) }, { emptySteps: 'skip' });
   await openRoadmap(page);
 
   // Finishing onboarding may already have built the roadmap; either way the parent can (re)build it.
@@ -173,8 +113,7 @@ test('a parent builds the roadmap, completes and skips milestones, and adds thei
 });
 
 test('an empty roadmap says what it is built from, and the parent can still add their own', async ({ page }) => {
-  await signUp(page);
-  await createChild(page, { firstName: 'Leo' });
+  await signUpWithChild(page, { firstName: 'Leo' }, { emptySteps: 'skip' });
   await openRoadmap(page);
 
   const empty = page.getByRole('region', { name: "Build Leo's roadmap" });
