@@ -173,21 +173,22 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const stranger = await family();
       const before = await recordOf(owner.childId);
       const childId = stranger.childId;
-      const calls: [string, Promise<unknown>][] = [
-        ['observations.update', stranger.trpc.observations.update({ childId, id: ids.observation, data: { what: 'x' } })],
-        ['observations.delete', stranger.trpc.observations.delete({ childId, id: ids.observation })],
-        ['goals.detail', stranger.trpc.goals.detail({ childId, id: ids.goal })],
-        ['goals.update', stranger.trpc.goals.update({ childId, id: ids.goal, data: { title: 'x' } })],
-        ['goals.delete', stranger.trpc.goals.delete({ childId, id: ids.goal })],
-        ['goals.addProgress', stranger.trpc.goals.addProgress({ childId, data: { goalId: ids.goal, recordedOn: '2026-08-01', value: 1 } })],
-        ['goals.deleteProgress', stranger.trpc.goals.deleteProgress({ childId, id: ids.progress })],
-        ['strategies.update', stranger.trpc.strategies.update({ childId, id: ids.strategy, data: { title: 'x' } })],
-        ['strategies.delete', stranger.trpc.strategies.delete({ childId, id: ids.strategy })],
-        ['milestones.update', stranger.trpc.milestones.update({ childId, id: ids.milestone, data: { status: 'skipped' } })],
-        ['milestones.delete', stranger.trpc.milestones.delete({ childId, id: ids.milestone })],
+      // Thunks, not promises: each call starts only when awaited, so no rejection waits unhandled.
+      const calls: [string, () => Promise<unknown>][] = [
+        ['observations.update', () => stranger.trpc.observations.update({ childId, id: ids.observation, data: { what: 'x' } })],
+        ['observations.delete', () => stranger.trpc.observations.delete({ childId, id: ids.observation })],
+        ['goals.detail', () => stranger.trpc.goals.detail({ childId, id: ids.goal })],
+        ['goals.update', () => stranger.trpc.goals.update({ childId, id: ids.goal, data: { title: 'x' } })],
+        ['goals.delete', () => stranger.trpc.goals.delete({ childId, id: ids.goal })],
+        ['goals.addProgress', () => stranger.trpc.goals.addProgress({ childId, data: { goalId: ids.goal, recordedOn: '2026-08-01', value: 1 } })],
+        ['goals.deleteProgress', () => stranger.trpc.goals.deleteProgress({ childId, id: ids.progress })],
+        ['strategies.update', () => stranger.trpc.strategies.update({ childId, id: ids.strategy, data: { title: 'x' } })],
+        ['strategies.delete', () => stranger.trpc.strategies.delete({ childId, id: ids.strategy })],
+        ['milestones.update', () => stranger.trpc.milestones.update({ childId, id: ids.milestone, data: { status: 'skipped' } })],
+        ['milestones.delete', () => stranger.trpc.milestones.delete({ childId, id: ids.milestone })],
       ];
       for (const [path, call] of calls) {
-        expect({ path, code: (await trpcError(call)).code }).toEqual({ path, code: 'NOT_FOUND' });
+        expect({ path, code: (await trpcError(call())).code }).toEqual({ path, code: 'NOT_FOUND' });
       }
       expect(await recordOf(owner.childId)).toEqual(before);
     });

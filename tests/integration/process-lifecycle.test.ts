@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,9 +57,28 @@ describe('the server process', () => {
     const started = startProcess({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 
-    const inFlight = fetch(`http://127.0.0.1:${port}/api/feature-flags`).then((response) => response.status);
-    started.child.kill('SIGTERM');
-    expect(await inFlight).toBe(200);
+    // A request the server has started reading when SIGTERM arrives: its body is still on the way.
+    const message = JSON.stringify({ name: 'Sam', email: 'sam@example.com', topic: 'question', message: 'Sent across a shutdown.' });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(message) } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.write(message.slice(0, 10));
+      outgoing.once('socket', (socket) =>
+        socket.once('connect', () =>
+          setTimeout(() => {
+            started.child.kill('SIGTERM');
+            setTimeout(() => outgoing.end(message.slice(10)), 300);
+          }, 300),
+        ),
+      );
+    });
+    expect(await inFlight).toBe(201);
     expect(await started.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(/fetch failed/);
 
