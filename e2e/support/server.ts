@@ -7,7 +7,15 @@ import { createLogger } from '../../server/lib/logger.ts';
 import { startServer } from '../../server/start.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-e2e-'));
-const config = loadConfig({ NODE_ENV: 'production', PORT: process.env.E2E_PORT ?? '4317', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: process.env.E2E_PORT ?? '4317',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  // A spec may start a second server in Clerk mode (e2e/clerk-errors.spec.ts).
+  CLERK_PUBLISHABLE_KEY: process.env.E2E_CLERK_PUBLISHABLE_KEY,
+  CLERK_SECRET_KEY: process.env.E2E_CLERK_SECRET_KEY,
+});
 const running = await startServer(config, createLogger(config.logLevel), { client: 'built' });
 
 const stop = async () => {

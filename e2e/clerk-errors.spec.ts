@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Clerk mode with a publishable key whose Frontend API host cannot be reached (`.invalid` never
+ * resolves): the app must say so and offer a reload, not spin forever. A second server runs the same
+ * production build in Clerk mode; Clerk's servers are never contacted.
+ */
+const unreachableKey = `pk_test_${Buffer.from('clerk.trelli.invalid$').toString('base64')}`;
+
+let server: ChildProcess | undefined;
+let baseURL = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['e2e/support/server.ts'], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_CLERK_PUBLISHABLE_KEY: unreachableKey, E2E_CLERK_SECRET_KEY: 'sk_test_e2e' },
+    stdio: 'ignore',
+  });
+  for (let tries = 0; tries < 150; tries += 1) {
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the Clerk-mode server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('the server says it is in Clerk mode with that key', async ({ request }) => {
+  const config = await request.get(`${baseURL}/api/clerk-config`);
+  expect(await config.json()).toEqual({ publishableKey: unreachableKey });
+});
+
+test('when the Clerk script cannot load, the app shows the authentication error with a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${baseURL}/app`);
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible({ timeout: 100_000 });
+  await expect(page.getByText('There was an error initializing authentication.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+  // The public site never loads Clerk at all, so it keeps working.
+  await page.goto(`${baseURL}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
