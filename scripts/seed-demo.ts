@@ -70,8 +70,8 @@ try {
         notes: 'Does best with audiobooks alongside the text. Tires quickly when writing by hand.', avatarColor: '#b5d5d0',
       },
       goals: [
-        { area: 'reading' as const, title: 'Read grade-level text at 90 words per minute', baseline: 62, target: 90, unit: 'words per minute', targetDate: addDays(today, 120), source: 'iep' as const, step: 2.5 },
-        { area: 'writing' as const, title: 'Write a five-sentence paragraph on her own', baseline: 2, target: 5, unit: 'sentences', targetDate: addDays(today, 160), source: 'iep' as const, step: 0.3 },
+        { area: 'reading' as const, title: 'Read grade-level text at 90 words per minute', baseline: 62, target: 90, unit: 'words per minute', targetDate: addDays(today, 120), source: 'iep' as const, step: 1.6 },
+        { area: 'writing' as const, title: 'Write a five-sentence paragraph on her own', baseline: 2, target: 5, unit: 'sentences', targetDate: addDays(today, 160), source: 'iep' as const, step: 0.2 },
       ],
       strategies: [
         { title: 'Audiobook alongside the printed book', kind: 'tool' as const, whereUsed: 'both' as const, effectiveness: 5 },
@@ -89,8 +89,8 @@ try {
         notes: 'Movement breaks help. Visual checklists work better than spoken reminders.', avatarColor: '#f4c7a1',
       },
       goals: [
-        { area: 'attention-executive-function' as const, title: 'Start homework within 2 minutes of sitting down', baseline: 9, target: 2, unit: 'minutes to start', targetDate: addDays(today, 90), source: 'home' as const, step: -0.5 },
-        { area: 'behaviour' as const, title: 'Raise his hand before speaking in class', baseline: 40, target: 80, unit: '% of the time', targetDate: addDays(today, 140), source: '504' as const, step: 3 },
+        { area: 'attention-executive-function' as const, title: 'Start homework within 2 minutes of sitting down', baseline: 9, target: 2, unit: 'minutes to start', targetDate: addDays(today, 90), source: 'home' as const, step: -0.4 },
+        { area: 'behaviour' as const, title: 'Raise his hand before speaking in class', baseline: 40, target: 80, unit: '% of the time', targetDate: addDays(today, 140), source: '504' as const, step: 2.5 },
       ],
       strategies: [
         { title: 'Picture checklist by the door', kind: 'tool' as const, whereUsed: 'home' as const, effectiveness: 5 },
