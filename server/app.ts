@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import { isDatabaseUnavailable, isRejectedValue, type Db } from './db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
+import type { InFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
 import { registerAuthRoutes } from './rest/auth.routes.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   httpsOrigin?: boolean;
   /** Development relaxes the CSP for Vite's inline refresh preamble and websocket. */
   development?: boolean;
+  /** Counts requests still being handled, so shutdown can wait for them. */
+  inFlight?: InFlightTracker;
 }
 
 function contentSecurityPolicy(auth: AuthProvider, deps: AppDeps) {
@@ -76,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
 
+  if (deps.inFlight) app.use(deps.inFlight.middleware);
   app.use(requestLog(log));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(auth, deps), strictTransportSecurity: deps.httpsOrigin ?? false }));
   app.use(compression());

@@ -9,6 +9,7 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createInFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
@@ -69,7 +70,9 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, now: options.now });
 
   const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;
+  const inFlight = createInFlightTracker();
   const app = createApp({
+    inFlight,
     db,
     auth,
     services,
@@ -92,8 +95,15 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await stopped;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, SHUTDOWN_GRACE_MS);
+      });
+      // Connections close when their answers are sent; a handler whose client hung up is still working.
+      await Promise.race([Promise.all([stopped, inFlight.idle()]), deadline]);
       clearTimeout(timer);
       await viteClient?.close();
       await db.destroy();
