@@ -131,6 +131,10 @@ test('an observation is logged from the dashboard in three interactions; the cou
   await expect(feed(page).getByRole('listitem').first()).toContainText('just now');
   // The form closed and focus went back to where the parent started.
   await expect(page.getByRole('button', { name: 'Log an observation' })).toBeFocused();
+
+  // How the number is counted, in a tooltip that keyboard users reach too.
+  await week.getByRole('button', { name: 'How observations this week is counted' }).focus();
+  await expect(page.getByRole('tooltip')).toContainText('Weeks run Monday to Sunday');
 });
 
 test('with two children, the dashboard shows only the selected child’s records', async ({ page }) => {

@@ -3,19 +3,38 @@ import { Link } from 'react-router-dom';
 import type { DashboardStats as Stats } from '../../../../shared/schemas/dashboard.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { dueLabel, formatDate, goalProgress, percent, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
 import { useDashboardStats } from './use-dashboard.ts';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
 
-function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+/** A small "?" that explains how a number is counted, on hover or keyboard focus. */
+function HowCounted({ what, children }: { what: string; children: ReactNode }) {
+  return (
+    <Tooltip content={children}>
+      <button
+        type="button"
+        aria-label={`How ${what} is counted`}
+        className="inline-flex size-5 items-center justify-center rounded-full border border-ink/30 text-xs font-bold text-ink-muted hover:border-ink focus-visible:outline-2 focus-visible:outline-brand-800"
+      >
+        ?
+      </button>
+    </Tooltip>
+  );
+}
+
+function Card({ title, info, children, className = '' }: { title: string; info?: ReactNode; children: ReactNode; className?: string }) {
   const id = useId();
   return (
     <article aria-labelledby={id} className={`grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm ${className}`}>
-      <h3 id={id} className="text-sm font-semibold text-ink-muted">
-        {title}
-      </h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={id} className="text-sm font-semibold text-ink-muted">
+          {title}
+        </h3>
+        {info ? <HowCounted what={title.toLowerCase()}>{info}</HowCounted> : null}
+      </div>
       {children}
     </article>
   );
@@ -41,7 +60,7 @@ function WeekBars({ thisWeek, lastWeek }: { thisWeek: number; lastWeek: number }
 function ObservationsCard({ observations, onLogObservation }: { observations: Stats['observations']; onLogObservation(): void }) {
   const { thisWeek, lastWeek } = observations;
   return (
-    <Card title="Observations this week">
+    <Card title="Observations this week" info="Weeks run Monday to Sunday. The small bars compare this week with last week.">
       <div className="flex items-end justify-between gap-3">
         <Big>{thisWeek}</Big>
         <WeekBars thisWeek={thisWeek} lastWeek={lastWeek} />
@@ -148,7 +167,7 @@ export function DashboardStats({ onLogObservation }: { onLogObservation(): void 
     body = (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <ObservationsCard observations={data.observations} onLogObservation={onLogObservation} />
-        <Card title="Wins this month">
+        <Card title="Wins this month" info="Observations marked “This was a win” since the first of the month.">
           <Big>{data.winsThisMonth}</Big>
           <p className="text-ink-muted">
             {data.winsThisMonth === 0 ? 'When something goes well, log it and mark it as a win.' : 'Worth celebrating.'}
