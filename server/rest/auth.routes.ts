@@ -23,9 +23,14 @@ function setSessionCookie(req: Request, res: Response, value: string, expires: D
 /** Cookie-reading endpoints refuse a cross-site Origin (SameSite=Lax already keeps the cookie off most of those). */
 function assertSameOrigin(req: Request): void {
   const origin = req.headers.origin;
-  if (origin && origin !== 'null' && new URL(origin).host !== req.headers.host) {
-    throw new AppError('FORBIDDEN', 'Cross-site requests cannot use the session cookie.');
+  if (!origin || origin === 'null') return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // A malformed Origin is treated as foreign.
   }
+  if (host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-site requests cannot use the session cookie.');
 }
 
 function sendSignedIn(req: Request, res: Response, status: number, signedInResult: SignedIn): void {

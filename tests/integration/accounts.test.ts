@@ -147,6 +147,10 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
         headers: { cookie: sessionCookie(cookie), origin: 'https://evil.example.com' },
       });
       expect(errorSummary(response)).toEqual({ status: 403, code: 'FORBIDDEN', json: true });
+      const malformed = await api(server, 'POST', '/api/auth/token', {
+        headers: { cookie: sessionCookie(cookie), origin: 'not a url' },
+      });
+      expect(errorSummary(malformed)).toEqual({ status: 403, code: 'FORBIDDEN', json: true });
     });
 
     it('sign-out answers 204, clears the cookie, and revokes the session on the server (other sessions live on)', async () => {
