@@ -143,6 +143,12 @@ export interface MilestonesTable {
   updatedAt: Timestamp;
 }
 
+export interface DismissedMilestonesTable {
+  childId: number;
+  ruleKey: string;
+  dismissedAt: Created;
+}
+
 /** Column names are camelCase here and snake_case in SQL (CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
@@ -156,6 +162,7 @@ export interface Database {
   strategyGoals: StrategyGoalsTable;
   observations: ObservationsTable;
   milestones: MilestonesTable;
+  dismissedMilestones: DismissedMilestonesTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;

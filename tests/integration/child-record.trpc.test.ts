@@ -415,6 +415,18 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       expect(await f.list()).toEqual(rows);
     });
 
+    it('does not bring back a generated milestone the parent deleted', async () => {
+      const f = await roadmapFamily();
+      await f.generate();
+      const conference = await f.byKey('school:conference:2026-10-15');
+      await f.trpc.milestones.delete({ childId: f.childId, id: conference.id });
+      const before = await f.list();
+      expect(await f.generate()).toEqual({ created: 0, updated: 0, removed: 0, kept: 0 });
+      const after = await f.list();
+      expect(after).toEqual(before);
+      expect(after.map((row) => row.ruleKey)).not.toContain('school:conference:2026-10-15');
+    });
+
     it('keeps what the parent added, changed or finished', async () => {
       const f = await roadmapFamily();
       await f.generate();

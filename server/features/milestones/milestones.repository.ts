@@ -52,3 +52,13 @@ export async function deleteMilestones(db: Db, childId: number, ids: number[]): 
   const result = await db.deleteFrom('milestones').where('childId', '=', childId).where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Remembers that the parent deleted the milestone a rule generated, so the rule stays quiet. */
+export async function dismissRuleKey(db: Db, childId: number, ruleKey: string): Promise<void> {
+  await db.insertInto('dismissedMilestones').values({ childId, ruleKey }).onConflict((oc) => oc.columns(['childId', 'ruleKey']).doNothing()).execute();
+}
+
+export async function dismissedRuleKeys(db: Db, childId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('dismissedMilestones').select('ruleKey').where('childId', '=', childId).execute();
+  return new Set(rows.map((row) => row.ruleKey));
+}

@@ -68,7 +68,11 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
       await recordChange(db, scope, { action: 'milestone.deleted', subjectType: 'milestone' }, async (trx) => {
-        if ((await milestones.deleteMilestones(trx, scope.childId, [id])) === 0) throw AppError.notFound('Milestone');
+        const row = await milestones.findMilestone(trx, scope.childId, id);
+        if (!row) throw AppError.notFound('Milestone');
+        // A generated milestone the parent deletes stays deleted: regeneration skips its rule key.
+        if (row.ruleKey) await milestones.dismissRuleKey(trx, scope.childId, row.ruleKey);
+        await milestones.deleteMilestones(trx, scope.childId, [id]);
         return { id };
       });
       return { id, deleted: true };
@@ -81,13 +85,17 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
         // Two generations at once (a double click) would both insert the same rule keys: take turns.
         const childRow = await children.lockChild(trx, scope.ownerId, scope.childId);
         if (!childRow) throw AppError.notFound('Child');
-        const [goalRows, existing] = await Promise.all([goals.listGoals(trx, scope.childId), milestones.listMilestones(trx, scope.childId)]);
+        const [goalRows, existing, dismissed] = await Promise.all([
+          goals.listGoals(trx, scope.childId),
+          milestones.listMilestones(trx, scope.childId),
+          milestones.dismissedRuleKeys(trx, scope.childId),
+        ]);
         const drafts = generateRoadmap({
           child: toChild(childRow, today),
           goals: goalRows.map((goal) => ({ id: goal.id, title: goal.title, targetDate: goal.targetDate, status: goal.status as 'in-progress' })),
           today: todayIso(today),
           horizonMonths,
-        });
+        }).filter((draft) => !dismissed.has(draft.ruleKey));
         const byKey = new Map(existing.filter((row) => row.ruleKey).map((row) => [row.ruleKey as string, row]));
         const result: GenerationResult = { created: 0, updated: 0, removed: 0, kept: 0 };
         for (const draft of drafts) {
