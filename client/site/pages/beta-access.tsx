@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
@@ -22,7 +23,16 @@ const EXPECTATIONS = [
   },
 ] as const;
 
+const noSubscription = () => () => {};
+
+/** False in the prerendered HTML and while hydrating, true once React handles clicks. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 export default function BetaAccessPage() {
+  // The button only works with React attached: until then it is disabled, so an early click is not lost.
+  const hydrated = useHydrated();
   return (
     <>
       <PageHero page="beta-access" kicker="Beta access">
@@ -56,7 +66,12 @@ export default function BetaAccessPage() {
             </Link>
             ; beta families’ messages go to the front of the queue.
           </p>
-          <button type="button" className={buttonVariants({ size: 'lg', className: 'mt-6' })} onClick={() => continueToApp()}>
+          <button
+            type="button"
+            disabled={!hydrated}
+            className={buttonVariants({ size: 'lg', className: 'mt-6 disabled:cursor-wait disabled:opacity-70' })}
+            onClick={() => continueToApp()}
+          >
             Continue to Trelli
           </button>
         </div>
