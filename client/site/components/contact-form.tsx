@@ -4,6 +4,7 @@ import type { CONTACT_TOPICS } from '../../../shared/schemas/contact.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 /** The server's endpoint for this form (the lead's REST route). */
 export const CONTACT_URL = '/api/contact';
@@ -82,6 +83,7 @@ const inputClasses =
 
 /** Name, email, topic and message; validated with the shared schema, sent as JSON, confirmed by a toast. */
 export function ContactForm() {
+  const hydrated = useHydrated();
   const { toast } = useToast();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -272,7 +274,7 @@ export function ContactForm() {
           {formError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" loading={sending}>
+      <Button type="submit" size="lg" loading={sending} disabled={!hydrated}>
         {sending ? 'Sending…' : 'Send message'}
       </Button>
     </form>

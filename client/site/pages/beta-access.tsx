@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
 import { continueToApp } from '../lib/return-path.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 const EXPECTATIONS = [
   {
@@ -22,13 +22,6 @@ const EXPECTATIONS = [
     text: 'There is nothing to pay and no card to enter. If that ever changes, we will tell you well ahead of time.',
   },
 ] as const;
-
-const noSubscription = () => () => {};
-
-/** False in the prerendered HTML and while hydrating, true once React handles clicks. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 export default function BetaAccessPage() {
   // The button only works with React attached: until then it is disabled, so an early click is not lost.
