@@ -12,6 +12,11 @@ export async function goalLinks(db: Db, childId: number): Promise<{ strategyId: 
   return db.selectFrom('strategyGoals').select(['strategyId', 'goalId']).where('childId', '=', childId).orderBy('goalId').execute();
 }
 
+export async function goalIdsOf(db: Db, strategyId: number): Promise<number[]> {
+  const rows = await db.selectFrom('strategyGoals').select('goalId').where('strategyId', '=', strategyId).orderBy('goalId').execute();
+  return rows.map((row) => row.goalId);
+}
+
 export async function insertStrategy(db: Db, childId: number, values: StrategyValues): Promise<StrategyRow> {
   return db.insertInto('strategies').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
 }

@@ -40,10 +40,6 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
     return unique.sort((a, b) => a - b);
   }
 
-  async function linkedGoalIds(trx: Db, scope: ChildScope, strategyId: number): Promise<number[]> {
-    return (await strategies.goalLinks(trx, scope.childId)).filter((link) => link.strategyId === strategyId).map((link) => link.goalId);
-  }
-
   return {
     async list(scope: ChildScope): Promise<Strategy[]> {
       const [rows, links] = await Promise.all([strategies.listStrategies(db, scope.childId), strategies.goalLinks(db, scope.childId)]);
@@ -64,7 +60,7 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
       const result = await recordChange(db, scope, { action: 'strategy.updated', subjectType: 'strategy' }, async (trx) => {
         const row = await strategies.updateStrategy(trx, scope.childId, id, values, now());
         if (!row) throw AppError.notFound('Strategy');
-        const linked = (await linkGoals(trx, scope, id, goalIds)) ?? (await linkedGoalIds(trx, scope, id));
+        const linked = (await linkGoals(trx, scope, id, goalIds)) ?? (await strategies.goalIdsOf(trx, id));
         return { id, row, goalIds: linked };
       });
       return toStrategy(result.row, result.goalIds);
