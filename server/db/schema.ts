@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ActivityAction, ActivitySubject } from '../../shared/schemas/activity.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -47,8 +48,8 @@ export interface ActivitiesTable {
   ownerId: string;
   childId: number | null;
   actorId: string;
-  action: string;
-  subjectType: string;
+  action: ActivityAction;
+  subjectType: ActivitySubject;
   subjectId: number;
   createdAt: Timestamp;
 }

@@ -4,7 +4,8 @@ import { metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '..
 import { childCreateSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
 import { deletedSchema } from '../../shared/schemas/common.ts';
 import { contactMessageSchema, contactReceiptSchema } from '../../shared/schemas/contact.ts';
-import { activitySchema, dashboardStatsSchema } from '../../shared/schemas/dashboard.ts';
+import { activitySchema } from '../../shared/schemas/activity.ts';
+import { dashboardStatsSchema } from '../../shared/schemas/dashboard.ts';
 import { goalCreateSchema, goalSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntrySchema } from '../../shared/schemas/goal.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
 import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '../../shared/schemas/observation.ts';

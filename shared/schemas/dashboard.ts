@@ -2,15 +2,6 @@ import { z } from 'zod';
 import { GOAL_AREAS, GOAL_STATUSES } from './goal.ts';
 import { MILESTONE_CATEGORIES } from './milestone.ts';
 
-export const activitySchema = z.object({
-  id: z.number().int(),
-  childId: z.number().int().nullable(),
-  action: z.string(),
-  subjectType: z.string(),
-  subjectId: z.number().int(),
-  createdAt: z.string(),
-});
-
 export const dashboardStatsSchema = z.object({
   observations: z.object({ thisWeek: z.number().int(), lastWeek: z.number().int() }),
   winsThisMonth: z.number().int(),
@@ -33,5 +24,4 @@ export const dashboardStatsSchema = z.object({
   ),
 });
 
-export type Activity = z.infer<typeof activitySchema>;
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { isoDate } from './dates.ts';
+import { observationSchema } from './observation.ts';
 
 export const GOAL_AREAS = [
   'reading',
@@ -17,18 +18,28 @@ export const GOAL_AREAS = [
 ] as const;
 export const GOAL_STATUSES = ['not-started', 'in-progress', 'achieved', 'paused'] as const;
 export const GOAL_SOURCES = ['iep', '504', 'home', 'therapy'] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+/** A goal the child is still working on: counted on the dashboard, checked for staleness, used by the roadmap. */
+export const ACTIVE_GOAL_STATUSES = ['not-started', 'in-progress'] as const satisfies readonly GoalStatus[];
+
+export function isActiveGoalStatus(status: string): status is (typeof ACTIVE_GOAL_STATUSES)[number] {
+  return (ACTIVE_GOAL_STATUSES as readonly string[]).includes(status);
+}
+
+export const GOAL_LIMITS = { title: 200, description: 4000, unit: 60, measure: 1_000_000, progressNote: 1000 } as const;
 /** A goal without a progress entry for this many days says so. */
 export const GOAL_STALE_DAYS = 30;
 
-const measure = z.number().finite('Use a number').min(-1_000_000).max(1_000_000).nullable().optional();
+const measureValue = () => z.number().finite('Use a number').min(-GOAL_LIMITS.measure).max(GOAL_LIMITS.measure);
+const measure = measureValue().nullable().optional();
 
 const goalFields = {
   area: z.enum(GOAL_AREAS),
-  title: text().trim().min(1, 'Give the goal a short title').max(200, 'At most 200 characters'),
-  description: text().trim().max(4000, 'At most 4000 characters').nullable().optional(),
+  title: text().trim().min(1, 'Give the goal a short title').max(GOAL_LIMITS.title, `At most ${GOAL_LIMITS.title} characters`),
+  description: text().trim().max(GOAL_LIMITS.description, `At most ${GOAL_LIMITS.description} characters`).nullable().optional(),
   baseline: measure,
   target: measure,
-  unit: text().trim().max(60, 'At most 60 characters').nullable().optional(),
+  unit: text().trim().max(GOAL_LIMITS.unit, `At most ${GOAL_LIMITS.unit} characters`).nullable().optional(),
   targetDate: isoDate.nullable().optional(),
   status: z.enum(GOAL_STATUSES),
   source: z.enum(GOAL_SOURCES),
@@ -45,8 +56,8 @@ export const goalUpdateSchema = patchOf(goalFields);
 export const progressEntryCreateSchema = z.strictObject({
   goalId: idSchema,
   recordedOn: isoDate,
-  value: z.number().finite('Use a number').min(-1_000_000).max(1_000_000),
-  note: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  value: measureValue(),
+  note: text().trim().max(GOAL_LIMITS.progressNote, `At most ${GOAL_LIMITS.progressNote} characters`).nullable().optional(),
 });
 
 export const progressEntrySchema = z.object({
@@ -77,8 +88,12 @@ export const goalSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** One goal with its whole progress history and the observations linked to it as evidence. */
+export const goalDetailSchema = z.object({ goal: goalSchema, progress: z.array(progressEntrySchema), evidence: z.array(observationSchema) });
+
 export type GoalCreate = z.output<typeof goalCreateSchema>;
 export type GoalUpdate = z.output<typeof goalUpdateSchema>;
 export type Goal = z.infer<typeof goalSchema>;
 export type ProgressEntryCreate = z.output<typeof progressEntryCreateSchema>;
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
+export type GoalDetail = z.infer<typeof goalDetailSchema>;

@@ -5,11 +5,20 @@ import { isoDate } from './dates.ts';
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
 export const MILESTONE_SOURCES = ['generated', 'parent'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+/** A milestone still ahead of the family: shown as "coming up" and on the dashboard. */
+export const OPEN_MILESTONE_STATUSES = ['upcoming', 'in-progress'] as const satisfies readonly MilestoneStatus[];
+
+export function isOpenMilestoneStatus(status: string): status is (typeof OPEN_MILESTONE_STATUSES)[number] {
+  return (OPEN_MILESTONE_STATUSES as readonly string[]).includes(status);
+}
+
+export const MILESTONE_LIMITS = { title: 200, whyItMatters: 2000, whatToDo: 2000 } as const;
 
 const milestoneFields = {
-  title: text().trim().min(1, 'Give the milestone a title').max(200, 'At most 200 characters'),
-  whyItMatters: text().trim().max(2000, 'At most 2000 characters').nullable().optional(),
-  whatToDo: text().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  title: text().trim().min(1, 'Give the milestone a title').max(MILESTONE_LIMITS.title, `At most ${MILESTONE_LIMITS.title} characters`),
+  whyItMatters: text().trim().max(MILESTONE_LIMITS.whyItMatters, `At most ${MILESTONE_LIMITS.whyItMatters} characters`).nullable().optional(),
+  whatToDo: text().trim().max(MILESTONE_LIMITS.whatToDo, `At most ${MILESTONE_LIMITS.whatToDo} characters`).nullable().optional(),
   category: z.enum(MILESTONE_CATEGORIES),
   dueDate: isoDate,
   status: z.enum(MILESTONE_STATUSES),

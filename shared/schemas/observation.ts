@@ -7,19 +7,45 @@ export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as c
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 
-const tag = text().trim().min(1, 'Tags cannot be empty').max(40, 'Each tag is at most 40 characters');
+export const OBSERVATION_LIMITS = {
+  what: 2000,
+  /** Each of before / behaviour / after. */
+  detail: 1000,
+  tags: 10,
+  tagLength: 40,
+  search: 200,
+  pageSize: 200,
+  /** A time this far ahead of the server's clock is still "now" (a phone's clock runs a little fast). */
+  futureToleranceMs: 5 * 60_000,
+} as const;
+
+export const OBSERVATION_IN_FUTURE_MESSAGE = 'This is in the future. When did it happen?';
+
+/** True when `iso` is not later than now (plus the tolerance for a clock that runs fast). */
+export function isNotInFuture(iso: string, now: Date = new Date()): boolean {
+  return Date.parse(iso) <= now.getTime() + OBSERVATION_LIMITS.futureToleranceMs;
+}
+
+const tag = text()
+  .trim()
+  .min(1, 'Tags cannot be empty')
+  .max(OBSERVATION_LIMITS.tagLength, `Each tag is at most ${OBSERVATION_LIMITS.tagLength} characters`);
+const detail = () => text().trim().max(OBSERVATION_LIMITS.detail, `At most ${OBSERVATION_LIMITS.detail} characters`).nullable().optional();
 
 const observationFields = {
   /** What happened: the one field a quick capture needs. */
-  what: text().trim().min(1, 'Say what happened').max(2000, 'At most 2000 characters'),
-  /** When it happened; the server uses now when omitted. */
-  occurredAt: z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional(),
+  what: text().trim().min(1, 'Say what happened').max(OBSERVATION_LIMITS.what, `At most ${OBSERVATION_LIMITS.what} characters`),
+  /** When it happened, never in the future; the server uses now when omitted. */
+  occurredAt: z.iso
+    .datetime({ offset: true, error: 'Use a date and time' })
+    .refine((value) => isNotInFuture(value), OBSERVATION_IN_FUTURE_MESSAGE)
+    .optional(),
   setting: z.enum(SETTINGS),
-  antecedent: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
-  behaviour: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
-  consequence: text().trim().max(1000, 'At most 1000 characters').nullable().optional(),
+  antecedent: detail(),
+  behaviour: detail(),
+  consequence: detail(),
   mood: z.number().int().min(MOOD_MIN).max(MOOD_MAX).nullable().optional(),
-  tags: z.array(tag).max(10, 'At most 10 tags').optional(),
+  tags: z.array(tag).max(OBSERVATION_LIMITS.tags, `At most ${OBSERVATION_LIMITS.tags} tags`).optional(),
   isWin: z.boolean().optional(),
   goalId: idSchema.nullable().optional(),
 };
@@ -34,9 +60,9 @@ export const observationFilterSchema = z.strictObject({
   setting: z.enum(SETTINGS).optional(),
   tag: tag.optional(),
   winsOnly: z.boolean().optional(),
-  search: text().trim().max(200).optional(),
+  search: text().trim().max(OBSERVATION_LIMITS.search, `At most ${OBSERVATION_LIMITS.search} characters`).optional(),
   goalId: idSchema.optional(),
-  limit: z.number().int().min(1).max(200).default(50),
+  limit: z.number().int().min(1).max(OBSERVATION_LIMITS.pageSize).default(50),
   /** Return observations older than this id (the list is newest first). */
   before: idSchema.optional(),
 });

@@ -4,14 +4,15 @@ import { idSchema } from './child.ts';
 
 export const STRATEGY_PLACES = ['home', 'school', 'both'] as const;
 export const STRATEGY_KINDS = ['accommodation', 'intervention', 'routine', 'tool'] as const;
+export const STRATEGY_LIMITS = { title: 200, description: 4000, linkedGoals: 50, effectivenessMin: 1, effectivenessMax: 5 } as const;
 
 const strategyFields = {
-  title: text().trim().min(1, 'Give the strategy a short title').max(200, 'At most 200 characters'),
-  description: text().trim().max(4000, 'At most 4000 characters').nullable().optional(),
+  title: text().trim().min(1, 'Give the strategy a short title').max(STRATEGY_LIMITS.title, `At most ${STRATEGY_LIMITS.title} characters`),
+  description: text().trim().max(STRATEGY_LIMITS.description, `At most ${STRATEGY_LIMITS.description} characters`).nullable().optional(),
   whereUsed: z.enum(STRATEGY_PLACES),
   kind: z.enum(STRATEGY_KINDS),
-  goalIds: z.array(idSchema).max(50, 'At most 50 linked goals').optional(),
-  effectiveness: z.number().int().min(1).max(5).nullable().optional(),
+  goalIds: z.array(idSchema).max(STRATEGY_LIMITS.linkedGoals, `At most ${STRATEGY_LIMITS.linkedGoals} linked goals`).optional(),
+  effectiveness: z.number().int().min(STRATEGY_LIMITS.effectivenessMin).max(STRATEGY_LIMITS.effectivenessMax).nullable().optional(),
   active: z.boolean(),
 };
 

@@ -1,12 +1,13 @@
-import type { Activity } from '../../../shared/schemas/dashboard.ts';
+import type { ActivityAction, ActivitySubject } from '../../../shared/schemas/activity.ts';
+import type { Activity } from '../../../shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface ActivityRecord {
   ownerId: string;
   childId: number | null;
   actorId: string;
-  action: string;
-  subjectType: string;
+  action: ActivityAction;
+  subjectType: ActivitySubject;
   subjectId: number;
 }
 

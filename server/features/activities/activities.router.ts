@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activitySchema } from '../../../shared/schemas/dashboard.ts';
+import { activitySchema } from '../../../shared/schemas/activity.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const activitiesRouter = router({

@@ -1,4 +1,4 @@
-import type { Activity } from '../../../shared/schemas/dashboard.ts';
+import type { Activity } from '../../../shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildScope } from '../children/children.service.ts';
 import { listActivities } from './activities.repository.ts';

@@ -1,3 +1,4 @@
+import type { ActivityAction, ActivitySubject } from '../../../shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildScope } from '../children/children.service.ts';
 import { recordActivity } from './activities.repository.ts';
@@ -9,7 +10,7 @@ import { recordActivity } from './activities.repository.ts';
 export async function recordChange<T extends { id: number }>(
   db: Db,
   scope: ChildScope,
-  what: { action: string; subjectType: string },
+  what: { action: ActivityAction; subjectType: ActivitySubject },
   change: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { ACTIVITY_ACTIONS } from '../../../shared/schemas/activity.ts';
 import { describe, expect, it } from 'vitest';
 import {
   activityLabel,
@@ -27,7 +28,13 @@ describe('dashboard words and numbers', () => {
     expect(activityLabel('progress.recorded')).toBe('Progress recorded');
     expect(activityLabel('milestone.done')).toBe('Milestone completed');
     expect(activityLabel('roadmap.generated')).toBe('Roadmap built');
-    expect(activityLabel('snapshot.shared')).toBe('Snapshot shared');
+    expect(activityLabel('child.deleted')).toBe('Profile deleted');
+  });
+
+  it('has a distinct label for every action the server can record', () => {
+    const labels = ACTIVITY_ACTIONS.map(activityLabel);
+    expect(labels.every((label) => label.trim().length > 0)).toBe(true);
+    expect(new Set(labels).size).toBe(ACTIVITY_ACTIONS.length);
   });
 
   it('gives relative times', () => {

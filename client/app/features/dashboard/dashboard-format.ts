@@ -1,3 +1,4 @@
+import type { ActivityAction } from '../../../../shared/schemas/activity.ts';
 import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
 
 /** The dashboard's words and arithmetic, kept pure so they can be tested without a screen. */
@@ -26,7 +27,7 @@ export function milestonesLabel(count: number): string {
   return plural(count, 'milestone');
 }
 
-const ACTIVITY_LABELS: Record<string, string> = {
+const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'observation.created': 'Observation logged',
   'observation.updated': 'Observation edited',
   'observation.deleted': 'Observation removed',
@@ -48,14 +49,12 @@ const ACTIVITY_LABELS: Record<string, string> = {
   'roadmap.generated': 'Roadmap built',
   'child.created': 'Profile created',
   'child.updated': 'Profile updated',
+  'child.deleted': 'Profile deleted',
 };
 
-/** "observation.created" -> "Observation logged"; an action the app does not know yet reads sensibly too. */
-export function activityLabel(action: string): string {
-  const known = ACTIVITY_LABELS[action];
-  if (known) return known;
-  const words = action.replace(/[._-]+/g, ' ').trim();
-  return words === '' ? 'Record changed' : words.charAt(0).toUpperCase() + words.slice(1);
+/** "observation.created" -> "Observation logged". */
+export function activityLabel(action: ActivityAction): string {
+  return ACTIVITY_LABELS[action];
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
+
+/** What an activity is about. */
+export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone'] as const;
+export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
+
+/**
+ * Every change the activity feed can show. A new kind of change is added here first: the server can
+ * only record actions on this list, and the app's label map is typed by it, so none goes unlabelled.
+ */
+export const ACTIVITY_ACTIONS = [
+  'child.created',
+  'child.updated',
+  'child.deleted',
+  'observation.created',
+  'observation.updated',
+  'observation.deleted',
+  'goal.created',
+  'goal.updated',
+  'goal.deleted',
+  'progress.recorded',
+  'progress.deleted',
+  'strategy.created',
+  'strategy.updated',
+  'strategy.deleted',
+  'milestone.created',
+  'milestone.updated',
+  'milestone.deleted',
+  ...MILESTONE_STATUSES.map((status) => `milestone.${status}` as const),
+  'roadmap.generated',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The action recorded when a parent moves a milestone to `status`. */
+export function milestoneStatusAction(status: MilestoneStatus): ActivityAction {
+  return `milestone.${status}`;
+}
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  childId: z.number().int().nullable(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  subjectType: z.enum(ACTIVITY_SUBJECTS),
+  subjectId: z.number().int(),
+  createdAt: z.string(),
+});
+
+export type Activity = z.infer<typeof activitySchema>;
