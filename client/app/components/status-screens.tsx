@@ -1,9 +1,43 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LOADING_TEXT, Spinner } from '../../components/ui/spinner.tsx';
+import { loadingTimeoutMs } from '../../lib/data-cache.ts';
 
 /** SPEC §2: the loading screens read "Loading..." or "Verifying access...". */
 export const VERIFYING_ACCESS_TEXT = 'Verifying access...';
+
+/** What a loading screen adds once SPEC §9's loading timeout has passed. */
+export const TAKING_LONGER_TEXT = 'This is taking a little longer than usual. Thanks for waiting.';
+
+/**
+ * True once `isLoading` has stayed true for SPEC §9's loading timeout (3 s, 5 s on a slow
+ * network); false again as soon as loading stops. For any screen with its own loading state.
+ */
+export function useTakingLonger(isLoading: boolean): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!isLoading) return undefined;
+    // Read when loading starts: the connection may have changed since the last time.
+    const timer = setTimeout(() => setLate(true), loadingTimeoutMs());
+    return () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
+  }, [isLoading]);
+  return isLoading && late;
+}
+
+/**
+ * A polite live region that is in the page from the start (so screen readers announce the text
+ * when it appears) and says TAKING_LONGER_TEXT once `show` is true.
+ */
+export function TakingLongerNotice({ show }: { show: boolean }) {
+  return (
+    <p aria-live="polite" className="min-h-5 text-center text-sm text-ink-muted">
+      {show ? TAKING_LONGER_TEXT : null}
+    </p>
+  );
+}
 
 function reloadPage() {
   window.location.reload();
@@ -55,12 +89,15 @@ export function LoadingErrorScreen() {
 
 /**
  * A centred spinner with its text. `page` fills the viewport with its own main landmark (before the
- * app shell exists); otherwise it fills the content area of the shell.
+ * app shell exists); otherwise it fills the content area of the shell. After SPEC §9's loading
+ * timeout it also says, calmly, that this is taking longer than usual.
  */
 export function LoadingScreen({ text = LOADING_TEXT, page = false }: { text?: string; page?: boolean }) {
+  const takingLonger = useTakingLonger(true);
   const content = (
-    <div className="flex min-h-[50vh] w-full items-center justify-center p-8">
+    <div className="flex min-h-[50vh] w-full flex-col items-center justify-center gap-3 p-8">
       <Spinner size="large" label={text} showLabel />
+      <TakingLongerNotice show={takingLonger} />
     </div>
   );
   return page ? <main className="min-h-screen bg-brand-50">{content}</main> : content;
