@@ -27,6 +27,38 @@ export function httpStatusOf(error: unknown): number | null {
   return null;
 }
 
+/**
+ * The server's own words for a failed call, for a sentence a parent reads: the message without
+ * its `status: ` prefix and, when the body is the API's error JSON (decision 0005), its message.
+ * Null when there is nothing to say.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  if (!(error instanceof Error) || !error.message) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return error.message;
+  const body = match[1]?.trim() ?? '';
+  if (body.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+      if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    } catch {
+      // not JSON after all: the text itself is the message
+    }
+  }
+  return body || null;
+}
+
+/** SPEC §6: what the console says when a call that needs sign-in goes out without a token. */
+export const MISSING_TOKEN_WARNING = 'No sign-in token is available for this request; the server will likely answer 401.';
+
+/**
+ * Warns (in production too, decision 0011) that a call goes out without a token. `procedures` names
+ * tRPC procedures, which carry no ids; REST paths are left out because they can hold a child's id.
+ */
+export function warnMissingToken(procedures?: readonly string[]): void {
+  console.warn(procedures?.length ? `${MISSING_TOKEN_WARNING} (${procedures.join(', ')})` : MISSING_TOKEN_WARNING);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
@@ -57,7 +89,7 @@ async function authHeaders(authOptional: boolean | undefined): Promise<{ headers
   if (authOptional) return { headers: {}, token: null };
   const token = await getAuthToken();
   if (!token) {
-    console.warn('No sign-in token is available for this request; the server will likely answer 401.');
+    warnMissingToken();
     return { headers: {}, token: null };
   }
   return { headers: { Authorization: `Bearer ${token}` }, token };

@@ -3,11 +3,14 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/trpc/root.ts';
+import { HttpError, warnMissingToken } from '../../lib/api-request.ts';
 import { getAuthToken } from '../../lib/auth-token.ts';
 import { describeToken } from '../../lib/dev-log.ts';
 import { getSelectedChildId } from '../../lib/session-storage.ts';
+import { isAuthOptionalProcedure } from './auth-optional.ts';
 import { childIdLink } from './child-id-link.ts';
 import type { WithChildIdInjected } from './child-scoped-types.ts';
+import { httpStatusLink } from './http-status-link.ts';
 
 /** The router type the browser uses: childId is optional in child-scoped inputs (see childIdLink). */
 export type ClientRouter = WithChildIdInjected<AppRouter>;
@@ -34,22 +37,45 @@ function devLogLinks() {
   ];
 }
 
+/**
+ * The bearer header for one batch (SPEC §6). A batch of only auth-optional procedures fetches no
+ * token; any other batch without one still goes out, with the console warning that a 401 is likely.
+ */
+async function authHeadersFor(opList: readonly { path: string }[]): Promise<Record<string, string>> {
+  const needSignIn = opList.map((op) => op.path).filter((path) => !isAuthOptionalProcedure(path));
+  if (needSignIn.length === 0) return {};
+  const token = await getAuthToken();
+  if (import.meta.env.DEV) console.debug(`[trpc] token: ${describeToken(token)}`);
+  if (!token) {
+    warnMissingToken(needSignIn);
+    return {};
+  }
+  return { Authorization: `Bearer ${token}` };
+}
+
+/**
+ * fetch with credentials. An error answer that is not JSON (a proxy's or the server's own page)
+ * fails here with SPEC §8's "status: body", since tRPC could only say it was not JSON.
+ */
+async function fetchForTrpc(url: RequestInfo | URL | string, options?: RequestInit): Promise<Response> {
+  const response = await fetch(url, { ...options, credentials: 'include' });
+  if (!response.ok && !(response.headers.get('content-type') ?? '').includes('json')) {
+    throw new HttpError(response.status, response.statusText, await response.text().catch(() => ''));
+  }
+  return response;
+}
+
 export function createAppTrpcClient() {
   return trpc.createClient({
     links: [
       ...devLogLinks(),
       childIdLink<ClientRouter>(getSelectedChildId),
+      httpStatusLink<ClientRouter>(),
       httpBatchLink({
         url: TRPC_URL,
         transformer: superjson,
-        async headers() {
-          const token = await getAuthToken();
-          if (import.meta.env.DEV) console.debug(`[trpc] token: ${describeToken(token)}`);
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
-        fetch(url, options) {
-          return fetch(url, { ...options, credentials: 'include' });
-        },
+        headers: ({ opList }) => authHeadersFor(opList),
+        fetch: (url, options) => fetchForTrpc(url, options as RequestInit | undefined),
       }),
     ],
   });

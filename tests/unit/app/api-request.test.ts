@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, apiRequest, httpStatusOf, postForText } from '../../../client/lib/api-request.ts';
+import { HttpError, MISSING_TOKEN_WARNING, apiRequest, httpStatusOf, postForText, serverMessageOf } from '../../../client/lib/api-request.ts';
 import { setTokenGetter } from '../../../client/lib/auth-token.ts';
 import { describeToken } from '../../../client/lib/dev-log.ts';
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS, createAppQueryClient, defaultQueryFn } from '../../../client/lib/query-client.ts';
@@ -114,7 +114,32 @@ describe('apiRequest (SPEC §7)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await apiRequest('GET', '/api/children');
     expect(lastCall()[1].headers).not.toHaveProperty('Authorization');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('401'));
+    expect(warn).toHaveBeenCalledWith(MISSING_TOKEN_WARNING);
+    expect(MISSING_TOKEN_WARNING).toContain('401');
+  });
+
+  it('an auth-optional call without a token does not warn', async () => {
+    unregister();
+    unregister = setTokenGetter(async () => null);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await apiRequest('GET', '/api/feature-flags', undefined, { authOptional: true });
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("serverMessageOf: the server's words for a sentence a parent reads", () => {
+  it("takes the message out of the API's error JSON", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"error":{"code":"NOT_FOUND","message":"Child not found"}}', { status: 404 }));
+    const error = await apiRequest('GET', '/api/children/9').catch((caught: unknown) => caught);
+    expect(serverMessageOf(error)).toBe('Child not found');
+  });
+
+  it('keeps a plain text body or status text, and a message without a status as it is', () => {
+    expect(serverMessageOf(new HttpError(502, 'Bad Gateway', 'The server is restarting'))).toBe('The server is restarting');
+    expect(serverMessageOf(new HttpError(503, 'Service Unavailable', ''))).toBe('Service Unavailable');
+    expect(serverMessageOf(new HttpError(400, 'Bad Request', '{not json'))).toBe('{not json');
+    expect(serverMessageOf(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(serverMessageOf('nope')).toBeNull();
   });
 });
 
