@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { apiRequest } from '../lib/api-request.ts';
@@ -12,6 +12,34 @@ import { AppRoutes } from './routes.tsx';
 
 /** Clerk's SDK is only downloaded when the server runs in Clerk mode. */
 const ClerkAuthProvider = lazy(() => import('./auth/clerk-auth.tsx'));
+
+const FormFillPage = lazy(() => import('./features/forms/form-fill-page.tsx'));
+
+/** SPEC §2, §6: the form fill screen, open to anyone with the link (a teacher): no sign-in around it. */
+export const FORM_FILL_ROUTE = '/forms/:formId/fill';
+
+export function isFormFillPath(pathname: string): boolean {
+  return matchPath(FORM_FILL_ROUTE, pathname) !== null;
+}
+
+/**
+ * The fill screen on its own: no sign-in provider, so no /api/clerk-config call, no Clerk script,
+ * and no "Authentication Error" when Clerk cannot load; and no tRPC or data cache.
+ */
+function FormFillRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={FORM_FILL_ROUTE}
+        element={
+          <Suspense fallback={<LoadingScreen page />}>
+            <FormFillPage />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
+}
 
 export const CLERK_CONFIG_URL = '/api/clerk-config';
 
@@ -59,6 +87,19 @@ function AuthRoot({ children }: { children: ReactNode }) {
   );
 }
 
+/** Decided by path on every navigation, before any sign-in provider is mounted. */
+function AppByPath() {
+  const { pathname } = useLocation();
+  if (isFormFillPath(pathname)) return <FormFillRoutes />;
+  return (
+    <AuthRoot>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </AuthRoot>
+  );
+}
+
 /** The authenticated app (DESIGN §5), rendered by client/main.tsx for the SPEC §2 app paths. */
 export default function AppRoot() {
   return (
@@ -67,11 +108,7 @@ export default function AppRoot() {
         <TooltipProvider>
           <FeatureFlagsProvider>
             <BrowserRouter>
-              <AuthRoot>
-                <AppProviders>
-                  <AppRoutes />
-                </AppProviders>
-              </AuthRoot>
+              <AppByPath />
             </BrowserRouter>
           </FeatureFlagsProvider>
         </TooltipProvider>

@@ -1,16 +1,16 @@
 import {
-  ClerkFailed,
   ClerkLoading,
   ClerkProvider,
   SignIn,
   SignUp,
   useAuth as useClerkAuth,
+  useClerk,
   useUser,
 } from '@clerk/react';
 import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../lib/paths.ts';
-import { AuthErrorScreen } from '../components/status-screens.tsx';
+import { AuthErrorScreen, LoadingScreen } from '../components/status-screens.tsx';
 import { AuthSeamProvider, type AppUser, type AuthSeam, type Metadata, type SignInScreenProps, type SignUpScreenProps } from './auth-context.tsx';
 
 /** SPEC §9: the provider's script gets this long to load (ms)... */
@@ -43,6 +43,27 @@ function Signal({ onFire, afterMs = 0 }: { onFire: () => void; afterMs?: number 
     const timer = setTimeout(() => fire.current(), afterMs);
     return () => clearTimeout(timer);
   }, [afterMs]);
+  return null;
+}
+
+/**
+ * Calls `onFail` when Clerk's status turns to "error" (its script failed to download or load).
+ * Subscribing with `notify` also hears a failure that came before this effect ran: on a retry the
+ * script can fail within microtasks of the provider's first render, before any passive effect.
+ */
+function ClerkFailureWatch({ onFail }: { onFail: () => void }) {
+  const clerk = useClerk();
+  const fire = useRef(onFail);
+  useEffect(() => {
+    fire.current = onFail;
+  }, [onFail]);
+  useEffect(() => {
+    const listener = (status: string) => {
+      if (status === 'error') fire.current();
+    };
+    clerk.on('status', listener, { notify: true });
+    return () => clerk.off('status', listener);
+  }, [clerk]);
   return null;
 }
 
@@ -162,9 +183,7 @@ function ClerkAttempt({ publishableKey, onFail, children }: { publishableKey: st
         <ClerkLoading>
           <Signal onFire={onFail} afterMs={AUTH_SCRIPT_TIMEOUT_MS} />
         </ClerkLoading>
-        <ClerkFailed>
-          <Signal onFire={onFail} />
-        </ClerkFailed>
+        <ClerkFailureWatch onFail={onFail} />
         <ClerkSeam>{children}</ClerkSeam>
       </ClerkProvider>
     </ClerkLoadBoundary>
@@ -177,20 +196,28 @@ function ClerkAttempt({ publishableKey, onFail, children }: { publishableKey: st
  * "Authentication Error" screen offers a reload (SPEC §8, §9).
  */
 export default function ClerkAuthProvider({ publishableKey, children }: { publishableKey: string; children: ReactNode }) {
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const attempts = useRef(0);
-  const onFail = useCallback(() => {
-    if (attempts.current >= AUTH_SCRIPT_MAX_RETRIES) {
-      setFailed(true);
-      return;
-    }
-    attempts.current += 1;
-    setAttempt(attempts.current);
+  const [load, setLoad] = useState<{ attempt: number; phase: 'running' | 'between' | 'failed' }>({ attempt: 0, phase: 'running' });
+  const failAttempt = useCallback((failed: number) => {
+    setLoad((current) => {
+      // One failure can be reported twice (a timeout and an error): count each attempt once.
+      if (current.attempt !== failed || current.phase !== 'running') return current;
+      if (current.attempt >= AUTH_SCRIPT_MAX_RETRIES) return { ...current, phase: 'failed' };
+      return { attempt: current.attempt + 1, phase: 'between' };
+    });
   }, []);
-  if (failed) return <AuthErrorScreen />;
+  // The failed provider is unmounted before the next one mounts: Clerk reuses its instance while
+  // a provider is mounted, and only a fresh instance downloads and loads the script again.
+  useEffect(() => {
+    if (load.phase !== 'between') return undefined;
+    const timer = setTimeout(() => setLoad((current) => (current.phase === 'between' ? { ...current, phase: 'running' } : current)), 0);
+    return () => clearTimeout(timer);
+  }, [load.phase]);
+  const onFail = useCallback(() => failAttempt(load.attempt), [failAttempt, load.attempt]);
+
+  if (load.phase === 'failed') return <AuthErrorScreen />;
+  if (load.phase === 'between') return <LoadingScreen page />;
   return (
-    <ClerkAttempt key={attempt} publishableKey={publishableKey} onFail={onFail}>
+    <ClerkAttempt key={load.attempt} publishableKey={publishableKey} onFail={onFail}>
       {children}
     </ClerkAttempt>
   );

@@ -9,20 +9,27 @@ import ClerkAuthProvider, { AUTH_SCRIPT_MAX_RETRIES, AUTH_SCRIPT_TIMEOUT_MS } fr
 import { LocalAuthProvider, TOKEN_REFRESH_MARGIN_MS } from '../../../client/app/auth/local-auth.tsx';
 import { getAuthToken } from '../../../client/lib/auth-token.ts';
 
-// A stand-in for @clerk/react whose script "status" the tests control.
-const clerk = vi.hoisted(() => ({ status: 'loading' as 'loading' | 'ready' | 'error', mounts: 0 }));
+// A stand-in for @clerk/react whose script "status" the tests control. `throwOnRender` makes the
+// provider throw that error while rendering, as older Clerk versions did when the script failed.
+const clerk = vi.hoisted(() => ({ status: 'loading' as 'loading' | 'ready' | 'error', mounts: 0, throwOnRender: null as Error | null }));
 vi.mock('@clerk/react', async () => {
   const { useEffect } = await import('react');
   function ClerkProvider({ children }: { children: ReactNode }) {
     useEffect(() => {
       clerk.mounts += 1;
     }, []);
+    if (clerk.throwOnRender) throw clerk.throwOnRender;
     return children;
   }
   return {
     ClerkProvider,
     ClerkLoading: ({ children }: { children: ReactNode }) => (clerk.status === 'loading' ? children : null),
-    ClerkFailed: ({ children }: { children: ReactNode }) => (clerk.status === 'error' ? children : null),
+    useClerk: () => ({
+      on: (_event: string, listener: (status: string) => void, options?: { notify?: boolean }) => {
+        if (options?.notify) listener(clerk.status);
+      },
+      off: () => undefined,
+    }),
     SignIn: () => null,
     SignUp: () => null,
     useAuth: () => ({ isLoaded: false, isSignedIn: undefined, getToken: async () => null, signOut: async () => undefined }),
@@ -60,6 +67,7 @@ beforeEach(() => {
   routes = {};
   clerk.status = 'loading';
   clerk.mounts = 0;
+  clerk.throwOnRender = null;
   sessionStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
@@ -108,9 +116,22 @@ describe('/api/clerk-config at start-up (SPEC §5, §8)', () => {
   });
 });
 
-describe('Clerk script loading (SPEC §8, §9)', () => {
-  it(`retries a failed script up to ${AUTH_SCRIPT_MAX_RETRIES} times, then shows "Authentication Error"`, async () => {
+describe('/forms/{id}/fill is outside sign-in (SPEC §2, §6)', () => {
+  it('in Clerk mode it shows the fill screen without asking for the auth config or mounting Clerk', async () => {
+    routes['GET /api/clerk-config'] = () => json({ publishableKey: 'pk_test_abc' });
     clerk.status = 'error';
+    window.history.pushState({}, '', '/forms/abc/fill');
+    render(<AppRoot />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fill in a form' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/clerk-config');
+    expect(clerk.mounts).toBe(0);
+    expect(screen.queryByRole('heading', { name: 'Authentication Error' })).toBeNull();
+  });
+});
+
+describe('Clerk script loading (SPEC §8, §9)', () => {
+  function renderClerkMode() {
     render(
       <MemoryRouter>
         <ClerkAuthProvider publishableKey="pk_test_abc">
@@ -118,28 +139,35 @@ describe('Clerk script loading (SPEC §8, §9)', () => {
         </ClerkAuthProvider>
       </MemoryRouter>,
     );
+  }
+
+  async function expectAuthenticationError() {
     expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeTruthy();
     expect(screen.getByText('There was an error initializing authentication.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    expect(screen.queryByText('app')).toBeNull();
+  }
+
+  it(`retries a failed script up to ${AUTH_SCRIPT_MAX_RETRIES} times, then shows "Authentication Error"`, async () => {
+    clerk.status = 'error';
+    renderClerkMode();
+    await expectAuthenticationError();
     expect(clerk.mounts).toBe(1 + AUTH_SCRIPT_MAX_RETRIES);
   });
 
   it('a script still loading after 15000 ms counts as a failure and is retried', async () => {
     vi.useFakeTimers();
-    render(
-      <MemoryRouter>
-        <ClerkAuthProvider publishableKey="pk_test_abc">
-          <p>app</p>
-        </ClerkAuthProvider>
-      </MemoryRouter>,
-    );
+    renderClerkMode();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_SCRIPT_TIMEOUT_MS - 1));
     expect(clerk.mounts).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
+    // The timed-out provider is taken down, and the next attempt mounts straight after.
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(clerk.mounts).toBe(2);
     for (let attempt = 2; attempt <= AUTH_SCRIPT_MAX_RETRIES; attempt += 1) {
       expect(screen.queryByRole('heading', { name: 'Authentication Error' })).toBeNull();
       await act(() => vi.advanceTimersByTimeAsync(AUTH_SCRIPT_TIMEOUT_MS));
+      await act(() => vi.advanceTimersByTimeAsync(0));
     }
     expect(clerk.mounts).toBe(1 + AUTH_SCRIPT_MAX_RETRIES);
     expect(screen.queryByRole('heading', { name: 'Authentication Error' })).toBeNull();
@@ -147,15 +175,29 @@ describe('Clerk script loading (SPEC §8, §9)', () => {
     expect(screen.getByRole('heading', { name: 'Authentication Error' })).toBeTruthy();
   });
 
+  it.each(['Failed to hydrate latest Clerk JS', 'Failed to download latest ClerkJS. Contact support@clerk.com.'])(
+    'the provider throwing "%s" while rendering is retried, then shows "Authentication Error"',
+    async (message) => {
+      clerk.status = 'ready';
+      clerk.throwOnRender = new Error(message);
+      renderClerkMode();
+      await expectAuthenticationError();
+    },
+  );
+
+  it('any other error thrown while rendering is not taken for a script failure: "Loading Error"', async () => {
+    clerk.status = 'ready';
+    clerk.throwOnRender = new Error('Cannot read properties of undefined');
+    routes['GET /api/clerk-config'] = () => json({ publishableKey: 'pk_test_abc' });
+    window.history.pushState({}, '', '/app');
+    render(<AppRoot />);
+    expect(await screen.findByRole('heading', { name: 'Loading Error' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Authentication Error' })).toBeNull();
+  });
+
   it('a script that loads is not retried', async () => {
     clerk.status = 'ready';
-    render(
-      <MemoryRouter>
-        <ClerkAuthProvider publishableKey="pk_test_abc">
-          <p>app</p>
-        </ClerkAuthProvider>
-      </MemoryRouter>,
-    );
+    renderClerkMode();
     expect(await screen.findByText('app')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(clerk.mounts).toBe(1);
