@@ -1,18 +1,23 @@
 /**
- * SPEC §4 post-auth step 4: development hosts. Local addresses and the hosts of development
- * hosting services (preview and workspace domains) count; production hosting domains do not.
+ * SPEC §4 post-auth step 4: development hosts, which skip the children check. Only hosts that never
+ * serve a production site count: this machine, and the workspace domains of online development
+ * environments. Hosting services that also serve production sites (*.vercel.app, *.netlify.app)
+ * do not, so a production site there still gets the children check (decision 0016).
  */
 export const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0'] as const;
 
 export const DEVELOPMENT_HOST_SUFFIXES = [
+  // RFC 6761: every name under .localhost is this machine.
   '.localhost',
+  // Replit workspaces (its deployments are on .replit.app, which is not listed).
   '.replit.dev',
-  '.repl.co',
-  '.vercel.app',
-  '.netlify.app',
+  // GitHub Codespaces' forwarded ports and the github.dev editor.
   '.github.dev',
+  // Gitpod workspaces.
   '.gitpod.io',
+  // StackBlitz previews.
   '.stackblitz.io',
+  // CodeSandbox previews.
   '.csb.app',
 ] as const;
 

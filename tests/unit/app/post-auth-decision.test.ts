@@ -86,19 +86,42 @@ describe('post-auth routing decision (SPEC §4)', () => {
     'localhost',
     '127.0.0.1',
     '[::1]',
-    'my-app.replit.dev',
-    'x.repl.co',
-    'preview-123.vercel.app',
-    'deploy-preview.netlify.app',
-    'codespace-1.github.dev',
-    '3000-ws.gitpod.io',
-    'proj.stackblitz.io',
-    'abc.csb.app',
+    '0.0.0.0',
+    'trelli.localhost',
+    'my-app-abc123.replit.dev',
+    'codespace-1-3000.app.github.dev',
+    '3000-ws.ws-eu1.gitpod.io',
+    'proj--3000.local.stackblitz.io',
+    'abc123-3000.csb.app',
   ])('4. development host %s: /app without asking for children', async (hostname) => {
     const d = deps();
     await expect(decidePostAuth(snapshot({ location: { host: `${hostname}:3000`, hostname } }), d)).resolves.toBe('/app');
     expect(d.fetchChildren).not.toHaveBeenCalled();
     expect(d.getProductionHost).not.toHaveBeenCalled();
+  });
+
+  // Decision 0016: hosting services that also serve production sites are not development hosts.
+  it.each([
+    'trelli.vercel.app',
+    'trelli-git-main-family.vercel.app',
+    'trelli.netlify.app',
+    'deploy-preview-12--trelli.netlify.app',
+    'trelli.replit.app',
+    'trelli.user.repl.co',
+    '192.168.1.20',
+    'localhost.example.com',
+  ])('4. %s is not a development host: a new parent there gets the children check and onboarding', async (hostname) => {
+    const d = deps();
+    const run = start(snapshot({ location: { host: hostname, hostname } }), d);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(d.fetchChildren).toHaveBeenCalledTimes(1);
+    expect(run.result).toBe('/onboarding');
+  });
+
+  it('5. a Vercel host that is the production host goes to /app by step 5', async () => {
+    const d = deps({ getProductionHost: vi.fn<() => Promise<string | null>>(async () => 'trelli.vercel.app') });
+    await expect(decidePostAuth(snapshot({ location: { host: 'trelli.vercel.app', hostname: 'trelli.vercel.app' } }), d)).resolves.toBe('/app');
+    expect(d.fetchChildren).not.toHaveBeenCalled();
   });
 
   it('5. the production host (config.auth productionHost): /app', async () => {
