@@ -2,9 +2,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { sql } from 'kysely';
 import type { AuthProvider } from './auth/auth-provider.ts';
-import { isDatabaseUnavailable, isRejectedValue, type Db } from './db/database.ts';
+import { isDatabaseUnavailable, isRejectedValue, pingDatabase, type Db } from './db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
 import type { InFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
@@ -89,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.get('/readyz', async (_req, res) => {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       res.json({ status: 'ready' });
     } catch {
       res.status(503).json(new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).toBody());

@@ -1,8 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { sql } from 'kysely';
 import type { Request } from 'express';
 import type { Db } from '../db/database.ts';
 import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
+import { mergePublicMetadata } from './users.repository.ts';
 
 export const TOKEN_TTL_SECONDS = 10 * 60;
 const ISSUER = 'trelli';
@@ -56,11 +56,7 @@ export function createLocalAuthProvider(tokens: LocalTokens): AuthProvider {
       return token ? tokens.verify(token) : null;
     },
     async writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata) {
-      await trx
-        .updateTable('users')
-        .set({ publicMetadata: sql`public_metadata || ${JSON.stringify(metadata)}::jsonb` })
-        .where('id', '=', userId)
-        .execute();
+      await mergePublicMetadata(trx, userId, { ...metadata });
     },
     async writeMetadataAfterCommit() {},
   };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Pool, types as pgDefaultTypes } from 'pg';
 import type { Database } from './schema.ts';
 
@@ -54,6 +54,11 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
   });
   await pglite.exec("SET TIME ZONE 'UTC'");
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+}
+
+/** One trivial query: resolves when the database answers, throws when it does not (/readyz). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 const UNAVAILABLE_CODES = new Set([
