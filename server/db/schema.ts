@@ -1,8 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActivityAction, ActivitySubject } from '../../shared/schemas/activity.ts';
+import type { GRADES, SUPPORT_PLANS } from '../../shared/schemas/child.ts';
+import type { CONTACT_TOPICS } from '../../shared/schemas/contact.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../shared/schemas/goal.ts';
+import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '../../shared/schemas/milestone.ts';
+import type { SETTINGS } from '../../shared/schemas/observation.ts';
+import type { STRATEGY_KINDS, STRATEGY_PLACES } from '../../shared/schemas/strategy.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
+/** A text column that holds one of a shared vocabulary (the API's zod enums check every write). */
+type OneOf<Values extends readonly string[]> = Values[number];
 
 export interface UsersTable {
   id: string;
@@ -27,10 +35,10 @@ export interface ChildrenTable {
   firstName: string;
   lastName: string | null;
   dateOfBirth: string;
-  grade: string | null;
+  grade: OneOf<typeof GRADES> | null;
   school: string | null;
   pronouns: string | null;
-  supportPlan: string | null;
+  supportPlan: OneOf<typeof SUPPORT_PLANS> | null;
   planReviewDate: string | null;
   lastEvaluationDate: string | null;
   diagnoses: ColumnType<string[], string[] | undefined, string[]>;
@@ -58,7 +66,7 @@ export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
   email: string;
-  topic: string;
+  topic: OneOf<typeof CONTACT_TOPICS>;
   message: string;
   receivedAt: Timestamp;
 }
@@ -69,15 +77,15 @@ type Created = ColumnType<Date, Date | string | undefined, never>;
 export interface GoalsTable {
   id: Generated<number>;
   childId: number;
-  area: string;
+  area: OneOf<typeof GOAL_AREAS>;
   title: string;
   description: string | null;
   baseline: number | null;
   target: number | null;
   unit: string | null;
   targetDate: string | null;
-  status: Generated<string>;
-  source: Generated<string>;
+  status: Generated<OneOf<typeof GOAL_STATUSES>>;
+  source: Generated<OneOf<typeof GOAL_SOURCES>>;
   createdAt: Created;
   updatedAt: Timestamp;
 }
@@ -97,8 +105,8 @@ export interface StrategiesTable {
   childId: number;
   title: string;
   description: string | null;
-  whereUsed: Generated<string>;
-  kind: Generated<string>;
+  whereUsed: Generated<OneOf<typeof STRATEGY_PLACES>>;
+  kind: Generated<OneOf<typeof STRATEGY_KINDS>>;
   effectiveness: number | null;
   active: Generated<boolean>;
   createdAt: Created;
@@ -116,7 +124,7 @@ export interface ObservationsTable {
   childId: number;
   what: string;
   occurredAt: Timestamp;
-  setting: Generated<string>;
+  setting: Generated<OneOf<typeof SETTINGS>>;
   antecedent: string | null;
   behaviour: string | null;
   consequence: string | null;
@@ -134,10 +142,10 @@ export interface MilestonesTable {
   title: string;
   whyItMatters: string | null;
   whatToDo: string | null;
-  category: string;
+  category: OneOf<typeof MILESTONE_CATEGORIES>;
   dueDate: string;
-  status: Generated<string>;
-  source: string;
+  status: Generated<OneOf<typeof MILESTONE_STATUSES>>;
+  source: OneOf<typeof MILESTONE_SOURCES>;
   ruleKey: string | null;
   editedByParent: Generated<boolean>;
   createdAt: Created;
@@ -170,6 +178,7 @@ export type ChildRow = Selectable<ChildrenTable>;
 export type NewChildRow = Insertable<ChildrenTable>;
 export type ChildRowUpdate = Updateable<ChildrenTable>;
 export type UserRow = Selectable<UsersTable>;
+export type NewActivityRow = Insertable<ActivitiesTable>;
 export type GoalRow = Selectable<GoalsTable>;
 export type ProgressEntryRow = Selectable<ProgressEntriesTable>;
 export type StrategyRow = Selectable<StrategiesTable>;

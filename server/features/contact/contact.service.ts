@@ -1,12 +1,10 @@
-import type { ContactReceipt } from '../../../shared/schemas/contact.ts';
-import type { z } from 'zod';
-import type { contactMessageSchema } from '../../../shared/schemas/contact.ts';
+import type { ContactMessage, ContactReceipt } from '../../../shared/schemas/contact.ts';
 import type { Db } from '../../db/database.ts';
 import { insertContactMessage } from './contact.repository.ts';
 
 export function createContactService(deps: { db: Db }) {
   return {
-    async receive(input: z.output<typeof contactMessageSchema>): Promise<ContactReceipt> {
+    async receive(input: ContactMessage): Promise<ContactReceipt> {
       const row = await insertContactMessage(deps.db, input);
       return { id: row.id, receivedAt: row.receivedAt.toISOString() };
     },
