@@ -1,14 +1,7 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Child } from '../../shared/schemas/child.ts';
-import {
-  INVALIDATE_ON_CHILD_CHANGE,
-  REFETCH_AFTER_CHILD_CREATE,
-  REFETCH_AFTER_CREATE_DELAY_MS,
-  isChildScopedRouter,
-  queryKeyMatchesAreas,
-  trpcRouterOfKey,
-} from '../lib/child-scope.ts';
+import { INVALIDATE_ON_CHILD_CHANGE, isChildScopedRouter, queryKeyMatchesAreas, trpcRouterOfKey } from '../lib/child-scope.ts';
 import { getSelectedChildId, setSelectedChildId, subscribeSession } from '../lib/session-storage.ts';
 import { useAuth } from './auth/auth-context.tsx';
 import { trpc } from './trpc/trpc.ts';
@@ -22,9 +15,12 @@ export interface ChildContextValue {
   selectedChildId: number | null;
   selectedChild: Child | null;
   selectChild(childId: number | null): void;
-  /** SPEC §4: appends the new child to the cache, selects it, refetches after 100 ms. */
+  /**
+   * SPEC §4: appends the new child to the cache and selects it. (The refetch 100 ms later belongs
+   * to `children.create` in the refresh map, client/lib/refresh-map.ts.)
+   */
   childCreated(child: Child): void;
-  /** SPEC §4: removes the child from the cache and moves the selection. */
+  /** SPEC §4: removes the child from the cache and moves the selection (the refresh map refetches the list). */
   childDeleted(childId: number): void;
   /** Replaces a changed child in the cache. */
   childUpdated(child: Child): void;
@@ -54,15 +50,6 @@ export function ChildProvider({ children: content }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const list = trpc.children.list.useQuery(undefined, { enabled: status === 'signed-in' });
   const selectedChildId = useSelectedChildId();
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
 
   const selectChild = useCallback(
     (childId: number | null) => {
@@ -85,26 +72,12 @@ export function ChildProvider({ children: content }: { children: ReactNode }) {
     if (!stillThere) selectChild(listed[0]?.id ?? null);
   }, [listed, selectedChildId, selectChild]);
 
-  const later = useCallback((run: () => void, ms: number) => {
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      run();
-    }, ms);
-    timers.current.add(timer);
-  }, []);
-
   const childCreated = useCallback(
     (child: Child) => {
       utils.children.list.setData(undefined, (old) => [...(old ?? []).filter((item) => item.id !== child.id), child]);
       selectChild(child.id);
-      later(() => {
-        void utils.children.list.invalidate();
-        void queryClient.invalidateQueries({
-          predicate: (query) => queryKeyMatchesAreas(query.queryKey, REFETCH_AFTER_CHILD_CREATE),
-        });
-      }, REFETCH_AFTER_CREATE_DELAY_MS);
     },
-    [utils, queryClient, selectChild, later],
+    [utils, selectChild],
   );
 
   const childDeleted = useCallback(
@@ -114,7 +87,6 @@ export function ChildProvider({ children: content }: { children: ReactNode }) {
       utils.children.list.setData(undefined, remaining);
       if (before.length > 1) selectChild(remaining[0]?.id ?? null);
       else selectChild(null);
-      void utils.children.list.invalidate();
     },
     [utils, selectChild],
   );

@@ -11,14 +11,11 @@ export { CHILD_SCOPED_ROUTERS, type ChildScopedRouter };
 /** SPEC §7: request paths containing one of these get `childId` appended. */
 export const CHILD_SCOPED_PATH_PARTS = ['milestones', 'dashboard/stats', 'activities', 'goals', 'strategies', 'observations'] as const;
 
-/** SPEC §4: what a change of child invalidates (dashboard stats and the five lists). */
+/**
+ * SPEC §4: what a change of child invalidates (dashboard stats and the five lists), tRPC and REST
+ * keys alike. Not a change of any record, so not in the refresh map: the scope moved.
+ */
 export const INVALIDATE_ON_CHILD_CHANGE = ['dashboard', 'activities', 'milestones', 'goals', 'strategies', 'observations'] as const;
-
-/** SPEC §4: refetched (with the children list) 100 ms after a child is created. */
-export const REFETCH_AFTER_CHILD_CREATE = ['dashboard', 'activities', 'milestones'] as const;
-
-/** SPEC §4 / §9: the wait before that refetch. */
-export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
 
 export function isChildScopedRouter(name: unknown): name is ChildScopedRouter {
   return typeof name === 'string' && (CHILD_SCOPED_ROUTERS as readonly string[]).includes(name);

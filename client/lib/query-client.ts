@@ -1,6 +1,7 @@
-import { QueryClient, hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryClient, hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-request.ts';
 import { isChildScopedRestPath, isChildScopedRouter, trpcRouterOfKey, withChildIdParam } from './child-scope.ts';
+import { mutationPathOfKey, refreshAfter } from './refresh-map.ts';
 import { getSelectedChildId } from './session-storage.ts';
 
 /** SPEC §9: data stays fresh for 30 minutes... */
@@ -38,9 +39,19 @@ export function childAwareQueryKeyHash(queryKey: QueryKey): string {
   return hashKey([...queryKey, { selectedChildId: getSelectedChildId() }]);
 }
 
-/** SPEC §9 defaults: fresh 30 min, kept 60 min, no retry, no refetch on focus/reconnect/mount, no polling, online only. */
+/**
+ * SPEC §9 defaults: fresh 30 min, kept 60 min, no retry, no refetch on focus/reconnect/mount, no
+ * polling, online only. After every successful tRPC mutation, the refresh map (refresh-map.ts) says
+ * which queries to refetch.
+ */
 export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const path = mutationPathOfKey(mutation.options.mutationKey);
+        if (path) refreshAfter(queryClient, path);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -60,4 +71,5 @@ export function createAppQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }

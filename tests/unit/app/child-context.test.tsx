@@ -8,9 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Child } from '../../../shared/schemas/child.ts';
 import { AuthSeamProvider, type AppUser, type AuthSeam } from '../../../client/app/auth/auth-context.tsx';
 import { ChildProvider, useChildContext, type ChildContextValue } from '../../../client/app/child-context.tsx';
+import { useCreateChild } from '../../../client/app/features/children/use-child-mutations.ts';
 import { UserSessionGuard } from '../../../client/app/providers.tsx';
 import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
 import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
+import { ToastProvider } from '../../../client/components/ui/toast.tsx';
 import { createAppQueryClient } from '../../../client/lib/query-client.ts';
 import { getSelectedChildId, readSession, writeSession } from '../../../client/lib/session-storage.ts';
 
@@ -62,44 +64,61 @@ function fakeServer(initial: Child[]) {
     ({ op }) =>
       observable((observer) => {
         server.ops.push({ path: op.path, input: op.input });
-        const data = op.path === 'children.list' ? server.children : [];
+        const data = op.path === 'children.list' ? server.children : op.path === 'children.create' ? server.children.at(-1) : op.path === 'dashboard.stats' ? {} : [];
         observer.next({ result: { type: 'data', data } });
         observer.complete();
       });
   return { server, link };
 }
 
-function setup(initial: Child[], signedIn: AppUser | null = user('user_a')) {
+/** `showStats`: the page also shows the selected child's dashboard stats (a query to see refetched). */
+function setup(initial: Child[], signedIn: AppUser | null = user('user_a'), { showStats = false } = {}) {
   const { server, link } = fakeServer(initial);
   const queryClient = createAppQueryClient();
   const client = trpc.createClient({ links: [childIdLink<ClientRouter>(getSelectedChildId), link] });
-  const latest: { value: ChildContextValue | null } = { value: null };
+  function Stats() {
+    trpc.dashboard.stats.useQuery();
+    return null;
+  }
+  const latest: { value: ChildContextValue | null; create: ReturnType<typeof useCreateChild> | null } = { value: null, create: null };
   function Probe() {
     latest.value = useChildContext();
+    latest.create = useCreateChild();
     const selected = latest.value.selectedChild;
-    return <p>{selected ? `Selected: ${selected.firstName}` : 'No child selected'}</p>;
+    return (
+      <>
+        <p>{selected ? `Selected: ${selected.firstName}` : 'No child selected'}</p>
+        {showStats && selected ? <Stats /> : null}
+      </>
+    );
   }
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AuthSeamProvider value={seam(signedIn)}>
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <UserSessionGuard>
-            <ChildProvider>{children}</ChildProvider>
-          </UserSessionGuard>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </AuthSeamProvider>
+    <ToastProvider>
+      <AuthSeamProvider value={seam(signedIn)}>
+        <trpc.Provider client={client} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <UserSessionGuard>
+              <ChildProvider>{children}</ChildProvider>
+            </UserSessionGuard>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </AuthSeamProvider>
+    </ToastProvider>
   );
   render(<Probe />, { wrapper });
   const ctx = () => {
     if (!latest.value) throw new Error('not rendered');
     return latest.value;
   };
-  return { server, queryClient, ctx };
+  const createChild = (firstName: string) => {
+    if (!latest.create) throw new Error('not rendered');
+    return latest.create.mutateAsync({ firstName, dateOfBirth: '2018-01-01' });
+  };
+  return { server, queryClient, ctx, createChild };
 }
 
-function listCalls(server: { ops: { path: string }[] }) {
-  return server.ops.filter((op) => op.path === 'children.list').length;
+function calls(server: { ops: { path: string }[] }, path: string) {
+  return server.ops.filter((op) => op.path === path).length;
 }
 
 beforeEach(() => {
@@ -155,19 +174,21 @@ describe('child context (SPEC §4)', () => {
     expect(queryClient.getQueryState(['/api/children'])?.isInvalidated).toBe(false);
   });
 
-  it('a created child is appended and selected at once, and children are refetched after 100 ms', async () => {
-    const { ctx, server } = setup([child(1, 'Maya')]);
+  it('a created child is appended and selected at once; children and stats are refetched 100 ms later', async () => {
+    const { ctx, server, createChild } = setup([child(1, 'Maya')], user('user_a'), { showStats: true });
     await screen.findByText('Selected: Maya');
-    const before = listCalls(server);
     vi.useFakeTimers();
     server.children = [child(1, 'Maya'), child(5, 'Ava')];
-    act(() => ctx().childCreated(child(5, 'Ava')));
+    await act(() => createChild('Ava'));
     expect(screen.getByText('Selected: Ava')).toBeTruthy();
     expect(ctx().children.map((item) => item.id)).toEqual([1, 5]);
+    const before = { list: calls(server, 'children.list'), stats: calls(server, 'dashboard.stats') };
     await act(() => vi.advanceTimersByTimeAsync(99));
-    expect(listCalls(server)).toBe(before);
+    expect(calls(server, 'children.list')).toBe(before.list);
+    expect(calls(server, 'dashboard.stats')).toBe(before.stats);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(listCalls(server)).toBe(before + 1);
+    expect(calls(server, 'children.list')).toBe(before.list + 1);
+    expect(calls(server, 'dashboard.stats')).toBe(before.stats + 1);
   });
 
   it('after deleting one of several children, the first remaining child is selected', async () => {

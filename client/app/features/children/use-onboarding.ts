@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Child, ChildCreate, ChildUpdate } from '../../../../shared/schemas/child.ts';
+import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { writeSession } from '../../../lib/session-storage.ts';
-import { trpc } from '../../trpc/trpc.ts';
 import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
+import { trpc } from '../../trpc/trpc.ts';
 import { useCreateChild, useUpdateChild } from './use-child-mutations.ts';
 
 /** The message of the toast the dashboard shows once on arrival (SPEC §3 `showSuccessToast`). */
@@ -19,6 +21,7 @@ export function useFinishOnboarding() {
   const createChild = useCreateChild({ announce: false });
   const createChildAsync = createChild.mutateAsync;
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const finish = useCallback(
     async (input: ChildCreate): Promise<Child> => {
       const child = await createChildAsync(input);
@@ -26,14 +29,12 @@ export function useFinishOnboarding() {
       void runRoadmapGeneration(async (childId) => {
         // The vanilla client: the call outlives this screen, which unmounts as the child is selected.
         const result = await utils.client.milestones.generate.mutate({ childId });
-        void utils.milestones.invalidate();
-        void utils.dashboard.stats.invalidate();
-        void utils.activities.invalidate();
+        refreshAfter(queryClient, 'milestones.generate');
         return result;
       }, child);
       return child;
     },
-    [createChildAsync, utils],
+    [createChildAsync, utils, queryClient],
   );
   return { finish, isPending: createChild.isPending };
 }

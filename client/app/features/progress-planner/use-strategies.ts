@@ -2,28 +2,18 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { trpc } from '../../trpc/trpc.ts';
 
 /**
- * The progress planner's strategy calls. Screens only call these; each mutation refreshes the
- * strategies, the dashboard stats (strategies in use) and the activity feed, and says what happened.
+ * The progress planner's strategy calls. Screens only call these; each mutation says what happened.
+ * What it refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
-function useRefreshStrategies() {
-  const utils = trpc.useUtils();
-  return () => {
-    void utils.strategies.list.invalidate();
-    void utils.dashboard.stats.invalidate();
-    void utils.activities.list.invalidate();
-  };
-}
 
 export function useStrategies() {
   return trpc.strategies.list.useQuery();
 }
 
 export function useCreateStrategy() {
-  const refresh = useRefreshStrategies();
   const { toast } = useToast();
   return trpc.strategies.create.useMutation({
     onSuccess: (strategy) => {
-      refresh();
       toast({ title: 'Strategy added', description: `"${strategy.title}" is in the plan.`, variant: 'success' });
     },
   });
@@ -31,11 +21,9 @@ export function useCreateStrategy() {
 
 /** `toastErrors`: say so in a toast when saving fails (for controls that have no form to show it). */
 export function useUpdateStrategy({ toastErrors = false }: { toastErrors?: boolean } = {}) {
-  const refresh = useRefreshStrategies();
   const { toast } = useToast();
   return trpc.strategies.update.useMutation({
     onSuccess: (strategy, variables) => {
-      refresh();
       const keys = Object.keys(variables.data);
       if (keys.length === 1 && keys[0] === 'active') {
         toast(
@@ -56,13 +44,9 @@ export function useUpdateStrategy({ toastErrors = false }: { toastErrors?: boole
 }
 
 export function useDeleteStrategy() {
-  const refresh = useRefreshStrategies();
   const { toast } = useToast();
   return trpc.strategies.delete.useMutation({
-    onSuccess: () => {
-      refresh();
-      toast({ title: 'Strategy deleted' });
-    },
+    onSuccess: () => toast({ title: 'Strategy deleted' }),
     onError: () => toast({ title: 'We could not delete this strategy', description: 'Please try again.', variant: 'destructive' }),
   });
 }

@@ -6,16 +6,10 @@ import { STATUS_TOASTS } from './roadmap-labels.ts';
 import { generationSummary, longDate } from './roadmap-timeline.ts';
 
 /**
- * The roadmap feature's calls. The selected child's id is added by the tRPC link. Every change
- * invalidates the roadmap, the dashboard's stats (next milestones) and the activity feed, and says
- * what happened in a toast; field errors are left to the form that sent them.
+ * The roadmap feature's calls. The selected child's id is added by the tRPC link. Every change says
+ * what happened in a toast; field errors are left to the form that sent them. What a change
+ * refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
-
-function useInvalidateRoadmap() {
-  const utils = trpc.useUtils();
-  return () =>
-    Promise.all([utils.milestones.list.invalidate(), utils.dashboard.stats.invalidate(), utils.activities.list.invalidate()]);
-}
 
 /** A toast for a failure no form field can show. */
 function useErrorToast() {
@@ -31,12 +25,10 @@ export function useMilestones() {
 }
 
 export function useCreateMilestone() {
-  const invalidate = useInvalidateRoadmap();
   const { toast } = useToast();
   return trpc.milestones.create.useMutation({
-    onSuccess: async (milestone) => {
+    onSuccess: (milestone) => {
       toast({ title: 'Milestone added', description: `${milestone.title}, ${longDate(milestone.dueDate)}.`, variant: 'success' });
-      await invalidate();
     },
   });
 }
@@ -47,7 +39,6 @@ export function useCreateMilestone() {
  * a reschedule would also reset the status and category on the server.
  */
 export function useUpdateMilestone() {
-  const invalidate = useInvalidateRoadmap();
   const { toast } = useToast();
   const onError = useErrorToast();
   const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change') });
@@ -56,35 +47,26 @@ export function useUpdateMilestone() {
     if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
     else if (patch.dueDate && Object.keys(patch).length === 1) toast({ title: `Moved to ${longDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
     else toast({ title: 'Milestone saved', description: saved.title, variant: 'success' });
-    await invalidate();
     return saved;
   };
   return { save, isPending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
 }
 
 export function useDeleteMilestone() {
-  const invalidate = useInvalidateRoadmap();
   const { toast } = useToast();
   const onError = useErrorToast();
   return trpc.milestones.delete.useMutation({
-    onSuccess: async () => {
-      toast({ title: 'Milestone deleted' });
-      await invalidate();
-    },
+    onSuccess: () => toast({ title: 'Milestone deleted' }),
     onError: onError('We could not delete that milestone'),
   });
 }
 
 /** Runs the server's rules engine; what the parent added, changed or finished is kept. */
 export function useGenerateRoadmap() {
-  const invalidate = useInvalidateRoadmap();
   const { toast } = useToast();
   const onError = useErrorToast();
   return trpc.milestones.generate.useMutation({
-    onSuccess: async (result) => {
-      toast({ title: 'Roadmap refreshed', description: generationSummary(result), variant: 'success' });
-      await invalidate();
-    },
+    onSuccess: (result) => toast({ title: 'Roadmap refreshed', description: generationSummary(result), variant: 'success' }),
     onError: onError('We could not refresh the roadmap'),
   });
 }

@@ -1,0 +1,106 @@
+import type { MutationKey, QueryClient } from '@tanstack/react-query';
+import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
+import type { AppRouter } from '../../server/trpc/root.ts';
+
+/*
+ * The one place that says what a change refreshes. Every tRPC mutation names the kinds of record it
+ * changes; each kind names the queries that show it. createAppQueryClient applies this after every
+ * successful mutation, and calls made through the vanilla client call `refreshAfter` themselves.
+ * A new kind of record is one line in SHOWN_IN; a new mutation is one line in CHANGED_BY (the
+ * compiler insists: CHANGED_BY is typed by the AppRouter's mutations).
+ */
+
+/** The paths (`'goals.create'`) of a router record's procedures of one type. */
+type ProcedurePaths<TRecord, TType extends 'query' | 'mutation', TPrefix extends string = ''> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyTRPCProcedure
+    ? TRecord[K]['_def']['type'] extends TType
+      ? `${TPrefix}${K}`
+      : never
+    : TRecord[K] extends TRPCRouterRecord
+      ? ProcedurePaths<TRecord[K], TType, `${TPrefix}${K}.`>
+      : never;
+}[keyof TRecord & string];
+
+export type MutationPath = ProcedurePaths<AppRouter['_def']['record'], 'mutation'>;
+export type QueryPath = ProcedurePaths<AppRouter['_def']['record'], 'query'>;
+
+/** SPEC §4 / §9: the wait between a child's creation and the refetch it asks for. */
+export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
+
+/**
+ * Each kind of record, and every query that shows one. The activity feed shows every change a
+ * parent makes, so it is in each.
+ */
+export const SHOWN_IN = {
+  child: ['children.list', 'children.byId', 'activities.list'],
+  /** SPEC §4: what is refetched after a child is created (and selected). */
+  newChild: ['children.list', 'dashboard.stats', 'activities.list', 'milestones.list'],
+  /** The list and trend, the dashboard's counts, a linked goal's evidence. */
+  observation: ['observations.list', 'observations.weeklyTrend', 'goals.detail', 'dashboard.stats', 'activities.list'],
+  goal: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list'],
+  /** A goal's latest value (list, dashboard) and its history (detail). */
+  progress: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list'],
+  /** Strategies in use are counted on the dashboard. */
+  strategy: ['strategies.list', 'dashboard.stats', 'activities.list'],
+  /** The next milestones are on the dashboard. */
+  milestone: ['milestones.list', 'dashboard.stats', 'activities.list'],
+} as const satisfies Record<string, readonly QueryPath[]>;
+
+export type RecordKind = keyof typeof SHOWN_IN;
+
+/** What one mutation changes: the kinds of record, at once or (SPEC §4) a moment later. */
+export type Changes = readonly RecordKind[] | { readonly changed: readonly RecordKind[]; readonly afterMs: number };
+
+/** Every mutation of the AppRouter and what it changes. */
+export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
+  // The child context appends the new child and selects it at once (SPEC §4), which makes the
+  // child's own data stale; the rest is refetched 100 ms later.
+  'children.create': { changed: ['newChild'], afterMs: REFETCH_AFTER_CREATE_DELAY_MS },
+  'children.update': ['child'],
+  'children.delete': ['child'],
+  'observations.create': ['observation'],
+  'observations.update': ['observation'],
+  'observations.delete': ['observation'],
+  'goals.create': ['goal'],
+  'goals.update': ['goal'],
+  // Deleting a goal unlinks the observations and strategies that named it.
+  'goals.delete': ['goal', 'observation', 'strategy'],
+  'goals.addProgress': ['progress'],
+  'goals.deleteProgress': ['progress'],
+  'strategies.create': ['strategy'],
+  'strategies.update': ['strategy'],
+  'strategies.delete': ['strategy'],
+  'milestones.create': ['milestone'],
+  'milestones.update': ['milestone'],
+  'milestones.delete': ['milestone'],
+  'milestones.generate': ['milestone'],
+};
+
+/** The queries to refresh after `mutation`, each once. */
+export function queriesToRefresh(mutation: MutationPath): QueryPath[] {
+  const changes = CHANGED_BY[mutation];
+  const kinds = 'changed' in changes ? changes.changed : changes;
+  return [...new Set(kinds.flatMap((kind): readonly QueryPath[] => SHOWN_IN[kind]))];
+}
+
+/** The mutation a tRPC mutation key (`[['goals', 'create']]`) belongs to, or null for any other key. */
+export function mutationPathOfKey(key: MutationKey | undefined): MutationPath | null {
+  const path = Array.isArray(key) && Array.isArray(key[0]) ? key[0].join('.') : null;
+  return path !== null && Object.hasOwn(CHANGED_BY, path) ? (path as MutationPath) : null;
+}
+
+/**
+ * Marks every query that shows what `mutation` changed as stale and refetches it, on view or not:
+ * queries do not refetch on mount (SPEC §9), so a screen not on view would otherwise show the old
+ * answer until the cache forgets it.
+ */
+export function refreshAfter(queryClient: QueryClient, mutation: MutationPath): void {
+  const changes = CHANGED_BY[mutation];
+  const refresh = () => {
+    for (const query of queriesToRefresh(mutation)) {
+      void queryClient.invalidateQueries({ queryKey: [query.split('.')], refetchType: 'all' });
+    }
+  };
+  if ('afterMs' in changes) setTimeout(refresh, changes.afterMs);
+  else refresh();
+}
