@@ -9,18 +9,18 @@ import { SignInPage, SignUpPage } from './pages/auth-pages.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostAuthPage } from './pages/post-auth-page.tsx';
 
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx'));
-const OnboardingPage = lazy(() => import('./features/children/onboarding-page.tsx'));
-const VaultPage = lazy(() => import('./features/vault/vault-page.tsx'));
-const ProgressPlannerPage = lazy(() => import('./features/progress-planner/progress-planner-page.tsx'));
-const ReimbursementsPage = lazy(() => import('./features/reimbursements/reimbursements-page.tsx'));
-const ObservationsPage = lazy(() => import('./features/observations/observations-page.tsx'));
-const SnapshotsPage = lazy(() => import('./features/snapshots/snapshots-page.tsx'));
-const RoadmapPage = lazy(() => import('./features/roadmap/roadmap-page.tsx'));
-const GuidePage = lazy(() => import('./features/guide/guide-page.tsx'));
-const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx'));
-const FormsPage = lazy(() => import('./features/forms/forms-page.tsx'));
-const FormEditPage = lazy(() => import('./features/forms/form-edit-page.tsx'));
+const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx'));
+const OnboardingPage = lazy(() => import('./pages/onboarding-page.tsx'));
+const VaultPage = lazy(() => import('./pages/vault-page.tsx'));
+const ProgressPlannerPage = lazy(() => import('./pages/progress-planner-page.tsx'));
+const ReimbursementsPage = lazy(() => import('./pages/reimbursements-page.tsx'));
+const ObservationsPage = lazy(() => import('./pages/observations-page.tsx'));
+const SnapshotsPage = lazy(() => import('./pages/snapshots-page.tsx'));
+const RoadmapPage = lazy(() => import('./pages/roadmap-page.tsx'));
+const GuidePage = lazy(() => import('./pages/guide-page.tsx'));
+const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
+const FormsPage = lazy(() => import('./pages/forms-page.tsx'));
+const FormEditPage = lazy(() => import('./pages/form-edit-page.tsx'));
 const FormFillPage = lazy(() => import('./features/forms/form-fill-page.tsx'));
 
 /** SPEC §2: protected screens pass sign-in required -> beta gate -> child context, in that order. */

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Observation } from '../../../shared/schemas/observation.ts';
+import { OBSERVATION_IN_FUTURE_MESSAGE, OBSERVATION_LIMITS, type Observation } from '../../../shared/schemas/observation.ts';
 import {
-  MAX_TAGS,
   addTags,
+  checkEditedDraft,
+  checkNewDraft,
   draftFromObservation,
   draftToCreateInput,
   draftToUpdateInput,
   emptyDraft,
-  fromDateTimeLocal,
   hasMoreDetails,
   observationFieldErrors,
   splitTags,
-  toDateTimeLocal,
-  validateDraft,
-} from '../../../client/app/components/quick-observation-form.tsx';
+  type ObservationDraft,
+} from '../../../client/app/features/observations/observation-draft.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../client/lib/dates.ts';
 import { EMPTY_FILTERS, dateRangeError, hasActiveFilters, mergeTags, toListFilter } from '../../../client/app/features/observations/observation-filter.ts';
 import { countLabel, formatObservationTime } from '../../../client/app/features/observations/observation-format.ts';
 import { axisTicks, isTrendEmpty, layoutBars, niceMax, trendSummary, weekLabel, CHART_BOX } from '../../../client/app/features/observations/trend-chart.ts';
@@ -60,7 +60,7 @@ describe('tags', () => {
 
   it('adds new tags once, whatever their case, and stops at the limit', () => {
     expect(addTags(['Sleep'], 'sleep, homework')).toEqual(['Sleep', 'homework']);
-    const full = Array.from({ length: MAX_TAGS }, (_, index) => `t${index}`);
+    const full = Array.from({ length: OBSERVATION_LIMITS.tags }, (_, index) => `t${index}`);
     expect(addTags(full, 'one more')).toEqual(full);
   });
 });
@@ -110,16 +110,31 @@ describe('draft to API input', () => {
 });
 
 describe('validation', () => {
-  const now = new Date('2026-03-04T12:00:00Z');
+  const written = (patch: Partial<ObservationDraft>): ObservationDraft => ({ ...emptyDraft(), what: 'Calm at drop-off', ...patch });
+  /** A datetime-local value `hours` from now, in the parent's time zone. */
+  const hoursFromNow = (hours: number) => toDateTimeLocal(new Date(Date.now() + hours * 3_600_000));
 
   it('asks for what happened', () => {
-    expect(validateDraft({ what: '   ', setting: 'home' }, now)).toEqual({ what: 'Say what happened' });
+    expect(checkNewDraft(written({ what: '   ' }))).toEqual({ ok: false, errors: { what: 'Say what happened' } });
   });
 
-  it('refuses a cleared or future "when" with a message the parent understands', () => {
-    expect(validateDraft({ what: 'x', occurredAt: '' }, now).occurredAt).toBe('Use a date and time');
-    expect(validateDraft({ what: 'x', occurredAt: '2026-03-05T12:00:00.000Z' }, now).occurredAt).toMatch(/future/);
-    expect(validateDraft({ what: 'x', occurredAt: '2026-03-04T11:00:00.000Z' }, now)).toEqual({});
+  it('refuses a cleared or future "when" with a message the parent understands, on a new note and an edit', () => {
+    for (const check of [checkNewDraft, checkEditedDraft]) {
+      expect(check(written({ when: '', whenTouched: true }))).toEqual({ ok: false, errors: { occurredAt: 'Use a date and time' } });
+      expect(check(written({ when: hoursFromNow(24), whenTouched: true }))).toEqual({ ok: false, errors: { occurredAt: OBSERVATION_IN_FUTURE_MESSAGE } });
+      expect(check(written({ when: hoursFromNow(-1), whenTouched: true })).ok).toBe(true);
+    }
+  });
+
+  it('gives the input to send once it passes: the shared schema\'s output', () => {
+    expect(checkNewDraft(written({ what: '  Calm at drop-off ' }))).toEqual({ ok: true, data: { what: 'Calm at drop-off', setting: 'home', isWin: false } });
+  });
+
+  it('holds a tag that is too long to the shared limit', () => {
+    const long = 'x'.repeat(OBSERVATION_LIMITS.tagLength + 1);
+    const result = checkNewDraft(written({ tagText: long }));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.tags).toBe(`Each tag is at most ${OBSERVATION_LIMITS.tagLength} characters`);
   });
 
   it('maps API issue paths (data.what) to the form fields', () => {

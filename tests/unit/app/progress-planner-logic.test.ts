@@ -9,13 +9,15 @@ import {
   goalToFormValues,
   groupGoalsByStatus,
   hasMoreDetails,
+  parseProgressValue,
+  progressGoalChoices,
   progressTowardTarget,
 } from '../../../client/app/features/progress-planner/goal-logic.ts';
-import { goalIdFromSearch } from '../../../client/app/features/progress-planner/progress-planner-page.tsx';
 import { effectivenessLabel } from '../../../client/app/features/progress-planner/progress-planner-labels.ts';
 import { splitStrategies } from '../../../client/app/features/progress-planner/strategies-section.tsx';
 import { strategyFormToInput } from '../../../client/app/features/progress-planner/strategy-form.tsx';
-import { localTodayIso, parseProgressValue, progressGoalChoices } from '../../../client/app/components/quick-progress-form.tsx';
+import { goalIdFromSearch } from '../../../client/app/pages/progress-planner-page.tsx';
+import { localToday } from '../../../client/lib/dates.ts';
 
 function goal(id: number, status: Goal['status'], extra: Partial<Goal> = {}): Goal {
   return {
@@ -153,7 +155,7 @@ describe('quick progress', () => {
   });
 
   it("defaults the date to the parent's own today, not UTC's", () => {
-    expect(localTodayIso(new Date(2026, 2, 9, 23, 30))).toBe('2026-03-09');
+    expect(localToday(new Date(2026, 2, 9, 23, 30))).toBe('2026-03-09');
   });
 
   it('reads ?goal=<id>', () => {

@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Goal } from '../../../shared/schemas/goal.ts';
-import { QuickProgressForm, localTodayIso } from '../../../client/app/components/quick-progress-form.tsx';
+import { QuickProgressForm } from '../../../client/app/features/progress-planner/quick-progress-form.tsx';
+import { localToday } from '../../../client/lib/dates.ts';
 import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
 import { ToastProvider } from '../../../client/components/ui/toast.tsx';
 import { createAppQueryClient } from '../../../client/lib/query-client.ts';
@@ -81,7 +82,7 @@ describe('QuickProgressForm', () => {
     const user = userEvent.setup();
     const value = await screen.findByLabelText('Value (words per minute)');
     expect(screen.getByText('Reading fluency')).toBeTruthy();
-    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(localTodayIso());
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(localToday());
 
     await user.click(screen.getByRole('button', { name: 'Save progress' }));
     expect(await screen.findByText('Enter a value')).toBeTruthy();
@@ -92,7 +93,7 @@ describe('QuickProgressForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save progress' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const sent = ops.find((op) => op.path === 'goals.addProgress');
-    expect(sent?.input).toEqual({ data: { goalId: 3, recordedOn: localTodayIso(), value: 72, note: 'Read to grandma' } });
+    expect(sent?.input).toEqual({ data: { goalId: 3, recordedOn: localToday(), value: 72, note: 'Read to grandma' } });
     expect(await screen.findByText('Progress recorded')).toBeTruthy();
     // The form is ready for the next entry.
     expect((screen.getByLabelText('Value (words per minute)') as HTMLInputElement).value).toBe('');

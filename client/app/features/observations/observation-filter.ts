@@ -1,5 +1,5 @@
-import { SETTINGS } from '../../../../shared/schemas/observation.ts';
-import type { Setting } from '../../components/quick-observation-form.tsx';
+import { OBSERVATION_LIMITS, SETTINGS } from '../../../../shared/schemas/observation.ts';
+import type { Setting } from './observation-draft.ts';
 
 /** What the list asks the server for (paging is added by the list hook). */
 export interface ListFilter {
@@ -51,12 +51,12 @@ export function hasActiveFilters(state: FilterState): boolean {
  */
 export function toListFilter(state: FilterState): ListFilter {
   const filter: ListFilter = {};
-  const search = state.search.trim().slice(0, 200);
+  const search = state.search.trim().slice(0, OBSERVATION_LIMITS.search);
   if (search) filter.search = search;
   if (DATE.test(state.from)) filter.from = state.from;
   if (DATE.test(state.to) && !dateRangeError(state)) filter.to = state.to;
   if (state.setting !== '' && (SETTINGS as readonly string[]).includes(state.setting)) filter.setting = state.setting;
-  const tag = state.tag.trim().replace(/\s+/g, ' ').slice(0, 40);
+  const tag = state.tag.trim().replace(/\s+/g, ' ').slice(0, OBSERVATION_LIMITS.tagLength);
   if (tag) filter.tag = tag;
   if (state.winsOnly) filter.winsOnly = true;
   return filter;

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { SETTINGS } from '../../../../shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS, SETTINGS } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/form-field.tsx';
-import { SETTING_LABELS, type Setting } from '../../components/quick-observation-form.tsx';
+import type { Setting } from './observation-draft.ts';
+import { SETTING_LABELS } from './observation-labels.ts';
 import { EMPTY_FILTERS, dateRangeError, hasActiveFilters, type FilterState } from './observation-filter.ts';
 
 export interface ObservationFiltersProps {
@@ -25,6 +26,7 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
         type="search"
         placeholder="A word from the note"
         autoComplete="off"
+        maxLength={OBSERVATION_LIMITS.search}
         value={value.search}
         onChange={(event) => set({ search: event.target.value })}
       />
@@ -52,6 +54,7 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
           label="Tag"
           placeholder="Any tag"
           autoComplete="off"
+          maxLength={OBSERVATION_LIMITS.tagLength}
           list={knownTags.length > 0 ? `${prefix}-tags` : undefined}
           value={value.tag}
           onChange={(event) => set({ tag: event.target.value })}

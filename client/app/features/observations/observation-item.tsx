@@ -1,21 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { observationUpdateSchema, type Observation } from '../../../../shared/schemas/observation.ts';
+import type { Observation } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
-import {
-  MOOD_LABELS,
-  ObservationFields,
-  SETTING_LABELS,
-  draftFromObservation,
-  draftToUpdateInput,
-  hasMoreDetails,
-  observationFieldErrors,
-  showFieldErrors,
-  validateDraft,
-  type ObservationDraft,
-} from '../../components/quick-observation-form.tsx';
+import { checkEditedDraft, draftFromObservation, hasMoreDetails, observationFieldErrors, type ObservationDraft } from './observation-draft.ts';
+import { ObservationFields, showFieldErrors } from './observation-fields.tsx';
 import { formatObservationTime } from './observation-format.ts';
+import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
@@ -53,16 +44,15 @@ function EditObservationForm({ observation, onDone }: { observation: Observation
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const input = draftToUpdateInput(draft);
-    const problems = validateDraft(input);
-    if (Object.keys(problems).length > 0) {
-      show(problems);
+    const checked = checkEditedDraft(draft);
+    if (!checked.ok) {
+      show(checked.errors);
       return;
     }
     setErrors({});
     setFormError(null);
     try {
-      await update.mutateAsync({ id: observation.id, data: observationUpdateSchema.parse(input) });
+      await update.mutateAsync({ id: observation.id, data: checked.data });
       onDone();
     } catch (error) {
       const fieldErrors = observationFieldErrors(issuesFromError(error));
@@ -142,13 +132,7 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
   }
 
   const when = formatObservationTime(observation.occurredAt);
-  const details = (
-    [
-      ['What came before', observation.antecedent],
-      ['What your child did', observation.behaviour],
-      ['What happened after', observation.consequence],
-    ] as const
-  ).filter(([, text]) => text);
+  const details = DETAIL_LABELS.map(([field, label]) => [label, observation[field]] as const).filter(([, text]) => text);
 
   return (
     <li className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-4">

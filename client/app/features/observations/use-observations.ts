@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import type { Observation } from '../../../../shared/schemas/observation.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSelectedChildId } from '../../child-context.tsx';
-import { useObservationGoalOptions } from '../../hooks/use-log-observation.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import type { ListFilter } from './observation-filter.ts';
+import { useObservationGoalOptions } from './use-log-observation.ts';
 
 /** How many observations one "Load more" brings. */
 export const PAGE_SIZE = 50;
@@ -75,20 +75,6 @@ export function useGoalTitles(): Map<number, string> {
   return useMemo(() => new Map((goals.data ?? []).map((goal) => [goal.id, goal.title])), [goals.data]);
 }
 
-/** Everything an observation appears in: the lists and trend, the dashboard, the activity feed, goal evidence. */
-function useRefreshAfterChange() {
-  const utils = trpc.useUtils();
-  // `all`: screens not on view refresh too (queries do not refetch on mount, SPEC §9).
-  const all = { refetchType: 'all' } as const;
-  return () =>
-    void Promise.all([
-      utils.observations.invalidate(undefined, all),
-      utils.dashboard.stats.invalidate(undefined, all),
-      utils.activities.list.invalidate(undefined, all),
-      utils.goals.detail.invalidate(undefined, all),
-    ]);
-}
-
 type ListData = Observation[] | InfiniteData<Observation[], number | undefined>;
 
 /** Drops an observation from every cached list at once (paged or not), so it disappears before the refetch. */
@@ -98,26 +84,22 @@ export function withoutObservation(data: ListData | undefined, id: number): List
   return { ...data, pages: data.pages.map((page) => page.filter((item) => item.id !== id)) };
 }
 
+/* What a change refreshes is the refresh map's business (client/lib/refresh-map.ts); these say what happened. */
+
 export function useUpdateObservation() {
-  const refresh = useRefreshAfterChange();
   const { toast } = useToast();
   return trpc.observations.update.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Observation updated', variant: 'success' });
-      refresh();
-    },
+    onSuccess: () => toast({ title: 'Observation updated', variant: 'success' }),
   });
 }
 
 export function useDeleteObservation() {
-  const refresh = useRefreshAfterChange();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return trpc.observations.delete.useMutation({
     onSuccess: ({ id }) => {
       queryClient.setQueriesData<ListData>({ queryKey: [['observations', 'list']] }, (data) => withoutObservation(data, id));
       toast({ title: 'Observation deleted' });
-      refresh();
     },
   });
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '../../../../shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { QuickProgressForm } from '../../components/quick-progress-form.tsx';
+import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatDay, formatValue, progressTowardTarget } from './goal-logic.ts';

@@ -4,7 +4,7 @@ import { GOAL_STALE_DAYS } from '../../../../shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PATHS } from '../../../lib/paths.ts';
-import { QuickProgressForm } from '../../components/quick-progress-form.tsx';
+import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';

@@ -1,4 +1,4 @@
-import type { Goal, GoalCreate } from '../../../../shared/schemas/goal.ts';
+import { isActiveGoalStatus, type Goal, type GoalCreate } from '../../../../shared/schemas/goal.ts';
 import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../../../shared/schemas/goal.ts';
 import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
 
@@ -126,6 +126,19 @@ export function goalFormToInput(values: GoalFormValues, mode: 'create' | 'edit')
     else errors[field] = 'Use a number';
   }
   return { input, errors };
+}
+
+/** The goals a parent may record progress on: the active ones, or every goal when none is active. */
+export function progressGoalChoices(goals: readonly Goal[]): Goal[] {
+  const active = goals.filter((goal) => isActiveGoalStatus(goal.status));
+  return active.length > 0 ? active : [...goals];
+}
+
+/** The progress form's value field as a number: null when it is empty or not a number. */
+export function parseProgressValue(raw: string): number | null {
+  if (raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
 }
 
 /** True when the form holds anything behind "More details", so an edit opens with them shown. */

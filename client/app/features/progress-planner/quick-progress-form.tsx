@@ -1,34 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toIssues } from '../../../shared/api-error.ts';
-import { progressEntryCreateSchema, type Goal, type ProgressEntry } from '../../../shared/schemas/goal.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../lib/field-errors.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { useProgressGoalChoices, useRecordProgress } from '../hooks/use-record-progress.ts';
-import { FormAlert, SelectField, TextField } from './form-field.tsx';
-
-/** Today's date where the parent is (not UTC), as YYYY-MM-DD. */
-export function localTodayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const ACTIVE = new Set<Goal['status']>(['not-started', 'in-progress']);
-
-/** The goals a parent may pick from: the active ones, or every goal when none is active. */
-export function progressGoalChoices(goals: readonly Goal[]): Goal[] {
-  const active = goals.filter((goal) => ACTIVE.has(goal.status));
-  return active.length > 0 ? active : [...goals];
-}
-
-/** The form's value field as a number: null when it is empty or not a number. */
-export function parseProgressValue(raw: string): number | null {
-  if (raw.trim() === '') return null;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : null;
-}
+import { toIssues } from '../../../../shared/api-error.ts';
+import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '../../../../shared/schemas/goal.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { localToday } from '../../../lib/dates.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
+import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
+import { useProgressGoalChoices, useRecordProgress } from './use-record-progress.ts';
 
 const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
 
@@ -40,7 +21,7 @@ export interface QuickProgressFormProps {
 
 /**
  * Records one measurement on a goal in as few steps as possible: (goal,) value, date (today by
- * default) and an optional note.
+ * default) and an optional note. On a goal's card and page, and in the dashboard's quick actions.
  */
 export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const prefix = useId();
@@ -49,7 +30,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const record = useRecordProgress();
   const [chosenGoalId, setChosenGoalId] = useState('');
   const [value, setValue] = useState('');
-  const [recordedOn, setRecordedOn] = useState(() => localTodayIso());
+  const [recordedOn, setRecordedOn] = useState(() => localToday());
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -168,7 +149,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
         label="Note"
         optional
         value={note}
-        maxLength={1000}
+        maxLength={GOAL_LIMITS.progressNote}
         error={errors['note']}
         placeholder="e.g. read aloud at bedtime"
         onChange={(event) => setNote(event.target.value)}

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { childCreateSchema, childUpdateSchema } from '../../../../shared/schemas/child.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { PATHS } from '../../../lib/paths.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useChildContext } from '../../child-context.tsx';
-import { useFeatureFlag } from '../../feature-flags.tsx';
-import { OnboardingWizard } from './onboarding-wizard.tsx';
-import { toCreateInput, toUpdateInput, valuesFromChild } from './onboarding-steps.ts';
-import { useFinishOnboarding, useSaveProfile } from './use-onboarding.ts';
+import { childCreateSchema, childUpdateSchema } from '../../../shared/schemas/child.ts';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useChildContext } from '../child-context.tsx';
+import { useFeatureFlag } from '../feature-flags.tsx';
+import { toCreateInput, toUpdateInput, valuesFromChild } from '../features/children/onboarding-steps.ts';
+import { OnboardingWizard } from '../features/children/onboarding-wizard.tsx';
+import { useFinishOnboarding, useSaveProfile } from '../features/children/use-onboarding.ts';
 
 function EditProfile() {
   const { selectedChild } = useChildContext();

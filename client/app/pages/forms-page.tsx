@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { PATHS } from '../../../lib/paths.ts';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** SPEC §2: /forms is a placeholder with a button to Snapshots. */
 export default function FormsPage() {

@@ -1,10 +1,10 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../lib/paths.ts';
-import { useChildContext } from '../../child-context.tsx';
-import { GoalDetail } from './goal-detail.tsx';
-import { GoalsSection } from './goals-section.tsx';
-import { StrategiesSection } from './strategies-section.tsx';
-import { useGoals } from './use-goals.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { useChildContext } from '../child-context.tsx';
+import { GoalDetail } from '../features/progress-planner/goal-detail.tsx';
+import { GoalsSection } from '../features/progress-planner/goals-section.tsx';
+import { StrategiesSection } from '../features/progress-planner/strategies-section.tsx';
+import { useGoals } from '../features/progress-planner/use-goals.ts';
 
 /** `?goal=12` -> 12; anything else -> null. */
 export function goalIdFromSearch(params: URLSearchParams): number | null {

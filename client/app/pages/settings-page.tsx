@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { primaryEmail, useAuth } from '../../auth/auth-context.tsx';
-import { useSignOut } from '../../auth/use-sign-out.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { primaryEmail, useAuth } from '../auth/auth-context.tsx';
+import { useSignOut } from '../auth/use-sign-out.ts';
 
 export default function SettingsPage() {
   const { user } = useAuth();

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { PATHS } from '../../../lib/paths.ts';
-import { useChildContext } from '../../child-context.tsx';
-import { QuickObservationForm } from '../../components/quick-observation-form.tsx';
-import { QuickProgressForm } from '../../components/quick-progress-form.tsx';
-import { ActivityFeed } from './activity-feed.tsx';
-import { ChildCard } from './child-card.tsx';
-import { DashboardStats } from './dashboard-stats.tsx';
-import { RoadmapBanner } from './roadmap-banner.tsx';
-import { useArrivalToast } from './use-dashboard.ts';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { useChildContext } from '../child-context.tsx';
+import { ActivityFeed } from '../features/dashboard/activity-feed.tsx';
+import { ChildCard } from '../features/dashboard/child-card.tsx';
+import { DashboardStats } from '../features/dashboard/dashboard-stats.tsx';
+import { RoadmapBanner } from '../features/dashboard/roadmap-banner.tsx';
+import { useArrivalToast } from '../features/dashboard/use-dashboard.ts';
+import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
+import { QuickProgressForm } from '../features/progress-planner/quick-progress-form.tsx';
 
 type Panel = 'observation' | 'progress';
 

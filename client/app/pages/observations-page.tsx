@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { useChildContext } from '../child-context.tsx';
+import { EMPTY_FILTERS, type FilterState } from '../features/observations/observation-filter.ts';
+import { ObservationList } from '../features/observations/observation-list.tsx';
+import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
+import { WeeklyTrendChart } from '../features/observations/weekly-trend-chart.tsx';
+
+const QUICK_CAPTURE_ID = 'observations-quick-capture';
+
+function focusQuickCapture() {
+  const field = document.querySelector<HTMLTextAreaElement>(`#${QUICK_CAPTURE_ID} textarea`);
+  field?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  field?.focus({ preventScroll: true });
+}
+
+const card = 'grid content-start gap-4 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm';
+
+/**
+ * /observations for the selected child: a quick capture (what, when, where, a win in one click), the
+ * last 12 weeks of wins against concerns, and every note with filters, search, edit and delete.
+ */
+export default function ObservationsPage() {
+  const { children, selectedChild } = useChildContext();
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+
+  if (!selectedChild) {
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-3xl font-bold text-ink">Observations</h1>
+        <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
+          <p className="text-lg text-ink">
+            {children.length === 0 ? 'Add your child first, then note what you notice here.' : 'Choose a child to see their observations.'}
+          </p>
+          {children.length === 0 ? (
+            <Link to={PATHS.onboarding} className={buttonClasses()}>
+              Add your child
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold text-ink">Observations</h1>
+        <p className="max-w-2xl text-ink-muted">
+          What you notice about {selectedChild.firstName}, day to day: the wins as much as the worries. A sentence is enough.
+        </p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section id={QUICK_CAPTURE_ID} aria-labelledby="quick-capture-heading" className={card}>
+          <h2 id="quick-capture-heading" className="text-xl font-bold text-ink">
+            Note something
+          </h2>
+          <QuickObservationForm />
+        </section>
+        <section aria-labelledby="trend-heading" className={card}>
+          <h2 id="trend-heading" className="text-xl font-bold text-ink">
+            Wins and concerns, last 12 weeks
+          </h2>
+          <WeeklyTrendChart />
+        </section>
+      </div>
+      <ObservationList filters={filters} onFiltersChange={setFilters} onWriteFirst={focusQuickCapture} />
+    </div>
+  );
+}
