@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { CHILD_LIMITS } from '../../../../shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { addChip, removeChip } from './onboarding-steps.ts';
@@ -88,6 +89,7 @@ export function ChipField({ id, label, itemName, value, onChange, suggestions, h
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
+            maxLength={CHILD_LIMITS.listItemLength}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             className="block w-full rounded-lg border border-ink/25 bg-white px-3 py-2 text-base text-ink focus-visible:border-brand-800 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { todayIso } from '../../../../shared/schemas/dates.ts';
-import { GRADES, SUPPORT_PLANS } from '../../../../shared/schemas/child.ts';
+import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '../../../../shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -250,12 +250,12 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
         {step === 0 ? (
           <>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="First name" autoComplete="off" required {...bind('firstName')} />
-              <TextField label="Last name" autoComplete="off" optional {...bind('lastName')} />
+              <TextField label="First name" autoComplete="off" required maxLength={CHILD_LIMITS.firstName} {...bind('firstName')} />
+              <TextField label="Last name" autoComplete="off" optional maxLength={CHILD_LIMITS.lastName} {...bind('lastName')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Date of birth" type="date" required max={todayIso()} {...bind('dateOfBirth')} />
-              <TextField label="Pronouns" optional placeholder="e.g. she/her" {...bind('pronouns')} />
+              <TextField label="Pronouns" optional placeholder="e.g. she/her" maxLength={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField label="Grade" optional {...bind('grade')}>
@@ -266,7 +266,7 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
                   </option>
                 ))}
               </SelectField>
-              <TextField label="School" optional autoComplete="off" {...bind('school')} />
+              <TextField label="School" optional autoComplete="off" maxLength={CHILD_LIMITS.school} {...bind('school')} />
             </div>
           </>
         ) : null}
@@ -317,7 +317,7 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
               hint="Where does your child need a bit more support right now?"
               {...chips('challenges')}
             />
-            <TextAreaField label="Notes" optional hint="Anything else worth remembering: what helps, what to avoid." {...bind('notes')} />
+            <TextAreaField label="Notes" optional maxLength={CHILD_LIMITS.notes} hint="Anything else worth remembering: what helps, what to avoid." {...bind('notes')} />
           </>
         ) : null}
 

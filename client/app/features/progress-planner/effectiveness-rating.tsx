@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { STRATEGY_LIMITS } from '../../../../shared/schemas/strategy.ts';
 import { cn } from '../../../lib/cn.ts';
 import { EFFECTIVENESS_LABELS, EFFECTIVENESS_VALUES, effectivenessLabel } from './progress-planner-labels.ts';
 
@@ -32,7 +33,7 @@ export function EffectivenessRating({ value, onChange, legend = 'How well it wor
                   onChange={() => onChange(option)}
                   className="peer sr-only"
                 />
-                <span className="sr-only">{`${EFFECTIVENESS_LABELS[option]} (${option} of 5)`}</span>
+                <span className="sr-only">{`${EFFECTIVENESS_LABELS[option]} (${option} of ${STRATEGY_LIMITS.effectivenessMax})`}</span>
                 <span
                   aria-hidden="true"
                   className={cn(

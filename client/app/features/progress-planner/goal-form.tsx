@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toIssues } from '../../../../shared/api-error.ts';
-import { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES, goalCreateSchema, goalUpdateSchema, type Goal } from '../../../../shared/schemas/goal.ts';
+import { GOAL_AREAS, GOAL_LIMITS, GOAL_SOURCES, GOAL_STATUSES, goalCreateSchema, goalUpdateSchema, type Goal } from '../../../../shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
@@ -85,7 +85,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Goal" required maxLength={200} placeholder="e.g. Read a page aloud fluently" autoComplete="off" {...bind('title')} />
+        <TextField label="Goal" required maxLength={GOAL_LIMITS.title} placeholder="e.g. Read a page aloud fluently" autoComplete="off" {...bind('title')} />
       </div>
       <div>
         <Button
@@ -102,7 +102,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Baseline" optional type="number" inputMode="decimal" step="any" hint="Where it is now" {...bind('baseline')} />
           <TextField label="Target" optional type="number" inputMode="decimal" step="any" hint="Where you hope it gets to" {...bind('target')} />
-          <TextField label="Unit" optional maxLength={60} placeholder="e.g. words per minute" autoComplete="off" {...bind('unit')} />
+          <TextField label="Unit" optional maxLength={GOAL_LIMITS.unit} placeholder="e.g. words per minute" autoComplete="off" {...bind('unit')} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Target date" optional type="date" {...bind('targetDate')} />
@@ -121,7 +121,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
             ))}
           </SelectField>
         </div>
-        <TextAreaField label="Description" optional maxLength={4000} rows={3} {...bind('description')} />
+        <TextAreaField label="Description" optional maxLength={GOAL_LIMITS.description} rows={3} {...bind('description')} />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={pending}>

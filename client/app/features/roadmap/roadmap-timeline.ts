@@ -1,4 +1,4 @@
-import type { GenerationResult, Milestone } from '../../../../shared/schemas/milestone.ts';
+import { isOpenMilestoneStatus, type GenerationResult, type Milestone } from '../../../../shared/schemas/milestone.ts';
 
 /**
  * The roadmap screen's pure logic: which milestones are "coming up", how the timeline is grouped by
@@ -18,9 +18,9 @@ export function localTodayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-/** Still to do: upcoming or in progress. */
+/** Still to do (the shared "open" statuses). */
 export function isOpen(milestone: Pick<Milestone, 'status'>): boolean {
-  return milestone.status === 'upcoming' || milestone.status === 'in-progress';
+  return isOpenMilestoneStatus(milestone.status);
 }
 
 /** Open and due before today. */
