@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/api-error.ts';
-import { metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '../../shared/schemas/account.ts';
+import { authResultSchema, metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '../../shared/schemas/account.ts';
 import { childCreateSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
 import { deletedSchema } from '../../shared/schemas/common.ts';
 import { contactMessageSchema, contactReceiptSchema } from '../../shared/schemas/contact.ts';
 import { activitySchema } from '../../shared/schemas/activity.ts';
+import { clerkConfigSchema, featureFlagsResponseSchema } from '../../shared/schemas/config.ts';
 import { dashboardStatsSchema } from '../../shared/schemas/dashboard.ts';
-import { goalCreateSchema, goalSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntrySchema } from '../../shared/schemas/goal.ts';
+import {
+  goalCreateSchema,
+  goalDetailSchema,
+  goalSchema,
+  goalUpdateSchema,
+  progressEntryCreateSchema,
+  progressEntrySchema,
+} from '../../shared/schemas/goal.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
 import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '../../shared/schemas/observation.ts';
 import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '../../shared/schemas/strategy.ts';
-import { goalDetailSchema } from '../features/goals/goals.router.ts';
-import { featureFlagsResponseSchema } from '../features/feature-flags/feature-flags.router.ts';
 
 /** Everything the document names, converted from the shared zod schemas (never written by hand). */
 const components = {
@@ -20,13 +26,10 @@ const components = {
   ChildUpdate: { schema: childUpdateSchema, io: 'input' },
   ChildDeleted: { schema: deletedSchema, io: 'output' },
   FeatureFlags: { schema: featureFlagsResponseSchema, io: 'output' },
-  ClerkConfig: {
-    schema: z.object({ publishableKey: z.string().nullable(), provider: z.literal('local').optional() }),
-    io: 'output',
-  },
+  ClerkConfig: { schema: clerkConfigSchema, io: 'output' },
   SignUp: { schema: signUpSchema, io: 'input' },
   SignIn: { schema: signInSchema, io: 'input' },
-  AuthResult: { schema: z.object({ user: userSchema, token: z.string() }), io: 'output' },
+  AuthResult: { schema: authResultSchema, io: 'output' },
   Token: { schema: z.object({ token: z.string() }), io: 'output' },
   User: { schema: userSchema, io: 'output' },
   MetadataUpdate: { schema: metadataUpdateSchema, io: 'input' },

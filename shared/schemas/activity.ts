@@ -46,4 +46,13 @@ export const activitySchema = z.object({
   createdAt: z.string(),
 });
 
+/** The feed is read newest first, a page at a time. */
+export const ACTIVITY_LIMITS = { pageSize: 100, defaultPageSize: 20 } as const;
+
+/** How many activities to read: 1 to ACTIVITY_LIMITS.pageSize. */
+export const activityLimitSchema = z.number().int().min(1).max(ACTIVITY_LIMITS.pageSize);
+
+/** Input of `activities.list` (with `childId`) and the query of GET /api/activities. */
+export const activityListSchema = z.object({ limit: activityLimitSchema.default(ACTIVITY_LIMITS.defaultPageSize) });
+
 export type Activity = z.infer<typeof activitySchema>;

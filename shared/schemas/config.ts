@@ -14,5 +14,9 @@ export const authConfigSchema = z.object({
   productionHost: z.string().nullable(),
 });
 
+/** GET /api/clerk-config as the SPEC shapes it: the publishable key, or null and provider "local" with built-in accounts. */
+export const clerkConfigSchema = z.object({ publishableKey: z.string().nullable(), provider: z.literal('local').optional() });
+
 export type FeatureFlagsResponse = z.infer<typeof featureFlagsResponseSchema>;
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+export type ClerkConfig = z.infer<typeof clerkConfigSchema>;

@@ -51,9 +51,13 @@ export const milestoneSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** Which milestones to list: due on or after `from`, on or before `to` (YYYY-MM-DD, both optional). */
+export const milestoneRangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
 export const generationResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int(), kept: z.number().int() });
 
 export type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
 export type MilestoneUpdate = z.output<typeof milestoneUpdateSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;
+export type MilestoneRange = z.output<typeof milestoneRangeSchema>;
 export type GenerationResult = z.infer<typeof generationResultSchema>;

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas/child.ts';
 import { deletedSchema } from '../../../shared/schemas/common.ts';
-import { goalCreateSchema, goalSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntrySchema } from '../../../shared/schemas/goal.ts';
-import { observationSchema } from '../../../shared/schemas/observation.ts';
+import {
+  goalCreateSchema,
+  goalDetailSchema,
+  goalSchema,
+  goalUpdateSchema,
+  progressEntryCreateSchema,
+  progressEntrySchema,
+} from '../../../shared/schemas/goal.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
-
-export const goalDetailSchema = z.object({ goal: goalSchema, progress: z.array(progressEntrySchema), evidence: z.array(observationSchema) });
 
 export const goalsRouter = router({
   list: childProcedure.output(z.array(goalSchema)).query(({ ctx }) => ctx.services.goals.list(ctx.scope)),

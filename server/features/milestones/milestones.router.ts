@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas/child.ts';
 import { deletedSchema } from '../../../shared/schemas/common.ts';
-import { isoDate } from '../../../shared/schemas/dates.ts';
-import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '../../../shared/schemas/milestone.ts';
+import {
+  generationResultSchema,
+  milestoneCreateSchema,
+  milestoneRangeSchema,
+  milestoneSchema,
+  milestoneUpdateSchema,
+} from '../../../shared/schemas/milestone.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const milestonesRouter = router({
   list: childProcedure
-    .input(z.object({ from: isoDate.optional(), to: isoDate.optional() }))
+    .input(milestoneRangeSchema)
     .output(z.array(milestoneSchema))
     .query(({ ctx, input }) => ctx.services.milestones.list(ctx.scope, input)),
   create: childProcedure
