@@ -1,4 +1,5 @@
 import type { FeatureFlags } from '../shared/feature-flags.ts';
+import type { AuthConfig } from '../shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
 import type { Db } from './db/database.ts';
@@ -11,13 +12,6 @@ import { createGoalsService, type GoalsService } from './features/goals/goals.se
 import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
 import { createObservationsService, type ObservationsService } from './features/observations/observations.service.ts';
 import { createStrategiesService, type StrategiesService } from './features/strategies/strategies.service.ts';
-
-export interface AuthConfig {
-  provider: 'clerk' | 'local';
-  publishableKey: string | null;
-  /** Host of APP_ORIGIN: the post-auth router sends visitors on this host straight to /app. */
-  productionHost: string | null;
-}
 
 export interface Services {
   children: ChildrenService;
@@ -44,13 +38,21 @@ export interface ServiceDeps {
   now?: () => Date;
 }
 
+/**
+ * Builds every feature's service. Where a feature needs another feature's data (a goal's evidence is
+ * observations; the roadmap reads the child and the goals), it gets that feature's service here, as a
+ * narrow dependency: features never import each other's repositories.
+ */
 export function createServices(deps: ServiceDeps): Services {
+  const children = createChildrenService(deps);
+  const observations = createObservationsService(deps);
+  const goals = createGoalsService({ ...deps, observations });
   return {
-    children: createChildrenService(deps),
-    observations: createObservationsService(deps),
-    goals: createGoalsService(deps),
+    children,
+    observations,
+    goals,
     strategies: createStrategiesService(deps),
-    milestones: createMilestonesService(deps),
+    milestones: createMilestonesService({ ...deps, children, goals }),
     activities: createActivitiesService(deps),
     dashboard: createDashboardService(deps),
     contact: createContactService(deps),

@@ -1,11 +1,12 @@
 import type { Router } from 'express';
 import { z } from 'zod';
+import { ACTIVITY_LIMITS, activityLimitSchema } from '../../shared/schemas/activity.ts';
 import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema } from '../../shared/schemas/goal.ts';
-import { milestoneCreateSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
+import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
 import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '../../shared/schemas/observation.ts';
 import { strategyCreateSchema, strategyUpdateSchema } from '../../shared/schemas/strategy.ts';
 import { isoDate } from '../../shared/schemas/dates.ts';
-import type { ChildScope } from '../features/children/children.service.ts';
+import type { ChildScope } from '../core/child-scope.ts';
 import type { Services } from '../services.ts';
 import { childScoped, parseWith, pathId } from './route-kit.ts';
 
@@ -57,6 +58,9 @@ const observationQuerySchema = z
   })
   .transform(({ childId: _childId, ...filter }) => filter)
   .pipe(observationFilterSchema);
+
+/** Query-string form of the activity list (`?limit=50`). */
+const activityQuerySchema = z.object({ limit: queryNumber.pipe(activityLimitSchema).default(ACTIVITY_LIMITS.defaultPageSize) });
 
 /** The child's record for external clients: the same services as the tRPC routers (issue 4). */
 export function registerChildRecordRoutes(router: Router, services: Services): void {
@@ -119,7 +123,7 @@ export function registerChildRecordRoutes(router: Router, services: Services): v
   router.get(
     '/milestones',
     childScoped(services, async (req, res, scope) => {
-      const range = parseWith(z.object({ from: isoDate.optional(), to: isoDate.optional() }), { from: req.query.from, to: req.query.to });
+      const range = parseWith(milestoneRangeSchema, { from: req.query.from, to: req.query.to });
       res.json(await services.milestones.list(scope, range));
     }),
   );
@@ -138,7 +142,7 @@ export function registerChildRecordRoutes(router: Router, services: Services): v
   router.get(
     '/activities',
     childScoped(services, async (req, res, scope) => {
-      const { limit } = parseWith(z.object({ limit: queryNumber.pipe(z.number().min(1).max(100)).default(20) }), { limit: req.query.limit });
+      const { limit } = parseWith(activityQuerySchema, { limit: req.query.limit });
       res.json(await services.activities.list(scope, limit));
     }),
   );

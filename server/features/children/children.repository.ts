@@ -10,17 +10,6 @@ export async function findChild(db: Db, ownerId: string, id: number): Promise<Ch
   return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function childExists(db: Db, ownerId: string, id: number): Promise<boolean> {
-  const row = await db.selectFrom('children').select('id').where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
-
-/** Locks the child's row for the rest of the transaction: serialises work that rebuilds the child's records. */
-export async function lockChild(db: Db, ownerId: string, id: number): Promise<ChildRow | undefined> {
-  return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 export async function countChildren(db: Db, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('children')

@@ -3,39 +3,33 @@ import type { Child, ChildCreate, ChildUpdate } from '../../../shared/schemas/ch
 import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
+import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
+import { recordActivity } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordActivity } from '../activities/activities.repository.ts';
 import * as children from './children.repository.ts';
 
 export function toChild(row: ChildRow, today?: Date): Child {
   return {
-      id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      dateOfBirth: row.dateOfBirth,
-      grade: row.grade as Child['grade'],
-      school: row.school,
-      pronouns: row.pronouns,
-      supportPlan: row.supportPlan as Child['supportPlan'],
-      planReviewDate: row.planReviewDate,
-      lastEvaluationDate: row.lastEvaluationDate,
-      diagnoses: row.diagnoses,
-      strengths: row.strengths,
-      challenges: row.challenges,
-      interests: row.interests,
-      notes: row.notes,
-      avatarColor: row.avatarColor,
-      ageYears: ageInYears(row.dateOfBirth, today),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    grade: row.grade,
+    school: row.school,
+    pronouns: row.pronouns,
+    supportPlan: row.supportPlan,
+    planReviewDate: row.planReviewDate,
+    lastEvaluationDate: row.lastEvaluationDate,
+    diagnoses: row.diagnoses,
+    strengths: row.strengths,
+    challenges: row.challenges,
+    interests: row.interests,
+    notes: row.notes,
+    avatarColor: row.avatarColor,
+    ageYears: ageInYears(row.dateOfBirth, today),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Proof that the caller owns the child: only `scope()` makes one, after checking. */
-export interface ChildScope {
-  readonly ownerId: string;
-  readonly childId: number;
-  readonly __checked: unique symbol;
 }
 
 const metadataFor = (childCount: number): ChildCountMetadata => ({ childCount, hasCompletedOnboarding: childCount > 0 });
@@ -69,9 +63,15 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     },
 
     /** The caller's scope over one child; NOT_FOUND (never FORBIDDEN) when the child is not theirs. */
-    async scope(ownerId: string, childId: number): Promise<ChildScope> {
-      if (!(await children.childExists(db, ownerId, childId))) throw AppError.notFound('Child');
-      return { ownerId, childId } as ChildScope;
+    scope(ownerId: string, childId: number): Promise<ChildScope> {
+      return checkChildScope(db, ownerId, childId);
+    },
+
+    /** The scoped child, read in the caller's transaction (for another feature, through createServices). */
+    async profile(trx: Db, scope: ChildScope): Promise<Child> {
+      const row = await children.findChild(trx, scope.ownerId, scope.childId);
+      if (!row) throw AppError.notFound('Child');
+      return toChild(row, now());
     },
 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {

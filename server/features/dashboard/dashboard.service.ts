@@ -2,8 +2,8 @@ import { addDays } from '../../../shared/calendar.ts';
 import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
 import { todayIso } from '../../../shared/schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
-import type { ChildScope } from '../children/children.service.ts';
-import { weekStart } from '../observations/observations.service.ts';
+import type { ChildScope } from '../../core/child-scope.ts';
+import { weekStart } from '../../core/dates.ts';
 import { dashboardStats, type StatsWindow } from './dashboard.repository.ts';
 
 export const NEXT_MILESTONES = 3;

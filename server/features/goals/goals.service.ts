@@ -1,16 +1,27 @@
-import { GOAL_STALE_DAYS, type Goal, type GoalCreate, type GoalUpdate, type ProgressEntry, type ProgressEntryCreate } from '../../../shared/schemas/goal.ts';
-import type { Observation } from '../../../shared/schemas/observation.ts';
+import {
+  GOAL_STALE_DAYS,
+  isActiveGoalStatus,
+  type Goal,
+  type GoalCreate,
+  type GoalDetail,
+  type GoalUpdate,
+  type ProgressEntry,
+  type ProgressEntryCreate,
+} from '../../../shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
+import { recordChange } from '../../core/record-change.ts';
+import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordChange } from '../activities/record-change.ts';
-import type { ChildScope } from '../children/children.service.ts';
-import { listObservations } from '../observations/observations.repository.ts';
-import { toObservation } from '../observations/observations.service.ts';
+import type { ObservationsService } from '../observations/observations.service.ts';
 import * as goals from './goals.repository.ts';
 
 const DAY_MS = 86_400_000;
-const ACTIVE_STATUSES = new Set(['not-started', 'in-progress']);
+/** How many linked observations a goal's detail shows as evidence, newest first. */
+export const GOAL_EVIDENCE_LIMIT = 50;
+
+/** What another feature may read of a goal without its progress (the roadmap rules need no more). */
+export type GoalSummary = Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>;
 
 export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
   return { id: row.id, goalId: row.goalId, recordedOn: row.recordedOn, value: row.value, note: row.note, createdAt: row.createdAt.toISOString() };
@@ -18,7 +29,7 @@ export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
 
 /** An active goal with nothing recorded for GOAL_STALE_DAYS days (counting from its creation when it has no entry). */
 export function isStale(goal: Pick<GoalRow, 'status' | 'createdAt'>, latestOn: string | null, today: Date): boolean {
-  if (!ACTIVE_STATUSES.has(goal.status)) return false;
+  if (!isActiveGoalStatus(goal.status)) return false;
   const since = latestOn ? Date.parse(`${latestOn}T00:00:00Z`) : goal.createdAt.getTime();
   return today.getTime() - since >= GOAL_STALE_DAYS * DAY_MS;
 }
@@ -27,15 +38,15 @@ export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today
   return {
     id: row.id,
     childId: row.childId,
-    area: row.area as Goal['area'],
+    area: row.area,
     title: row.title,
     description: row.description,
     baseline: row.baseline,
     target: row.target,
     unit: row.unit,
     targetDate: row.targetDate,
-    status: row.status as Goal['status'],
-    source: row.source as Goal['source'],
+    status: row.status,
+    source: row.source,
     latestProgress: latest ? toProgressEntry(latest) : null,
     isStale: isStale(row, latest?.recordedOn ?? null, today),
     createdAt: row.createdAt.toISOString(),
@@ -43,14 +54,14 @@ export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today
   };
 }
 
-export interface GoalDetail {
-  goal: Goal;
-  progress: ProgressEntry[];
-  /** Observations linked to the goal, newest first. */
-  evidence: Observation[];
+export interface GoalsDeps {
+  db: Db;
+  now?: () => Date;
+  /** Evidence for a goal's detail: the observations linked to it. */
+  observations: Pick<ObservationsService, 'listLinkedToGoal'>;
 }
 
-export function createGoalsService(deps: { db: Db; now?: () => Date }) {
+export function createGoalsService(deps: GoalsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -72,13 +83,14 @@ export function createGoalsService(deps: { db: Db; now?: () => Date }) {
       const row = await requireGoal(db, scope, id);
       const [progress, evidence] = await Promise.all([
         goals.listProgress(db, scope.childId, id),
-        listObservations(db, scope.childId, { goalId: id, limit: 50 }),
+        deps.observations.listLinkedToGoal(db, scope, id, GOAL_EVIDENCE_LIMIT),
       ]);
-      return {
-        goal: toGoal(row, progress.at(-1), now()),
-        progress: progress.map(toProgressEntry),
-        evidence: evidence.map(toObservation),
-      };
+      return { goal: toGoal(row, progress.at(-1), now()), progress: progress.map(toProgressEntry), evidence };
+    },
+
+    /** The child's goals without their progress, read in the caller's transaction (for another feature, through createServices). */
+    async listSummaries(trx: Db, scope: ChildScope): Promise<GoalSummary[]> {
+      return (await goals.listGoals(trx, scope.childId)).map(({ id, title, targetDate, status }) => ({ id, title, targetDate, status }));
     },
 
     async create(scope: ChildScope, input: GoalCreate): Promise<Goal> {

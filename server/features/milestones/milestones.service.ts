@@ -1,15 +1,14 @@
-import { todayIso } from '../../../shared/schemas/dates.ts';
 import type { FeatureFlags } from '../../../shared/feature-flags.ts';
-import type { GenerationResult, Milestone, MilestoneCreate, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
+import { milestoneStatusAction } from '../../../shared/schemas/activity.ts';
+import { todayIso } from '../../../shared/schemas/dates.ts';
+import type { GenerationResult, Milestone, MilestoneCreate, MilestoneRange, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
+import { lockChild, type ChildScope } from '../../core/child-scope.ts';
+import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordActivity } from '../activities/activities.repository.ts';
-import { recordChange } from '../activities/record-change.ts';
-import * as children from '../children/children.repository.ts';
-import type { ChildScope } from '../children/children.service.ts';
-import { toChild } from '../children/children.service.ts';
-import * as goals from '../goals/goals.repository.ts';
+import type { ChildrenService } from '../children/children.service.ts';
+import type { GoalsService } from '../goals/goals.service.ts';
 import * as milestones from './milestones.repository.ts';
 import { generateRoadmap, type MilestoneDraft } from './roadmap-rules.ts';
 
@@ -20,10 +19,10 @@ export function toMilestone(row: MilestoneRow): Milestone {
     title: row.title,
     whyItMatters: row.whyItMatters,
     whatToDo: row.whatToDo,
-    category: row.category as Milestone['category'],
+    category: row.category,
     dueDate: row.dueDate,
-    status: row.status as Milestone['status'],
-    source: row.source as Milestone['source'],
+    status: row.status,
+    source: row.source,
     ruleKey: row.ruleKey,
     editedByParent: row.editedByParent,
     createdAt: row.createdAt.toISOString(),
@@ -31,13 +30,25 @@ export function toMilestone(row: MilestoneRow): Milestone {
   };
 }
 
-/** A generated milestone the parent has not touched: regeneration may refresh or remove it. */
+/**
+ * A generated milestone the parent has not touched: regeneration may refresh or remove it. Only
+ * 'upcoming': one the parent moved to in-progress, done or skipped is theirs now.
+ */
 const regenerable = (row: MilestoneRow) => row.source === 'generated' && !row.editedByParent && row.status === 'upcoming';
 
 const sameContent = (row: MilestoneRow, draft: MilestoneDraft) =>
   row.title === draft.title && row.whyItMatters === draft.whyItMatters && row.whatToDo === draft.whatToDo && row.dueDate === draft.dueDate;
 
-export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFlags; now?: () => Date }) {
+export interface MilestonesDeps {
+  db: Db;
+  featureFlags: FeatureFlags;
+  now?: () => Date;
+  /** The roadmap rules read the child's profile and goals, in the generation's transaction. */
+  children: Pick<ChildrenService, 'profile'>;
+  goals: Pick<GoalsService, 'listSummaries'>;
+}
+
+export function createMilestonesService(deps: MilestonesDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const horizonMonths = deps.featureFlags.FLAG_ROADMAP_V2_6MO ? 6 : 3;
@@ -45,7 +56,7 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
   return {
     horizonMonths,
 
-    async list(scope: ChildScope, range: { from?: string; to?: string } = {}): Promise<Milestone[]> {
+    async list(scope: ChildScope, range: MilestoneRange = {}): Promise<Milestone[]> {
       return (await milestones.listMilestones(db, scope.childId, range)).map(toMilestone);
     },
 
@@ -58,7 +69,7 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
 
     /** A parent's change to a generated milestone marks it, so regeneration keeps it as they left it. */
     async update(scope: ChildScope, id: number, patch: MilestoneUpdate): Promise<Milestone> {
-      const row = await recordChange(db, scope, { action: patch.status ? `milestone.${patch.status}` : 'milestone.updated', subjectType: 'milestone' }, async (trx) => {
+      const row = await recordChange(db, scope, { action: patch.status ? milestoneStatusAction(patch.status) : 'milestone.updated', subjectType: 'milestone' }, async (trx) => {
         const updated = await milestones.updateMilestone(trx, scope.childId, id, { ...patch, editedByParent: true }, now());
         if (!updated) throw AppError.notFound('Milestone');
         return updated;
@@ -81,18 +92,18 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
     /** Runs the rules engine and reconciles: new drafts added, untouched ones refreshed or removed, the parent's kept. */
     async generate(scope: ChildScope): Promise<GenerationResult> {
       const today = now();
-      return db.transaction().execute(async (trx) => {
+      const generated = await recordChange(db, scope, { action: 'roadmap.generated', subjectType: 'child' }, async (trx) => {
         // Two generations at once (a double click) would both insert the same rule keys: take turns.
-        const childRow = await children.lockChild(trx, scope.ownerId, scope.childId);
-        if (!childRow) throw AppError.notFound('Child');
-        const [goalRows, existing, dismissed] = await Promise.all([
-          goals.listGoals(trx, scope.childId),
+        await lockChild(trx, scope);
+        const [child, goals, existing, dismissed] = await Promise.all([
+          deps.children.profile(trx, scope),
+          deps.goals.listSummaries(trx, scope),
           milestones.listMilestones(trx, scope.childId),
           milestones.dismissedRuleKeys(trx, scope.childId),
         ]);
         const drafts = generateRoadmap({
-          child: toChild(childRow, today),
-          goals: goalRows.map((goal) => ({ id: goal.id, title: goal.title, targetDate: goal.targetDate, status: goal.status as 'in-progress' })),
+          child,
+          goals,
           today: todayIso(today),
           horizonMonths,
         }).filter((draft) => !dismissed.has(draft.ruleKey));
@@ -112,9 +123,10 @@ export function createMilestonesService(deps: { db: Db; featureFlags: FeatureFla
         const stale = existing.filter((row) => regenerable(row) && row.ruleKey && !draftKeys.has(row.ruleKey) && row.dueDate >= todayIso(today));
         result.removed = await milestones.deleteMilestones(trx, scope.childId, stale.map((row) => row.id));
         result.kept = existing.filter((row) => !regenerable(row)).length;
-        await recordActivity(trx, { ownerId: scope.ownerId, childId: scope.childId, actorId: scope.ownerId, action: 'roadmap.generated', subjectType: 'child', subjectId: scope.childId });
-        return result;
+        // The activity's subject is the child whose roadmap this is.
+        return { id: scope.childId, result };
       });
+      return generated.result;
     },
   };
 }

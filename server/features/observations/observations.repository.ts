@@ -68,8 +68,3 @@ export async function weeklyCounts(db: Db, childId: number, since: string) {
     .groupBy(sql`1`)
     .execute();
 }
-
-export async function goalBelongsToChild(db: Db, childId: number, goalId: number): Promise<boolean> {
-  const row = await db.selectFrom('goals').select('id').where('childId', '=', childId).where('id', '=', goalId).executeTakeFirst();
-  return row !== undefined;
-}

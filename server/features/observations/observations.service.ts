@@ -7,9 +7,10 @@ import type {
 } from '../../../shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
+import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
+import { weekStart } from '../../core/dates.ts';
+import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordChange } from '../activities/record-change.ts';
-import type { ChildScope } from '../children/children.service.ts';
 import * as observations from './observations.repository.ts';
 
 export const TREND_WEEKS = 12;
@@ -20,7 +21,7 @@ export function toObservation(row: ObservationRow): Observation {
     childId: row.childId,
     what: row.what,
     occurredAt: row.occurredAt.toISOString(),
-    setting: row.setting as Observation['setting'],
+    setting: row.setting,
     antecedent: row.antecedent,
     behaviour: row.behaviour,
     consequence: row.consequence,
@@ -31,14 +32,6 @@ export function toObservation(row: ObservationRow): Observation {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Monday of the UTC week holding `date`, as YYYY-MM-DD. */
-export function weekStart(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const offset = (day.getUTCDay() + 6) % 7;
-  day.setUTCDate(day.getUTCDate() - offset);
-  return day.toISOString().slice(0, 10);
 }
 
 /** The last `weeks` weeks, oldest first, each with its counts (zero when nothing was logged). */
@@ -59,9 +52,7 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   async function assertGoal(trx: Db, scope: ChildScope, goalId: number | null | undefined) {
-    if (goalId != null && !(await observations.goalBelongsToChild(trx, scope.childId, goalId))) {
-      throw new AppError('BAD_REQUEST', 'Some fields need attention', [{ path: 'goalId', message: 'This goal is not one of this child\u2019s goals' }]);
-    }
+    if (goalId != null) await requireChildGoals(trx, scope, [goalId], () => 'goalId');
   }
 
   return {
@@ -93,6 +84,11 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
         return { id };
       });
       return { id, deleted: true };
+    },
+
+    /** Observations linked to one of the child's goals, newest first (for another feature, through createServices). */
+    async listLinkedToGoal(trx: Db, scope: ChildScope, goalId: number, limit: number): Promise<Observation[]> {
+      return (await observations.listObservations(trx, scope.childId, { goalId, limit })).map(toObservation);
     },
 
     async weeklyTrend(scope: ChildScope): Promise<WeeklyTrend> {

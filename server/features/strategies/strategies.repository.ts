@@ -45,10 +45,3 @@ export async function replaceGoalLinks(db: Db, childId: number, strategyId: numb
       .execute();
   }
 }
-
-/** The ids among `goalIds` that are this child's goals. */
-export async function existingGoalIds(db: Db, childId: number, goalIds: number[]): Promise<Set<number>> {
-  if (goalIds.length === 0) return new Set();
-  const rows = await db.selectFrom('goals').select('id').where('childId', '=', childId).where('id', 'in', goalIds).execute();
-  return new Set(rows.map((row) => row.id));
-}

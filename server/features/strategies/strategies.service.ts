@@ -1,9 +1,9 @@
 import type { Strategy, StrategyCreate, StrategyUpdate } from '../../../shared/schemas/strategy.ts';
 import type { Db } from '../../db/database.ts';
 import type { StrategyRow } from '../../db/schema.ts';
+import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
+import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordChange } from '../activities/record-change.ts';
-import type { ChildScope } from '../children/children.service.ts';
 import * as strategies from './strategies.repository.ts';
 
 export function toStrategy(row: StrategyRow, goalIds: number[]): Strategy {
@@ -12,8 +12,8 @@ export function toStrategy(row: StrategyRow, goalIds: number[]): Strategy {
     childId: row.childId,
     title: row.title,
     description: row.description,
-    whereUsed: row.whereUsed as Strategy['whereUsed'],
-    kind: row.kind as Strategy['kind'],
+    whereUsed: row.whereUsed,
+    kind: row.kind,
     goalIds,
     effectiveness: row.effectiveness,
     active: row.active,
@@ -28,14 +28,8 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
 
   async function linkGoals(trx: Db, scope: ChildScope, strategyId: number, goalIds: number[] | undefined): Promise<number[] | undefined> {
     if (goalIds === undefined) return undefined;
+    await requireChildGoals(trx, scope, goalIds, (index) => `goalIds.${index}`);
     const unique = [...new Set(goalIds)];
-    const found = await strategies.existingGoalIds(trx, scope.childId, unique);
-    const missing = unique.findIndex((id) => !found.has(id));
-    if (missing >= 0) {
-      throw new AppError('BAD_REQUEST', 'Some fields need attention', [
-        { path: `goalIds.${goalIds.indexOf(unique[missing] as number)}`, message: 'This goal is not one of this child\u2019s goals' },
-      ]);
-    }
     await strategies.replaceGoalLinks(trx, scope.childId, strategyId, unique);
     return unique.sort((a, b) => a - b);
   }

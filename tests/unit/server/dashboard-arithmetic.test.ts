@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEXT_MILESTONES, statsWindow } from '../../../server/features/dashboard/dashboard.service.ts';
-import { fillWeeks, TREND_WEEKS, weekStart } from '../../../server/features/observations/observations.service.ts';
+import { weekStart } from '../../../server/core/dates.ts';
+import { fillWeeks, TREND_WEEKS } from '../../../server/features/observations/observations.service.ts';
 
 describe('weekStart (Monday of the UTC week)', () => {
   it.each([

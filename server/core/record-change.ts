@@ -1,7 +1,16 @@
-import type { ActivityAction, ActivitySubject } from '../../../shared/schemas/activity.ts';
-import type { Db } from '../../db/database.ts';
-import type { ChildScope } from '../children/children.service.ts';
-import { recordActivity } from './activities.repository.ts';
+import type { ActivityAction, ActivitySubject } from '../../shared/schemas/activity.ts';
+import type { Db } from '../db/database.ts';
+import type { NewActivityRow } from '../db/schema.ts';
+import { insertActivity } from './activity-log.repository.ts';
+import type { ChildScope } from './child-scope.ts';
+
+/** One change to record: who made it (`actorId`, today always the owner), what, and about which row. */
+export type ActivityRecord = Omit<NewActivityRow, 'id' | 'createdAt'>;
+
+/** Writes one activity row; call it inside the transaction of the change it records. */
+export async function recordActivity(trx: Db, activity: ActivityRecord): Promise<void> {
+  await insertActivity(trx, activity);
+}
 
 /**
  * Runs a change to a child's record and writes its activity in the same transaction.
