@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
+import { ACTIVE_GOAL_STATUSES } from '../../../shared/schemas/goal.ts';
+import { OPEN_MILESTONE_STATUSES } from '../../../shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface StatsWindow {
@@ -10,6 +12,9 @@ export interface StatsWindow {
   today: string;
   milestoneCount: number;
 }
+
+/** `IN (...)` values for a status vocabulary, each one a parameter. */
+const oneOf = (values: readonly string[]) => sql.join(values);
 
 /** Every dashboard number in one round trip. */
 export async function dashboardStats(db: Db, childId: number, window: StatsWindow): Promise<DashboardStats> {
@@ -41,13 +46,13 @@ export async function dashboardStats(db: Db, childId: number, window: StatsWindo
           SELECT p.value, p.recorded_on FROM progress_entries p
           WHERE p.goal_id = g.id ORDER BY p.recorded_on DESC, p.id DESC LIMIT 1
         ) latest ON true
-        WHERE g.child_id = ${childId} AND g.status IN ('not-started', 'in-progress')) AS active_goals,
+        WHERE g.child_id = ${childId} AND g.status IN (${oneOf(ACTIVE_GOAL_STATUSES)})) AS active_goals,
       (SELECT coalesce(json_agg(json_build_object(
           'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
         ) ORDER BY m.due_date, m.id), '[]'::json)
         FROM (
           SELECT id, title, due_date, category FROM milestones
-          WHERE child_id = ${childId} AND status IN ('upcoming', 'in-progress') AND due_date >= ${window.today}::date
+          WHERE child_id = ${childId} AND status IN (${oneOf(OPEN_MILESTONE_STATUSES)}) AND due_date >= ${window.today}::date
           ORDER BY due_date, id LIMIT ${window.milestoneCount}
         ) m) AS next_milestones
   `.execute(db);

@@ -1,7 +1,7 @@
 import { ageInYears } from '../../../shared/age.ts';
 import { addDays, addMonths, addYears, inYear } from '../../../shared/calendar.ts';
 import type { Child } from '../../../shared/schemas/child.ts';
-import type { Goal } from '../../../shared/schemas/goal.ts';
+import { isActiveGoalStatus, type Goal } from '../../../shared/schemas/goal.ts';
 import type { Milestone } from '../../../shared/schemas/milestone.ts';
 
 /**
@@ -291,7 +291,7 @@ export const supportPlanQuestionRule: Rule = (input, window) => {
 
 export const goalCheckRule: Rule = (input, window) =>
   input.goals
-    .filter((goal) => (goal.status === 'in-progress' || goal.status === 'not-started') && goal.targetDate)
+    .filter((goal) => isActiveGoalStatus(goal.status) && goal.targetDate)
     .flatMap((goal) => {
       const target = goal.targetDate as string;
       if (target < window.start || target > addDays(window.end, GOAL_CHECK_DAYS)) return [];
