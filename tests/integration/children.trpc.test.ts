@@ -1,5 +1,4 @@
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import superjson from 'superjson';
+import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { TRPC_MAX_BATCH_SIZE } from '../../server/app.ts';
@@ -9,28 +8,7 @@ import type { Child } from '../../shared/schemas/child.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { callerFor, childRow, countChildren, isoDay, trpcError } from '../helpers/integration-kit.ts';
-
-function typedClient(server: TestServer, token?: string) {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${server.url}/api/trpc`,
-        transformer: superjson,
-        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
-      }),
-    ],
-  });
-}
-
-async function clientError(call: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
-    throw error;
-  }
-  throw new Error('expected the tRPC call to fail, but it succeeded');
-}
+import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
 describe.each(ENGINES)('tRPC children router on %s', (engine) => {
   let server: TestServer;
@@ -164,7 +142,7 @@ describe.each(ENGINES)('tRPC children router on %s', (engine) => {
       expect(error.data?.code).toBe('BAD_REQUEST');
       expect(error.data?.httpStatus).toBe(400);
       expect(error.message).toBe('Some fields need attention');
-      const issues = (error.data as unknown as { issues: { path: string; message: string }[] }).issues;
+      const issues = clientIssues(error);
       expect(issues.map((issue) => issue.path).sort()).toEqual(['dateOfBirth', 'diagnoses.0', 'firstName']);
       expect(issues.find((issue) => issue.path === 'dateOfBirth')?.message).toMatch(/does not exist/);
       expect(await countChildren(server.db)).toBe(before);
