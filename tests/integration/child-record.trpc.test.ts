@@ -330,6 +330,16 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       clock.now = new Date('2026-09-07T00:00:00.000Z');
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 2 });
     });
+
+    it('counts a note stamped just past Sunday midnight by a fast clock in next week, not this week', async () => {
+      const { trpc, childId } = await family();
+      // Sunday 23:58 on the server; the phone says Monday 00:02 (the API allows a few minutes ahead).
+      clock.now = new Date('2026-09-06T23:58:00.000Z');
+      await trpc.observations.create({ childId, data: { what: 'Logged at bedtime', occurredAt: '2026-09-07T00:02:00.000Z', isWin: true } });
+      expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 0 });
+      clock.now = new Date('2026-09-07T00:05:00.000Z');
+      expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 1, lastWeek: 0 });
+    });
   });
 
   describe('milestones.generate', () => {
