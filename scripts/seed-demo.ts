@@ -121,7 +121,9 @@ try {
       if (next() > 0.45) continue;
       const note = profile.notes[Math.floor(next() * profile.notes.length)];
       if (!note) continue;
-      const occurredAt = new Date(`${addDays(today, -day)}T${String(15 + Math.floor(next() * 5)).padStart(2, '0')}:30:00Z`).toISOString();
+      const afterSchool = Date.parse(`${addDays(today, -day)}T${String(15 + Math.floor(next() * 5)).padStart(2, '0')}:30:00Z`);
+      // Today's notes never lie in the future: the API would refuse them, so the seed does not write them either.
+      const occurredAt = new Date(Math.min(afterSchool, Date.now())).toISOString();
       await services.observations.create(scope, {
         ...note,
         occurredAt,
