@@ -134,6 +134,28 @@ test('/forms is the Smart Forms placeholder with a way to Snapshots; the nav rea
   await expect(page.getByRole('main')).toContainText('@example.com');
 });
 
+test('the built-in sign-in and sign-up forms use the primary colour #B5D5D0', async ({ page }) => {
+  for (const path of ['/sign-in', '/sign-up']) {
+    await page.goto(path);
+    const submit = page.getByRole('button', { name: 'Continue' });
+    await expect(submit).toBeVisible();
+    expect(await submit.evaluate((element) => getComputedStyle(element).backgroundColor), path).toBe('rgb(181, 213, 208)');
+  }
+});
+
+test('toasts are at most 420 px wide on medium screens and up, and use the whole width on a phone', async ({ page }) => {
+  const toastArea = page.getByRole('region', { name: /^Notifications/ }).locator('ol');
+  const measure = () => toastArea.evaluate((element) => ({ maxWidth: getComputedStyle(element).maxWidth, width: element.getBoundingClientRect().width }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();
+  expect(await measure()).toEqual({ maxWidth: '420px', width: 420 });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  expect(await measure()).toEqual({ maxWidth: '420px', width: 420 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await measure()).toEqual({ maxWidth: 'none', width: 390 });
+});
+
 async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);

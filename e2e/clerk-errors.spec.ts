@@ -7,7 +7,8 @@ import { expect, test } from '@playwright/test';
  * resolves): the app must say so and offer a reload, not spin forever. A second server runs the same
  * production build in Clerk mode; Clerk's servers are never contacted.
  */
-const unreachableKey = `pk_test_${Buffer.from('clerk.trelli.invalid$').toString('base64')}`;
+const CLERK_FRONTEND_API_HOST = 'clerk.trelli.invalid';
+const unreachableKey = `pk_test_${Buffer.from(`${CLERK_FRONTEND_API_HOST}$`).toString('base64')}`;
 
 let server: ChildProcess | undefined;
 let baseURL = '';
@@ -57,4 +58,17 @@ test('when the Clerk script cannot load, the app shows the authentication error 
   // The public site never loads Clerk at all, so it keeps working.
   await page.goto(`${baseURL}/`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the form fill screen opens without Clerk: no auth config call, nothing from Clerk, no authentication error', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${baseURL}/forms/abc/fill`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
+  // Everything the page was going to ask for has been asked for by now.
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => new URL(url).hostname === CLERK_FRONTEND_API_HOST)).toEqual([]);
+  expect(requested.filter((url) => new URL(url).pathname === '/api/clerk-config')).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
 });
