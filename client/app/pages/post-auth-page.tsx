@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api-request.ts';
 import { sleep } from '../../lib/sleep.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { TakingLongerNotice, useTakingLonger } from '../components/status-screens.tsx';
 import { decidePostAuth, type PostAuthPhase } from '../guards/post-auth-decision.ts';
 import { trpc } from '../trpc/trpc.ts';
 
@@ -18,6 +19,8 @@ export function PostAuthPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [phase, setPhase] = useState<PostAuthPhase>('checking');
+  // The screen only ever waits: it leaves as soon as the decision is made.
+  const takingLonger = useTakingLonger(true);
   const publicMetadata = user?.publicMetadata ?? null;
 
   useEffect(() => {
@@ -45,6 +48,7 @@ export function PostAuthPage() {
       <div className="grid max-w-md justify-items-center gap-4 rounded-2xl border border-ink/10 bg-white p-10 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-ink">Welcome to Trelli</h1>
         <Spinner size="large" label={POST_AUTH_TEXTS[phase]} showLabel />
+        <TakingLongerNotice show={takingLonger} />
       </div>
     </main>
   );

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSeamProvider, type AppUser, type AuthSeam } from '../../../client/app/auth/auth-context.tsx';
+import { TAKING_LONGER_TEXT } from '../../../client/app/components/status-screens.tsx';
 import { PostAuthPage } from '../../../client/app/pages/post-auth-page.tsx';
 import { createAppTrpcClient, trpc } from '../../../client/app/trpc/trpc.ts';
 import { createAppQueryClient } from '../../../client/lib/query-client.ts';
@@ -76,6 +77,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -102,5 +104,15 @@ describe('/post-auth screen (SPEC §2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Trelli' })).toBeTruthy();
     expect(screen.getByText('Checking your account status...')).toBeTruthy();
     expect(await screen.findByText('at /sign-in')).toBeTruthy();
+  });
+
+  it('says calmly that it is taking longer when no answer has come after 3 s (SPEC §9)', async () => {
+    vi.useFakeTimers();
+    renderPostAuth(seam('signed-in', NEW_PARENT));
+    await act(() => vi.advanceTimersByTimeAsync(2999));
+    expect(screen.getByText('Setting up your personalized experience...')).toBeTruthy();
+    expect(screen.queryByText(TAKING_LONGER_TEXT)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText(TAKING_LONGER_TEXT)).toBeTruthy();
   });
 });
