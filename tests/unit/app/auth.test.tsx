@@ -182,6 +182,8 @@ describe('Clerk script loading (SPEC §8, §9)', () => {
       clerk.throwOnRender = new Error(message);
       renderClerkMode();
       await expectAuthenticationError();
+      // Taken for a script failure, not for a broken app.
+      expect(screen.queryByRole('heading', { name: 'Loading Error' })).toBeNull();
     },
   );
 
