@@ -5,6 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { AVAILABLE_FEATURES, COMING_FEATURES, COMING_SECTION } from '../client/site/content/features.ts';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, type PublicPage } from '../client/site/paths.ts';
 import { watchConsole } from './support/journeys.ts';
 
@@ -56,14 +57,37 @@ test.describe('prerendered pages', () => {
     });
   }
 
-  test('the landing page tours the features and asks “Already have access?”', async ({ page }) => {
+  test('the landing page tours what works, shows what is coming, and asks “Already have access?”', async ({ page }) => {
     await page.goto('/');
     const tour = page.getByRole('region', { name: 'A tour of Trelli' });
-    for (const feature of ['Child profile', 'Observations', 'Progress planner', 'Roadmap', 'Document vault', 'Reimbursements', 'Snapshots', 'Smart forms', 'The guide']) {
-      await expect(tour.getByRole('heading', { name: feature, exact: true })).toBeVisible();
+    await expect(tour.getByRole('heading', { level: 3 })).toHaveText(AVAILABLE_FEATURES.map((feature) => feature.name));
+    const coming = page.getByRole('region', { name: COMING_SECTION.title });
+    if (COMING_FEATURES.length > 0) {
+      await expect(coming.getByRole('heading', { level: 3 })).toHaveText(COMING_FEATURES.map((feature) => feature.name));
+      await expect(coming.getByText('Coming', { exact: true })).toHaveCount(COMING_FEATURES.length);
+    } else {
+      await expect(coming).toHaveCount(0);
     }
     const access = page.getByRole('region', { name: 'Already have access?' });
     await expect(access.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+  });
+
+  test('the features page tells what works and labels what is coming; the beta page does not say everything works', async ({ page }) => {
+    await page.goto('/features');
+    for (const feature of AVAILABLE_FEATURES) {
+      await expect(page.getByRole('heading', { level: 2, name: feature.name, exact: true })).toBeVisible();
+    }
+    const coming = page.getByRole('region', { name: COMING_SECTION.title });
+    await expect(coming.getByRole('heading', { level: 3 })).toHaveText(COMING_FEATURES.map((feature) => feature.name));
+    for (const feature of COMING_FEATURES) {
+      await expect(page.getByRole('heading', { level: 2, name: feature.name, exact: true })).toHaveCount(0);
+    }
+
+    await page.goto('/beta-access');
+    if (COMING_FEATURES.length > 0) {
+      await expect(page.getByRole('main')).not.toContainText(/all work today|everything is ready to use/i);
+      await expect(page.getByRole('heading', { name: 'What is on the way' })).toBeVisible();
+    }
   });
 
   test('an unknown public path shows the not-found page with status 404', async ({ page, request }) => {

@@ -1,3 +1,6 @@
+import { isAvailable, type FeatureId } from './content/feature-status.ts';
+import { capitalise, listOf } from './content/words.ts';
+
 /**
  * The public site's routes (SPEC §2). One entry per page: its path, the file the prerender writes
  * (`dist/client/site/<file>`), the document title and description, and the page's one h1.
@@ -26,13 +29,35 @@ export const COPYRIGHT_YEAR = 2025;
 export const SIGN_IN_PATH = '/sign-in';
 export const APP_HOME_PATH = '/app';
 
+/** The tour's features as the page descriptions name them, in tour order (see content/features.ts). */
+const DESCRIBED: ReadonlyArray<readonly [FeatureId, string]> = [
+  ['child-profile', 'a child profile'],
+  ['observations', 'observations'],
+  ['progress-planner', 'goals with their strategies'],
+  ['roadmap', 'a roadmap of milestones'],
+  ['document-vault', 'a document vault'],
+  ['reimbursements', 'reimbursements'],
+  ['snapshots', 'one-page snapshots to share'],
+  ['smart-forms', 'smart forms for teachers'],
+  ['guide', 'a guide'],
+];
+const working = listOf(DESCRIBED.filter(([id]) => isAvailable(id)).map(([, words]) => words));
+const coming = listOf(DESCRIBED.filter(([id]) => !isAvailable(id)).map(([, words]) => words));
+const helpTopics = listOf([
+  'getting started',
+  'child profiles',
+  ...(isAvailable('document-vault') || isAvailable('reimbursements') ? ['documents'] : []),
+  ...(isAvailable('snapshots') || isAvailable('smart-forms') ? ['sharing'] : []),
+  'privacy',
+  'your account',
+]);
+
 export const PUBLIC_PAGES = [
   {
     path: '/',
     name: 'index',
     title: 'Trelli: track. plan. thrive.',
-    description:
-      'Trelli keeps everything about your child who learns and thinks differently in one place: observations, goals, strategies, milestones, documents, reimbursements and one-page snapshots to share.',
+    description: `Trelli keeps what you know about your child who learns and thinks differently in one calm place: ${working}.${coming ? ' More is on the way.' : ''}`,
     heading: 'The whole picture of your child, in one calm place',
   },
   {
@@ -46,14 +71,14 @@ export const PUBLIC_PAGES = [
     path: '/features',
     name: 'features',
     title: 'Features · Trelli',
-    description: 'Child profiles, observations, a progress planner with goals and strategies, a roadmap of milestones, a document vault, reimbursements, snapshots, smart forms and a guide.',
+    description: coming ? `What works in Trelli today: ${working}. On the way: ${coming}.` : `${capitalise(working)}: everything Trelli does for your family.`,
     heading: 'Everything Trelli does for your family',
   },
   {
     path: '/security',
     name: 'security',
     title: 'Security and privacy · Trelli',
-    description: 'How Trelli protects your family’s information: strict access control, encryption in transit, export and deletion at any time, and we never sell your data.',
+    description: 'How Trelli protects your family’s information: strict access control, encryption in transit, and we never sell your data.',
     heading: 'Your child’s story stays yours',
   },
   {
@@ -88,7 +113,7 @@ export const PUBLIC_PAGES = [
     path: '/help-center',
     name: 'help-center',
     title: 'Help Center · Trelli',
-    description: 'Answers to common questions about Trelli: getting started, child profiles, documents, sharing, privacy and your account.',
+    description: `Answers to common questions about Trelli: ${helpTopics}.`,
     heading: 'Help Center',
   },
   {

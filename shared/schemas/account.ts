@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { EMAIL_MAX_LENGTH } from './contact-limits.ts';
+
+export { EMAIL_MAX_LENGTH } from './contact-limits.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
 
-export const emailSchema = text().trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
+export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
 export const signUpSchema = z.strictObject({
   email: emailSchema,
@@ -11,7 +14,7 @@ export const signUpSchema = z.strictObject({
 });
 
 export const signInSchema = z.strictObject({
-  email: text().trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  email: text().trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH, 'Email is too long'),
   password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
 });
 

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type * as ContactSchemas from '../../../shared/schemas/contact.ts';
 import type { CONTACT_TOPICS } from '../../../shared/schemas/contact.ts';
+// The limits come from their zod-free module, so the page does not load zod before the form is used.
+import { CONTACT_LIMITS } from '../../../shared/schemas/contact-limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -194,7 +196,7 @@ export function ContactForm() {
           name="name"
           autoComplete="name"
           required
-          maxLength={100}
+          maxLength={CONTACT_LIMITS.name}
           value={values.name}
           onChange={(event) => update('name', event.target.value)}
           onFocus={warmUp}
@@ -215,7 +217,7 @@ export function ContactForm() {
           autoComplete="email"
           inputMode="email"
           required
-          maxLength={254}
+          maxLength={CONTACT_LIMITS.email}
           value={values.email}
           onChange={(event) => update('email', event.target.value)}
           onFocus={warmUp}
@@ -252,14 +254,14 @@ export function ContactForm() {
           Your message
         </label>
         <p id={messageHint} className="text-sm text-ink-muted">
-          At least 10 characters. Please don’t include your child’s medical details here.
+          At least {CONTACT_LIMITS.messageMin} characters. Please don’t include your child’s medical details here.
         </p>
         <textarea
           id={fieldId('message')}
           name="message"
           required
           rows={6}
-          maxLength={4000}
+          maxLength={CONTACT_LIMITS.message}
           value={values.message}
           onChange={(event) => update('message', event.target.value)}
           onFocus={warmUp}

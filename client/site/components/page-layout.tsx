@@ -58,16 +58,40 @@ export function Section({
   );
 }
 
-/** A card with an h3, for grids of features or promises. */
-export function Card({ title, icon, children, className }: { title: string; icon?: ReactNode; children: ReactNode; className?: string }) {
+/** The label on a feature that is still being built (see content/feature-status.ts). */
+export const COMING_LABEL = 'Coming';
+
+export function ComingTag() {
+  return <p className="inline-block rounded-full bg-sun px-3 py-0.5 text-sm font-semibold text-ink">{COMING_LABEL}</p>;
+}
+
+/** A card with an h3, for grids of features or promises; `tag` sits beside the title (e.g. ComingTag). */
+export function Card({
+  id,
+  title,
+  icon,
+  tag,
+  children,
+  className,
+}: {
+  id?: string;
+  title: string;
+  icon?: ReactNode;
+  tag?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={clsx('rounded-2xl border border-brand-200 bg-white p-6 shadow-sm', className)}>
+    <div id={id} className={clsx('rounded-2xl border border-brand-200 bg-white p-6 shadow-sm', id && 'scroll-mt-20', className)}>
       {icon ? (
         <div aria-hidden="true" className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-brand text-brand-900">
           {icon}
         </div>
       ) : null}
-      <h3 className="text-xl font-semibold text-ink">{title}</h3>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 className="text-xl font-semibold text-ink">{title}</h3>
+        {tag}
+      </div>
       <div className="mt-2 space-y-3 text-ink-muted">{children}</div>
     </div>
   );

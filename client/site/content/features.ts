@@ -1,10 +1,14 @@
 import type { FeatureFlagName } from '../../../shared/feature-flags.ts';
 import type { IconName } from '../components/icons.tsx';
+import { isAvailable, type FeatureId } from './feature-status.ts';
+import { listOf } from './words.ts';
 
 /** The app's features as the public site describes them (home tour and /features). */
 export interface FeatureStory {
-  id: string;
+  id: FeatureId;
   name: string;
+  /** How the feature reads inside a sentence, in a list of features ("the document vault"). */
+  phrase: string;
   icon: IconName;
   /** One or two sentences for the home page tour. */
   summary: string;
@@ -20,47 +24,65 @@ export const FEATURES: readonly FeatureStory[] = [
   {
     id: 'child-profile',
     name: 'Child profile',
+    phrase: 'child profiles',
     icon: 'profile',
-    summary: 'Who your child is, in your words: strengths, interests, what helps, what gets in the way, and the people on their team.',
+    summary: 'Who your child is, in your words: strengths, interests, what is hard right now, and the dates in their support plan.',
     details:
-      'Every child starts with a profile you fill in at your own pace. Strengths and passions come first, because that is where good support begins. Add diagnoses or plans only if you want to, and keep the names of teachers, therapists and doctors in one place.',
+      'Every child starts with a profile you fill in at your own pace, in four short steps. Strengths and interests come first, because that is where good support begins. Add diagnoses, an IEP or 504 plan and its dates only if you want to, and change any of it later.',
     points: [
-      'Strengths, interests and what calms them down',
-      'Diagnoses, IEP or 504 plans and medications, if you choose to add them',
-      'A profile for each child, with one tap to switch between them',
+      'Strengths, interests and what is hard right now',
+      'Diagnoses or areas you are exploring, and an IEP or 504 plan with its review and evaluation dates, if you choose to add them',
+      'A profile for each child, with one menu to switch between them',
     ],
   },
   {
     id: 'observations',
     name: 'Observations',
+    phrase: 'observations',
     icon: 'eye',
     summary: 'Note what you notice the moment you notice it, so patterns show up over weeks instead of slipping away.',
     details:
       'A great morning, a meltdown after screens, a comment from the teacher at pick-up: write it down in a few seconds from your phone. Over time, your notes show what is really going on, with dates you can point to at the next meeting.',
-    points: ['Quick notes with a date, a setting and how the day went', 'Filter by child, setting or time to spot patterns', 'Bring real examples to school and medical appointments'],
+    points: [
+      'Quick notes with a date, a place and how the day went, and what came before and after when it matters',
+      'Filter by place, date or tag, or search your notes, to spot patterns',
+      'A weekly chart of wins and concerns over the last three months',
+      'Real examples to bring to school and medical appointments',
+    ],
   },
   {
     id: 'progress-planner',
     name: 'Progress planner',
+    phrase: 'goals with their strategies',
     icon: 'target',
     summary: 'Set a few goals that matter to your family and pair each with strategies to try, then keep what works.',
     details:
-      'Goals in Trelli are yours, not a school form: "out the door by 7:45 without tears", "reads for fifteen minutes with audiobook support". Give each goal the strategies you are trying, mark how they go, and watch progress build up week by week.',
-    points: ['Goals written in everyday words', 'Strategies attached to each goal, with notes on what helped', 'Progress you can see and celebrate together'],
+      'Goals in Trelli are yours, not a school form: "out the door by 7:45 without tears", "reads for fifteen minutes with audiobook support". Give each goal the strategies you are trying, rate how they go, and watch progress build up week by week.',
+    points: [
+      'Goals in everyday words, with a starting point and a target if you want to measure them',
+      'Strategies linked to the goals they support, each rated by how well it works',
+      'Progress on a chart, backed by the observations you link to each goal',
+    ],
   },
   {
     id: 'roadmap',
     name: 'Roadmap',
+    phrase: 'the roadmap',
     icon: 'map',
     summary: 'A roadmap of the milestones ahead: plan reviews, evaluations, check-ins and school transitions, all in order.',
     details:
-      'Trelli suggests milestones from your child’s profile, like an annual IEP review, a re-evaluation or the move to middle school, and you decide what stays. Nothing sneaks up on you, and you have time to prepare.',
-    points: ['Suggested milestones you can accept, change or skip', 'The dates that matter, in order, well ahead of time', 'Your own milestones alongside the suggested ones'],
+      'Trelli suggests milestones from your child’s profile and goals, like an annual IEP review, a re-evaluation or the move to middle school, and you decide what stays. Nothing sneaks up on you, and you have time to prepare.',
+    points: [
+      'Suggested milestones you can complete, move to another date or skip',
+      'The dates that matter, in order, well ahead of time',
+      'Your own milestones alongside the suggested ones',
+    ],
     flaggedPoint: { flag: 'FLAG_ROADMAP_V2_6MO', text: 'A clear view of the next six months' },
   },
   {
     id: 'document-vault',
     name: 'Document vault',
+    phrase: 'the document vault',
     icon: 'folder',
     summary: 'Evaluations, IEPs, 504 plans, report cards and letters, uploaded once and found in seconds.',
     details:
@@ -70,6 +92,7 @@ export const FEATURES: readonly FeatureStory[] = [
   {
     id: 'reimbursements',
     name: 'Reimbursements',
+    phrase: 'reimbursements',
     icon: 'receipt',
     summary: 'Keep track of therapy, tutoring and evaluation costs, what you have claimed and what is still owed to you.',
     details:
@@ -79,6 +102,7 @@ export const FEATURES: readonly FeatureStory[] = [
   {
     id: 'snapshots',
     name: 'Snapshots',
+    phrase: 'snapshots',
     icon: 'snapshot',
     summary: 'A one-page summary of your child to hand a new teacher, coach, sitter or doctor.',
     details:
@@ -88,6 +112,7 @@ export const FEATURES: readonly FeatureStory[] = [
   {
     id: 'smart-forms',
     name: 'Smart forms',
+    phrase: 'smart forms',
     icon: 'form',
     summary: 'Send a teacher or therapist a link to a short form; their answers land next to your own notes.',
     details:
@@ -97,6 +122,7 @@ export const FEATURES: readonly FeatureStory[] = [
   {
     id: 'guide',
     name: 'The guide',
+    phrase: 'the guide',
     icon: 'compass',
     summary: 'Plain-language help for the moments that feel big, from asking for an evaluation to your first IEP meeting.',
     details:
@@ -105,3 +131,16 @@ export const FEATURES: readonly FeatureStory[] = [
     flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organised by theme: school, home, health and feelings' },
   },
 ];
+
+/** The section of the home and features pages that lists what is still being built. */
+export const COMING_SECTION = { id: 'coming', title: 'Coming to Trelli' } as const;
+
+/** The tour's features that work today, in tour order. */
+export const AVAILABLE_FEATURES: readonly FeatureStory[] = FEATURES.filter((feature) => isAvailable(feature.id));
+/** The tour's features still being built, in tour order. */
+export const COMING_FEATURES: readonly FeatureStory[] = FEATURES.filter((feature) => !isAvailable(feature.id));
+
+/** The features as a phrase: "child profiles, observations, goals with their strategies and the roadmap". */
+export function featureList(features: readonly FeatureStory[]): string {
+  return listOf(features.map((feature) => feature.phrase));
+}

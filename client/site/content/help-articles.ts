@@ -1,4 +1,8 @@
-/** The Help Center's questions and answers, grouped by topic. */
+import { isAvailable, type FeatureId } from './feature-status.ts';
+import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from './features.ts';
+import { capitalise } from './words.ts';
+
+/** One of the Help Center's questions and answers, as the page shows it. */
 export interface HelpArticle {
   id: string;
   topic: string;
@@ -6,52 +10,70 @@ export interface HelpArticle {
   answer: string;
 }
 
-export const HELP_ARTICLES: readonly HelpArticle[] = [
+/** An article as written: the part of Trelli it is about, and what it says while that part is coming. */
+export interface HelpArticleSource extends HelpArticle {
+  /** The part of Trelli the answer describes (content/feature-status.ts). */
+  feature?: FeatureId;
+  /** The answer while `feature` is coming; without one, the article is left out until the feature is available. */
+  comingAnswer?: string;
+}
+
+const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
+
+export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
   {
     id: 'what-is-trelli',
     topic: 'Getting started',
     question: 'What is Trelli?',
     answer:
-      'Trelli is a private place for parents and caregivers to keep track of a child who learns and thinks differently: observations, goals and strategies, a roadmap of milestones, documents, reimbursements, one-page snapshots and forms teachers can fill in.',
+      `Trelli is a private place for parents and caregivers to keep track of a child who learns and thinks differently: ${featureList(AVAILABLE_FEATURES)}.` +
+      (COMING_FEATURES.length > 0 ? ` ${capitalise(featureList(COMING_FEATURES))} are on the way.` : ''),
   },
   {
     id: 'how-to-start',
     topic: 'Getting started',
     question: 'How do I get started?',
     answer:
-      'Sign in, then create your first child profile. Start with a few strengths and one thing you would like to work on; you can fill in the rest over time. Most parents add their first observation within five minutes.',
+      'Create an account, then your first child profile. Start with a few strengths and one thing you would like to work on; you can fill in the rest over time. Then add your first observation: the quick capture takes a few seconds.',
   },
   {
     id: 'beta',
     topic: 'Getting started',
     question: 'What does it mean that Trelli is in beta?',
     answer:
-      'Every feature is ready to use, and we are still improving Trelli with feedback from families. Things may change or occasionally go wrong, and we fix them quickly. Trelli is free during the beta.',
+      COMING_FEATURES.length === 0
+        ? 'Every feature is ready to use, and we are still improving Trelli with feedback from families. Things may change or occasionally go wrong, and we fix them quickly. Trelli is free during the beta.'
+        : `What is in Trelli today is ready to use: ${featureList(AVAILABLE_FEATURES)}. ${capitalise(featureList(COMING_FEATURES))} are still being built, and each opens in the app once it works. We are improving Trelli with feedback from families, so things may change or occasionally go wrong, and we fix them quickly. Trelli is free during the beta.`,
   },
   {
     id: 'more-than-one-child',
     topic: 'Child profiles',
     question: 'Can I add more than one child?',
-    answer: 'Yes. Add a profile for each child and switch between them from the dashboard. There is no charge per child.',
+    answer:
+      'Yes. Add a profile for each child from the dashboard, then choose whose records you are looking at from the Child menu at the top of the screen. There is no charge per child.',
   },
   {
     id: 'diagnosis-needed',
     topic: 'Child profiles',
     question: 'Does my child need a diagnosis to use Trelli?',
     answer:
-      'No. Many families start Trelli while they are still looking for answers. Keeping good notes and documents early makes evaluations and school conversations easier later.',
+      'No. Many families start Trelli while they are still looking for answers. Keeping good notes early makes evaluations and school conversations easier later.',
   },
   {
     id: 'delete-child',
     topic: 'Child profiles',
     question: 'How do I delete a child profile?',
+    feature: 'child-deletion',
     answer:
       'Open the child’s profile in Settings and choose delete. Everything recorded for that child (observations, goals, milestones and documents) is deleted with it, so export first if you want a copy.',
+    comingAnswer:
+      'Deleting a child profile from the app is on the way. Until then, contact us and choose “Privacy or my data”, and we will delete the profile with everything recorded for that child. You can already delete any single observation, goal, strategy or milestone yourself.',
   },
   {
     id: 'upload-documents',
     topic: 'Documents',
     question: 'What documents can I keep in the vault?',
+    feature: 'document-vault',
     answer:
       'Evaluations, IEPs, 504 plans, report cards, doctor’s letters, therapy notes and receipts. Upload PDFs or photos of paper documents, and sort them by child and type.',
   },
@@ -59,6 +81,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     id: 'reimbursements',
     topic: 'Documents',
     question: 'How does reimbursement tracking work?',
+    feature: 'reimbursements',
     answer:
       'Add each expense, such as therapy, tutoring or an evaluation, with its receipt, then mark when you submitted it to insurance or your FSA or HSA and when it was paid. Trelli keeps a running total of what is still owed to you.',
   },
@@ -66,6 +89,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     id: 'snapshot',
     topic: 'Sharing',
     question: 'How do I share a snapshot with a new teacher?',
+    feature: 'snapshots',
     answer:
       'Open Snapshots, choose the sections you want to include, such as strengths, what helps and current goals, and print it or save it as a PDF to share. Only what you choose is included.',
   },
@@ -73,34 +97,59 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     id: 'smart-forms',
     topic: 'Sharing',
     question: 'Does a teacher need an account to fill in a smart form?',
+    feature: 'smart-forms',
     answer: 'No. Teachers, therapists and coaches open the link you send and fill in the form on any device. They see only that form, and their answers are saved with your child’s observations.',
   },
   {
     id: 'who-sees-data',
     topic: 'Privacy and security',
     question: 'Who can see my child’s information?',
-    answer: 'Only you, when signed in, and the people you choose to share a snapshot or form with. We never sell your information or show ads.',
+    answer: canShare
+      ? 'Only you, when signed in, and the people you choose to share a snapshot or form with. We never sell your information or show ads.'
+      : 'Only you, when signed in. Trelli has no way to share your records yet; when sharing arrives, nothing will leave your account unless you choose to send it. We never sell your information or show ads.',
   },
   {
     id: 'export-data',
     topic: 'Privacy and security',
     question: 'Can I download all of my information?',
+    feature: 'export',
     answer: 'Yes. Export your information from Settings at any time. If you ever leave Trelli, you take everything with you.',
+    comingAnswer:
+      'Not from the app yet: exporting everything is on the way. Until then, contact us and choose “Privacy or my data”, and we will send you a copy of everything you have added.',
   },
   {
     id: 'sign-in-trouble',
     topic: 'Your account',
     question: 'I can’t sign in. What should I do?',
+    feature: 'password-reset',
     answer:
       'Check that you are using the email address you signed up with, and use the reset option on the sign-in screen if you have forgotten your password. Still stuck? Contact us and we will help.',
+    comingAnswer:
+      'Check that you are using the email address you signed up with. If you have forgotten your password, contact us and we will help you back in; resetting it yourself by email is on the way.',
   },
   {
     id: 'close-account',
     topic: 'Your account',
     question: 'How do I close my account?',
+    feature: 'account-deletion',
     answer: 'Go to Settings and choose to delete your account, or contact us and choose “Privacy or my data”. We will confirm when your information has been removed.',
+    comingAnswer:
+      'Contact us and choose “Privacy or my data”. We will delete your account and everything in it, and confirm when your information has been removed. Deleting your account yourself, from the app, is on the way.',
   },
 ];
+
+/**
+ * The articles the Help Center shows: an article about a part of Trelli that is still coming gives
+ * its `comingAnswer`, or is left out when it has none.
+ */
+export function publishedArticles(articles: readonly HelpArticleSource[], available: (id: FeatureId) => boolean = isAvailable): HelpArticle[] {
+  return articles.flatMap(({ id, topic, question, answer, feature, comingAnswer }) => {
+    if (!feature || available(feature)) return [{ id, topic, question, answer }];
+    return comingAnswer ? [{ id, topic, question, answer: comingAnswer }] : [];
+  });
+}
+
+export const HELP_ARTICLES: readonly HelpArticle[] = publishedArticles(ALL_HELP_ARTICLES);
 
 function normalise(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[’']/g, '');

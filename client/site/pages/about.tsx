@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
+import { isAvailable } from '../content/feature-status.ts';
+import { COMING_FEATURES, featureList } from '../content/features.ts';
+import { capitalise } from '../content/words.ts';
+import { yourData } from '../content/your-data.ts';
 
 const VALUES = [
   {
@@ -17,7 +21,10 @@ const VALUES = [
   },
   {
     title: 'Private by default',
-    text: 'Your child’s story is yours. We collect what the app needs to work, never sell it, and make it easy to take it with you or delete it.',
+    text:
+      isAvailable('export') && isAvailable('account-deletion')
+        ? 'Your child’s story is yours. We collect what the app needs to work, never sell it, and make it easy to take it with you or delete it.'
+        : `Your child’s story is yours. We collect what the app needs to work and never sell it. ${yourData()}`,
   },
 ] as const;
 
@@ -39,9 +46,13 @@ export default function AboutPage() {
             email threads, paper folders and a parent’s memory.
           </p>
           <p>
-            Trelli is a calm, private home for all of it. It connects what you notice at home with the goals you set, the plans the school writes
-            and the milestones ahead, so you can see the whole picture and share the right part of it with the right person.
+            Trelli is a calm, private home for that information. It connects what you notice at home with the goals you set and the milestones
+            ahead, including the dates in your child’s support plan, so you can see the whole picture
+            {isAvailable('snapshots') || isAvailable('smart-forms') ? ' and share the right part of it with the right person' : null}.
           </p>
+          {COMING_FEATURES.length > 0 ? (
+            <p>{`${capitalise(featureList(COMING_FEATURES))} are on the way, so that more of what you carry can live in one place.`}</p>
+          ) : null}
         </div>
       </Section>
 
@@ -61,7 +72,7 @@ export default function AboutPage() {
         <div className="max-w-3xl space-y-4 text-lg">
           <p>
             Trelli does not diagnose, and it does not replace your child’s doctor, psychologist, therapist or school team. It helps you work with them:
-            better notes, clearer questions, and documents you can find when they ask.
+            better notes, clearer questions, and {isAvailable('document-vault') ? 'documents you can find when they ask' : 'dates you can plan around'}.
           </p>
           <p>
             If you are worried about your child’s safety or health right now, please contact your doctor or local emergency services first.

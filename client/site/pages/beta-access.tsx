@@ -1,27 +1,40 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
+import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from '../content/features.ts';
+import { capitalise } from '../content/words.ts';
+import { yourData } from '../content/your-data.ts';
 import { continueToApp } from '../lib/return-path.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
+const everythingWorks = COMING_FEATURES.length === 0;
+
+/** The first cards: what works today, and what is still being built (read from content/feature-status.ts). */
+const STATUS_CARDS = everythingWorks
+  ? [{ title: 'Everything is ready to use', text: `${capitalise(featureList(AVAILABLE_FEATURES))} all work today.` }]
+  : [
+      { title: 'What works today', text: `${capitalise(featureList(AVAILABLE_FEATURES))} work today, for as many children as you have.` },
+      {
+        title: 'What is on the way',
+        text: `${capitalise(featureList(COMING_FEATURES))} are still being built. You will see them in the app with a note that they are not ready yet; each one opens when it works.`,
+      },
+    ];
+
 const EXPECTATIONS = [
-  {
-    title: 'Everything is ready to use',
-    text: 'Profiles, observations, goals and strategies, the roadmap, the vault, reimbursements, snapshots, smart forms and the guide all work today.',
-  },
+  ...STATUS_CARDS,
   {
     title: 'It keeps getting better',
     text: 'We release improvements often, shaped by what beta families tell us. Now and then something may look different from last week.',
   },
   {
     title: 'Your data is protected',
-    text: 'Beta or not, your information gets the same protection: private to your account, encrypted in transit, and yours to export or delete.',
+    text: `Beta or not, your information gets the same protection: private to your account and encrypted in transit. ${yourData()}`,
   },
   {
     title: 'It is free while in beta',
     text: 'There is nothing to pay and no card to enter. If that ever changes, we will tell you well ahead of time.',
   },
-] as const;
+];
 
 export default function BetaAccessPage() {
   // The button only works with React attached: until then it is disabled, so an early click is not lost.
@@ -30,8 +43,9 @@ export default function BetaAccessPage() {
     <>
       <PageHero page="beta-access" kicker="Beta access">
         <p>
-          Thank you for joining us early. Trelli is in beta, which means it is ready for your family to use every day, and that you get a say in what
-          it becomes.
+          {everythingWorks
+            ? 'Thank you for joining us early. Trelli is in beta, which means it is ready for your family to use every day, and that you get a say in what it becomes.'
+            : 'Thank you for joining us early. Trelli is in beta: what it does today is ready for your family to use every day, more is being built, and you get a say in what it becomes.'}
         </p>
       </PageHero>
 

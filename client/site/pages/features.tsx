@@ -1,9 +1,29 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Icon } from '../components/icons.tsx';
+import { ComingFeatures } from '../components/coming-features.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
-import { FEATURES } from '../content/features.ts';
+import { isAvailable } from '../content/feature-status.ts';
+import { AVAILABLE_FEATURES, COMING_FEATURES, COMING_SECTION } from '../content/features.ts';
+import { listOf } from '../content/words.ts';
 import { useFeatureFlags } from '../feature-flags.tsx';
+
+const chipClasses = 'inline-block rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-50';
+
+/** "And the little things": the account tools that work today, then those on the way. */
+function accountTools(): string {
+  const tools = [
+    { id: 'export', works: 'A full export of your information whenever you want it.', coming: 'a full export of your information' },
+    { id: 'caregivers', works: 'Co-parents and caregivers can share a child’s records with you.', coming: 'inviting a co-parent or caregiver' },
+  ] as const;
+  const works = tools.filter((tool) => isAvailable(tool.id)).map((tool) => tool.works);
+  const coming = tools.filter((tool) => !isAvailable(tool.id)).map((tool) => tool.coming);
+  return [
+    'More than one child on one account, each with their own profile, records and roadmap.',
+    ...works,
+    ...(coming.length > 0 ? [`On the way: ${listOf(coming)}.`] : []),
+  ].join(' ');
+}
 
 export default function FeaturesPage() {
   const flags = useFeatureFlags();
@@ -14,17 +34,25 @@ export default function FeaturesPage() {
           Trelli brings together the tools a family needs to support a child who learns and thinks differently. Each one works on its own, and they
           work even better together because they share your child’s profile.
         </p>
+        {COMING_FEATURES.length > 0 ? <p>Here is what works today, and what we are building next.</p> : null}
       </PageHero>
 
       <nav aria-label="Features on this page" className="mx-auto max-w-6xl px-4 sm:px-6">
         <ul className="flex flex-wrap gap-2">
-          {FEATURES.map((feature) => (
+          {AVAILABLE_FEATURES.map((feature) => (
             <li key={feature.id}>
-              <a href={`#${feature.id}`} className="inline-block rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-50">
+              <a href={`#${feature.id}`} className={chipClasses}>
                 {feature.name}
               </a>
             </li>
           ))}
+          {COMING_FEATURES.length > 0 ? (
+            <li>
+              <a href={`#${COMING_SECTION.id}`} className={chipClasses}>
+                {COMING_SECTION.title}
+              </a>
+            </li>
+          ) : null}
         </ul>
       </nav>
 
@@ -34,7 +62,7 @@ export default function FeaturesPage() {
         intro="Open Trelli and see your week at a glance: recent observations, goals in progress, the next milestones and what has changed lately, for whichever child you choose."
       />
 
-      {FEATURES.map((feature, index) => {
+      {AVAILABLE_FEATURES.map((feature, index) => {
         const points = feature.flaggedPoint && flags[feature.flaggedPoint.flag] ? [...feature.points, feature.flaggedPoint.text] : feature.points;
         return (
           <Section key={feature.id} id={feature.id} title={feature.name} tone={index % 2 === 0 ? 'tinted' : 'plain'}>
@@ -60,7 +88,12 @@ export default function FeaturesPage() {
         );
       })}
 
-      <Section id="and-more" title="And the little things" intro="Settings to make Trelli yours: more than one child on one account, and a full export of your information whenever you want it.">
+      <ComingFeatures
+        tone={AVAILABLE_FEATURES.length % 2 === 0 ? 'tinted' : 'plain'}
+        intro="We are building these now. They are not ready to use yet: each one will be described here in full, and open in the app, once it works."
+      />
+
+      <Section id="and-more" title="And the little things" intro={accountTools()}>
         <div className="flex flex-wrap gap-3">
           <Link to="/pricing" className={buttonVariants()}>
             See pricing

@@ -37,7 +37,7 @@ export default function HelpCenterPage() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="For example: snapshot, delete, teacher"
+            placeholder="For example: goals, delete, password"
             autoComplete="off"
             className="mt-1.5 block w-full rounded-lg border border-ink-muted/60 bg-white px-4 py-3 text-lg text-ink shadow-sm placeholder:text-ink-muted focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-800"
           />

@@ -1,18 +1,21 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Icon } from '../components/icons.tsx';
+import { ComingFeatures } from '../components/coming-features.tsx';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
-import { FEATURES } from '../content/features.ts';
+import { byStatus, isAvailable } from '../content/feature-status.ts';
+import { AVAILABLE_FEATURES, COMING_FEATURES } from '../content/features.ts';
+import { yourData } from '../content/your-data.ts';
 import { SIGN_IN_PATH } from '../paths.ts';
 
 const PILLARS = [
   {
     title: 'Track',
-    text: 'Notes, documents, costs and the view from school, gathered as life happens instead of rebuilt from memory the night before a meeting.',
+    text: 'What you notice and how each goal is going, gathered as life happens instead of rebuilt from memory the night before a meeting.',
   },
   {
     title: 'Plan',
-    text: 'A few goals that matter, the strategies you are trying, and a roadmap of what is coming, so you walk into every meeting prepared.',
+    text: 'A few goals that matter, the strategies you are trying, and a roadmap of what lies ahead, so you walk into every meeting prepared.',
   },
   {
     title: 'Thrive',
@@ -24,13 +27,24 @@ const AUDIENCE = [
   'Parents and caregivers of kids with ADHD, dyslexia, dyscalculia, autism, anxiety or sensory differences',
   'Families with an IEP or 504 plan, or wondering whether to ask for one',
   'Parents who are still looking for answers and want to keep good notes along the way',
-  'Co-parents, grandparents and caregivers who share the load and need the same picture',
+  byStatus('caregivers', {
+    available: 'Co-parents, grandparents and caregivers who share the load and need the same picture',
+    coming: 'Co-parents, grandparents and caregivers who share the load (sharing a child’s records with them is on the way)',
+  }),
 ] as const;
 
+const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
+
 const PROTECTIONS = [
-  { icon: 'lock', title: 'Only you can see it', text: 'Every record belongs to your account. Nobody else can open it unless you share it.' },
-  { icon: 'shield', title: 'Encrypted on the way', text: 'Everything between your device and Trelli travels over encrypted HTTPS connections.' },
-  { icon: 'download', title: 'Yours to take or delete', text: 'Export your information or delete it, whenever you like.' },
+  {
+    icon: 'lock',
+    title: 'Only you can see it',
+    text: canShare
+      ? 'Every record belongs to your account. Nobody else can open it unless you share it.'
+      : 'Every record belongs to your account, and nobody else can open it.',
+  },
+  { icon: 'shield', title: 'Encrypted in transit', text: 'Everything between your device and Trelli travels over encrypted HTTPS connections.' },
+  { icon: 'download', title: 'Yours to take or delete', text: yourData() },
   { icon: 'heart', title: 'Never sold', text: 'We do not sell your data, show ads or share it with advertisers. Ever.' },
 ] as const;
 
@@ -52,7 +66,7 @@ export default function HomePage() {
         }
       >
         <p>
-          Trelli helps you keep track of how your child is doing, plan what comes next and help them thrive, with observations, goals, documents and
+          Trelli helps you keep track of how your child is doing, plan what comes next and help them thrive, with observations, goals, strategies and
           milestones together in one place instead of scattered across binders, sticky notes and forty open tabs.
         </p>
       </PageHero>
@@ -76,10 +90,14 @@ export default function HomePage() {
         id="tour"
         tone="tinted"
         title="A tour of Trelli"
-        intro="Nine tools that work together, built around one child profile. Use the ones you need today and add the rest when you are ready."
+        intro={
+          COMING_FEATURES.length > 0
+            ? 'Tools that work together today, built around one child profile, with more on the way. Use the ones you need and add the rest when you are ready.'
+            : 'Tools that work together, built around one child profile. Use the ones you need today and add the rest when you are ready.'
+        }
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map((feature) => (
+          {AVAILABLE_FEATURES.map((feature) => (
             <li key={feature.id} className="flex">
               <Card title={feature.name} icon={<Icon name={feature.icon} />} className="w-full">
                 <p>{feature.summary}</p>
@@ -94,7 +112,9 @@ export default function HomePage() {
         </p>
       </Section>
 
-      <Section id="who-it-is-for" title="Who Trelli is for">
+      <ComingFeatures intro="We are building these next. Each one opens in the app once it works." />
+
+      <Section id="who-it-is-for" title="Who Trelli is for" tone={COMING_FEATURES.length > 0 ? 'tinted' : 'plain'}>
         <div className="grid gap-8 md:grid-cols-2">
           <ul className="space-y-4">
             {AUDIENCE.map((line) => (
@@ -104,7 +124,7 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <figure className="rounded-2xl border-l-4 border-brand-700 bg-brand-50 p-6 text-lg text-ink">
+          <figure className={`rounded-2xl border-l-4 border-brand-700 p-6 text-lg text-ink ${COMING_FEATURES.length > 0 ? 'bg-white' : 'bg-brand-50'}`}>
             <blockquote>
               <p>
                 “You should not need a filing cabinet, a spreadsheet and a perfect memory to get your child the right support. You need one place
@@ -118,7 +138,7 @@ export default function HomePage() {
 
       <Section
         id="data-protection"
-        tone="tinted"
+        tone={COMING_FEATURES.length > 0 ? 'plain' : 'tinted'}
         title="How we protect your family’s information"
         intro="What you write about your child is personal. We treat it that way."
       >

@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageHero, Section } from '../components/page-layout.tsx';
+import { byStatus, isAvailable } from '../content/feature-status.ts';
+import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from '../content/features.ts';
 
 const INCLUDED = [
-  'Every feature: profiles, observations, goals and strategies, roadmap, vault, reimbursements, snapshots, smart forms and the guide',
+  COMING_FEATURES.length === 0
+    ? `Every feature: ${featureList(AVAILABLE_FEATURES)}`
+    : `Everything that works today (${featureList(AVAILABLE_FEATURES)}) and each new feature as it arrives`,
   'As many children as your family has',
-  'Smart forms for teachers and therapists, who never need an account',
-  'Export and deletion whenever you want',
-] as const;
+  ...(isAvailable('smart-forms') ? ['Smart forms for teachers and therapists, who never need an account'] : []),
+  ...(isAvailable('export') && isAvailable('account-deletion') ? ['Export and deletion whenever you want'] : []),
+];
 
 const QUESTIONS = [
   {
@@ -16,15 +20,18 @@ const QUESTIONS = [
   },
   {
     q: 'What happens when the beta ends?',
-    a: 'We will tell you well ahead of time, by email and in the app, what plans will cost and what each includes. Nothing changes for you until you choose a plan, and if Trelli is not for you, you can export everything and leave.',
+    a: `We will tell you well ahead of time what plans will cost and what each includes. Nothing changes for you until you choose a plan, and if Trelli is not for you, ${byStatus('export', { available: 'you can export everything and leave', coming: 'we will give you a copy of everything to take with you' })}.`,
   },
   {
     q: 'Is there a charge per child?',
     a: 'No. Brothers and sisters are included; support should never be rationed per child.',
   },
   {
-    q: 'Do teachers, therapists or co-parents pay?',
-    a: 'Teachers and therapists who fill in a smart form never pay and never need an account.',
+    q: 'Do teachers or therapists pay?',
+    a: byStatus('smart-forms', {
+      available: 'Teachers and therapists who fill in a smart form never pay and never need an account.',
+      coming: 'No. Smart forms are still being built; when they arrive, teachers and therapists will fill them in from a link you send, without paying or creating an account.',
+    }),
   },
 ] as const;
 

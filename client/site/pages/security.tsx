@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
+import { byStatus, isAvailable } from '../content/feature-status.ts';
+import { capitalise, listOf } from '../content/words.ts';
+import { ASK_US, DATA_TOOLS } from '../content/your-data.ts';
 
 interface SecurityPromise {
   id: string;
@@ -11,6 +14,22 @@ interface SecurityPromise {
   how: readonly string[];
 }
 
+/** What can leave your account, and how: only what each sharing feature in the app allows. */
+const SHARING: readonly string[] = [
+  ...(isAvailable('smart-forms') ? ['Teachers who fill in a smart form see that one form, and nothing else about your child.'] : []),
+  ...(isAvailable('snapshots') ? ['Snapshots are shared only when you decide to print or send them.'] : []),
+  ...(!isAvailable('smart-forms') && !isAvailable('snapshots')
+    ? ['Trelli has no way to share your records yet. When sharing arrives, nothing will leave your account unless you choose to send it.']
+    : []),
+];
+
+/** What you can delete yourself, and what only on request until the app does it. */
+const DELETABLE = [
+  { id: 'child-deletion', what: 'a whole child profile' },
+  { id: 'account-deletion', what: 'your entire account' },
+] as const;
+const DELETION_COMING = DATA_TOOLS.filter((tool) => DELETABLE.some((item) => item.id === tool.id) && !isAvailable(tool.id)).map((tool) => tool.coming);
+
 const PROMISES: readonly SecurityPromise[] = [
   {
     id: 'access-control',
@@ -18,10 +37,9 @@ const PROMISES: readonly SecurityPromise[] = [
     title: 'Only the people you choose can see your child’s information',
     promise: 'Everything you add to Trelli belongs to your account. Another family, or a stranger who guesses a link, cannot open it.',
     how: [
-      'You sign in through a dedicated sign-in service; we never see or store your password in plain text.',
+      'We never store your password itself, only a salted one-way hash of it that cannot be turned back into the password.',
       'Every request to our servers is checked against the signed-in account, and each child’s records are only returned to the account that owns them.',
-      'Teachers who fill in a smart form see that one form, and nothing else about your child.',
-      'Snapshots are shared only when you decide to print or send them.',
+      ...SHARING,
     ],
   },
   {
@@ -30,7 +48,7 @@ const PROMISES: readonly SecurityPromise[] = [
     title: 'Encrypted in transit, every time',
     promise: 'What travels between your device and Trelli cannot be read along the way.',
     how: [
-      'Every page, upload and download goes over HTTPS (TLS).',
+      'Every page and every request goes over HTTPS (TLS).',
       'Browsers are told to use HTTPS for Trelli from the first visit on, and pages are protected against being framed by other sites.',
       'Sign-in tokens are short-lived, so a token that leaked would stop working quickly.',
     ],
@@ -41,8 +59,13 @@ const PROMISES: readonly SecurityPromise[] = [
     title: 'Yours to take with you, or to delete',
     promise: 'You can leave whenever you want, with everything you brought.',
     how: [
-      'Export your child’s profile, notes, goals and documents at any time.',
-      'Delete a single record, a whole child profile or your entire account. A deleted child takes all of their records with them.',
+      byStatus('export', {
+        available: 'Export your child’s profile, notes, goals and documents at any time.',
+        coming: 'Exporting everything from the app is on the way. Until then, ask us through the contact form and we will send you a copy of your information.',
+      }),
+      `Delete ${listOf(['any single record', ...DELETABLE.filter((item) => isAvailable(item.id)).map((item) => item.what)], 'or')} yourself, at any time.` +
+        (isAvailable('child-deletion') ? ' A deleted child takes all of their records with them.' : ''),
+      ...(DELETION_COMING.length > 0 ? [`${capitalise(listOf(DELETION_COMING))} from the app ${DELETION_COMING.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.`] : []),
       'If you ask us to delete your account, we remove your information from our live systems and tell you when it is done.',
     ],
   },
@@ -50,12 +73,12 @@ const PROMISES: readonly SecurityPromise[] = [
     id: 'no-selling',
     icon: 'heart',
     title: 'We never sell your data',
-    promise: 'Trelli is paid for by families, not by advertisers or data brokers.',
+    promise: 'Trelli is free during the beta, and it will be paid for by families, never by advertisers or data brokers.',
     how: [
       'We do not sell, rent or trade your information, and never will.',
       'There are no ads in Trelli and no advertising trackers on our site.',
       'We do not use what you write about your child to train AI models or to build marketing profiles.',
-      'The few services that help us run Trelli (hosting, sign-in, email) process data only on our instructions.',
+      'The few services that help us run Trelli, such as hosting and sign-in, process data only on our instructions.',
     ],
   },
 ];

@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PageHero, Prose } from '../components/page-layout.tsx';
+import { byStatus, isAvailable } from '../content/feature-status.ts';
+
+const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
 
 export default function TermsPage() {
   return (
@@ -12,28 +15,42 @@ export default function TermsPage() {
 
         <h2>Using Trelli</h2>
         <ul>
-          <li>You must be an adult to create an account. Trelli is for parents, caregivers and the people they invite, not for children to use on their own.</li>
+          <li>
+            You must be an adult to create an account.{' '}
+            {byStatus('caregivers', {
+              available: 'Trelli is for parents, caregivers and the people they invite, not for children to use on their own.',
+              coming: 'Trelli is for parents and caregivers, not for children to use on their own.',
+            })}
+          </li>
           <li>Only add information about a child you are a parent, legal guardian or authorised caregiver of.</li>
           <li>Keep your sign-in details to yourself, and tell us if you think someone else has used your account.</li>
         </ul>
 
         <h2>Your content</h2>
         <p>
-          Everything you add to Trelli stays yours. You give us permission to store it, process it and show it back to you and to the people you share
-          it with, only so we can run the service. You can export or delete it at any time; see our <Link to="/privacy">Privacy Policy</Link>.
+          Everything you add to Trelli stays yours. You give us permission to store it, process it and show it back to you
+          {canShare ? ' and to the people you share it with' : null}, only so we can run the service.{' '}
+          {isAvailable('export') && isAvailable('account-deletion')
+            ? 'You can export or delete it at any time'
+            : 'You can change or delete it at any time, and ask us for a copy of it'}
+          ; see our <Link to="/privacy">Privacy Policy</Link>.
         </p>
 
         <h2>Not medical, legal or educational advice</h2>
         <p>
-          Trelli helps you organise information and prepare for conversations. The guide and any suggestions in the app are general information, not
-          a diagnosis or professional advice. Always talk to a qualified professional about your child’s health, education or legal rights.
+          Trelli helps you organise information and prepare for conversations.{' '}
+          {byStatus('guide', {
+            available: 'The guide and any suggestions in the app are general information, not a diagnosis or professional advice.',
+            coming: 'Suggestions in the app, such as the milestones on your child’s roadmap, are general information, not a diagnosis or professional advice.',
+          })}{' '}
+          Always talk to a qualified professional about your child’s health, education or legal rights.
         </p>
 
         <h2>Fair use</h2>
         <ul>
           <li>Do not use Trelli to break the law, to harm anyone or to store content you have no right to store.</li>
           <li>Do not try to access accounts or data that are not yours, or to disrupt the service.</li>
-          <li>Smart form links are for the people you send them to; please do not post them publicly.</li>
+          {isAvailable('smart-forms') ? <li>Smart form links are for the people you send them to; please do not post them publicly.</li> : null}
         </ul>
 
         <h2>The beta</h2>
@@ -50,8 +67,12 @@ export default function TermsPage() {
 
         <h2>Ending your use</h2>
         <p>
-          You can stop using Trelli and delete your account at any time. We may suspend an account that breaks these terms, and if we do, we will tell
-          you why and give you a way to export your information unless the law prevents it.
+          {byStatus('account-deletion', {
+            available: 'You can stop using Trelli and delete your account at any time.',
+            coming: 'You can stop using Trelli at any time and ask us to delete your account.',
+          })}{' '}
+          We may suspend an account that breaks these terms, and if we do, we will tell you why and give you a copy of your information unless the law
+          prevents it.
         </p>
 
         <h2>Liability</h2>

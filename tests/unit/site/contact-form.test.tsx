@@ -4,6 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../client/components/ui/toast.tsx';
 import { CONTACT_SENT_TITLE, ContactForm, retryAfterMinutes } from '../../../client/site/components/contact-form.tsx';
+import { EMAIL_MAX_LENGTH } from '../../../shared/schemas/account.ts';
+import { CONTACT_LIMITS, contactMessageSchema } from '../../../shared/schemas/contact.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
@@ -126,6 +128,23 @@ describe('contact form', () => {
     expect(field('What is it about?').value).toBe('feedback');
     expect(field('Your message').value).toBe('The snapshot page helped so much at our IEP meeting.');
     expect(send()).toHaveProperty('disabled', false);
+  });
+
+  it('holds each field to the limits the schema checks', () => {
+    renderForm();
+    expect((field('Your name') as HTMLInputElement).maxLength).toBe(CONTACT_LIMITS.name);
+    expect((field('Email address') as HTMLInputElement).maxLength).toBe(EMAIL_MAX_LENGTH);
+    expect((field('Your message') as HTMLTextAreaElement).maxLength).toBe(CONTACT_LIMITS.message);
+    expect(screen.getByText(new RegExp(`^At least ${CONTACT_LIMITS.messageMin} characters\\.`))).toBeTruthy();
+
+    const valid = { name: 'Maya', email: 'maya@example.com', topic: 'question', message: 'x'.repeat(CONTACT_LIMITS.messageMin) };
+    expect(contactMessageSchema.safeParse(valid).success).toBe(true);
+    expect(contactMessageSchema.safeParse({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.message) }).success).toBe(true);
+    const issue = (input: object) => contactMessageSchema.safeParse(input).error?.issues[0]?.message;
+    expect(issue({ ...valid, name: 'x'.repeat(CONTACT_LIMITS.name + 1) })).toBe(`At most ${CONTACT_LIMITS.name} characters`);
+    expect(issue({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.messageMin - 1) })).toBe(`Please write at least ${CONTACT_LIMITS.messageMin} characters`);
+    expect(issue({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.message + 1) })).toBe(`At most ${CONTACT_LIMITS.message} characters`);
+    expect(issue({ ...valid, email: `${'x'.repeat(EMAIL_MAX_LENGTH - 'a@example.com'.length + 1)}a@example.com` })).toBe('Email is too long');
   });
 
   it('reads Retry-After as seconds or as a date', () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, preloadAllPages, renderPage, type SitePage } from '../../../client/site/prerender-entry.tsx';
 import { preloadPageForPath } from '../../../client/site/pages.tsx';
 import { SiteBrowserApp } from '../../../client/site/site-client.tsx';
+import { AVAILABLE_FEATURES, COMING_FEATURES, COMING_SECTION } from '../../../client/site/content/features.ts';
 
 // Tell React this file drives it with act() (Testing Library does this for the other files).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -47,13 +48,16 @@ describe('prerendered public pages', () => {
     expect(textOf(html)).not.toMatch(/lorem ipsum|coming soon/i);
   });
 
-  it('puts the landing page’s tour and the “Already have access?” prompt in the HTML', () => {
+  it('puts the landing page’s tour, what is coming and the “Already have access?” prompt in the HTML', () => {
     const container = document.createElement('div');
     container.innerHTML = renderPage(PUBLIC_PAGES[0]);
-    const text = container.textContent ?? '';
-    for (const feature of ['Child profile', 'Observations', 'Progress planner', 'Roadmap', 'Document vault', 'Reimbursements', 'Snapshots', 'Smart forms', 'The guide']) {
-      expect(text).toContain(feature);
-    }
+    const titles = (selector: string) => [...container.querySelectorAll(`${selector} h3`)].map((h3) => h3.textContent);
+    expect(titles('section#tour')).toEqual(AVAILABLE_FEATURES.map((feature) => feature.name));
+    expect(titles(`section#${COMING_SECTION.id}`)).toEqual(COMING_FEATURES.map((feature) => feature.name));
+    // Together, the nine tools of the tour.
+    expect([...titles('section#tour'), ...titles(`section#${COMING_SECTION.id}`)].sort()).toEqual(
+      ['Child profile', 'Observations', 'Progress planner', 'Roadmap', 'Document vault', 'Reimbursements', 'Snapshots', 'Smart forms', 'The guide'].sort(),
+    );
     const prompt = [...container.querySelectorAll('h2')].find((h2) => h2.textContent === 'Already have access?');
     expect(prompt?.closest('section')?.querySelector('a[href="/sign-in"]')?.textContent).toBe('Sign In');
   });

@@ -1,0 +1,39 @@
+import { isAvailable, type FeatureId } from './feature-status.ts';
+import { capitalise, listOf } from './words.ts';
+
+/** What a parent can do with their information beyond editing a record, each with its status. */
+export interface DataTool {
+  id: FeatureId;
+  /** What the parent does, once it is in the app ("export everything"). */
+  does: string;
+  /** The same as a thing on the way ("exporting everything"). */
+  coming: string;
+}
+
+export const DATA_TOOLS: readonly DataTool[] = [
+  { id: 'export', does: 'export everything', coming: 'exporting everything' },
+  { id: 'child-deletion', does: 'delete a child profile with all of its records', coming: 'deleting a child profile' },
+  { id: 'account-deletion', does: 'delete your account', coming: 'deleting your account' },
+];
+
+/** Until a tool is in the app, a person does it on request: the same promise on every page. */
+export const ASK_US = 'until then, ask us through the contact form and we will do it for you';
+
+/**
+ * Your information, yours to manage, as it stands today: what you can do yourself, and what is on
+ * the way (null once everything is in the app). Read by the home, beta access and about pages.
+ */
+export function yourDataSentences(): { now: string; coming: string | null } {
+  const available = DATA_TOOLS.filter((tool) => isAvailable(tool.id)).map((tool) => tool.does);
+  const coming = DATA_TOOLS.filter((tool) => !isAvailable(tool.id)).map((tool) => tool.coming);
+  return {
+    now: `${capitalise(listOf(['change or delete any record', ...available]))} whenever you like.`,
+    coming: coming.length > 0 ? `${capitalise(listOf(coming))} from the app ${coming.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.` : null,
+  };
+}
+
+/** Both sentences as one paragraph. */
+export function yourData(): string {
+  const { now, coming } = yourDataSentences();
+  return coming ? `${now} ${coming}` : now;
+}

@@ -1,0 +1,42 @@
+/**
+ * Words that say a part of Trelli works: each appears on the public site once that part is
+ * 'available' in client/site/content/feature-status.ts, and nowhere while it is 'coming'.
+ * feature-status.test.tsx checks the second half with the real statuses; feature-status-landed.test.tsx
+ * checks the first with every status flipped to 'available', so no pattern here can pass vacuously.
+ */
+import type { FeatureId } from '../../../client/site/content/feature-status.ts';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES, preloadAllPages, renderPage, type SitePage } from '../../../client/site/prerender-entry.tsx';
+
+export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
+  'document-vault': [/Upload PDFs/, /keep in the vault/, /documents you can find when they ask/],
+  reimbursements: [/Expenses with receipts attached/, /How does reimbursement tracking work/, /reimbursement records/],
+  snapshots: [/Print it, save it as a PDF or share it/, /share a snapshot with a new teacher/, /print or send a snapshot/, /create the snapshots you ask for/],
+  'smart-forms': [/Filled in by link, with no account needed/, /fill in a smart form/, /Smart form links are for the people/],
+  guide: [/Short, practical reads/, /The guide and any suggestions/],
+  caregivers: [/the people they invite/, /need the same picture/, /can share a child’s records with you/],
+  export: [/export your information/i, /export everything and leave/, /export or delete/i],
+  'child-deletion': [/Open the child’s profile in Settings and choose delete/, /A deleted child takes all of their records/, /delete a child profile with all of its records/, /Delete records, child profiles/],
+  'account-deletion': [/choose to delete your account/, /delete your account at any time/, /Export and deletion whenever you want/],
+  'password-reset': [/use the reset option on the sign-in screen/],
+};
+
+export const ALL_PAGES: readonly SitePage[] = [...PUBLIC_PAGES, NOT_FOUND_PAGE];
+
+/** Every page's prerendered text (collapsed details included), by page name. */
+export async function pageTexts(): Promise<Map<string, string>> {
+  await preloadAllPages();
+  const texts = new Map<string, string>();
+  for (const page of ALL_PAGES) {
+    const container = document.createElement('div');
+    container.innerHTML = renderPage(page);
+    texts.set(page.name, `${page.description}\n${container.textContent ?? ''}`);
+  }
+  return texts;
+}
+
+/** The prerendered page as a DOM tree. */
+export function pageDom(page: SitePage): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderPage(page);
+  return container;
+}
