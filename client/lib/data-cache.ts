@@ -1,9 +1,14 @@
 /**
- * SPEC §9's data-cache defaults, in one place with the SPEC's values. Only the loading timeout acts
- * in this app; docs/decisions/0015-spec-9-data-cache-constants.md says why the others have nothing
- * to act on with react-query and SPEC §9's own "no retry, no refetch on focus".
+ * SPEC §9's data-cache defaults, in one place with the SPEC's values. Freshness and keep time are
+ * react-query's (query-client.ts); of the rest only the loading timeout acts in this app, and
+ * docs/decisions/0015-spec-9-data-cache-constants.md says why the others have nothing to act on with
+ * react-query and SPEC §9's own "no retry, no refetch on focus".
  */
 
+/** Data stays fresh for 30 minutes: no refetch before then unless a change refreshes it... */
+export const QUERY_STALE_TIME_MS = 30 * 60 * 1000;
+/** ...and data no screen uses is kept for 60 minutes. */
+export const QUERY_GC_TIME_MS = 60 * 60 * 1000;
 /** Identical requests within this window share one answer. Met by sharing requests in flight. */
 export const DATA_CACHE_DEDUPE_MS = 2000;
 /** Refetch on window focus at most this often. Nothing to throttle: queries never refetch on focus. */

@@ -1,13 +1,9 @@
 import { MutationCache, QueryClient, hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-request.ts';
 import { isChildScopedRestPath, isChildScopedRouter, trpcRouterOfKey, withChildIdParam } from './child-scope.ts';
+import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from './data-cache.ts';
 import { mutationPathOfKey, refreshAfter } from './refresh-map.ts';
 import { getSelectedChildId } from './session-storage.ts';
-
-/** SPEC §9: data stays fresh for 30 minutes... */
-export const QUERY_STALE_TIME_MS = 30 * 60 * 1000;
-/** ...and unused data is kept for 60 minutes. */
-export const QUERY_GC_TIME_MS = 60 * 60 * 1000;
 
 /**
  * SPEC §7's default query fetch: GET on the first element of the key, with the bearer header and
