@@ -13,7 +13,7 @@ import { AppRoutes } from './routes.tsx';
 /** Clerk's SDK is only downloaded when the server runs in Clerk mode. */
 const ClerkAuthProvider = lazy(() => import('./auth/clerk-auth.tsx'));
 
-const FormFillPage = lazy(() => import('./features/forms/form-fill-page.tsx'));
+const FormFillPage = lazy(() => import('./pages/form-fill-page.tsx'));
 
 /** SPEC §2, §6: the form fill screen, open to anyone with the link (a teacher): no sign-in around it. */
 export const FORM_FILL_ROUTE = '/forms/:formId/fill';

@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/app-shell.tsx';
-import { LoadingScreen } from './components/status-screens.tsx';
 import { BetaGate } from './guards/beta-gate.tsx';
 import { RequireChildContext } from './guards/require-child-context.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
@@ -21,7 +20,6 @@ const GuidePage = lazy(() => import('./pages/guide-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const FormsPage = lazy(() => import('./pages/forms-page.tsx'));
 const FormEditPage = lazy(() => import('./pages/form-edit-page.tsx'));
-const FormFillPage = lazy(() => import('./features/forms/form-fill-page.tsx'));
 
 /** SPEC §2: protected screens pass sign-in required -> beta gate -> child context, in that order. */
 function ProtectedLayout() {
@@ -43,14 +41,6 @@ export function AppRoutes() {
       <Route path="/sign-in/*" element={<SignInPage />} />
       <Route path="/sign-up/*" element={<SignUpPage />} />
       <Route path="/post-auth" element={<PostAuthPage />} />
-      <Route
-        path="/forms/:formId/fill"
-        element={
-          <Suspense fallback={<LoadingScreen page />}>
-            <FormFillPage />
-          </Suspense>
-        }
-      />
       <Route element={<ProtectedLayout />}>
         <Route path="/app" element={<DashboardPage />} />
         <Route path="/onboarding" element={<OnboardingPage />} />

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PATHS } from '../../../lib/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /** SPEC §2: the form fill screen is open without signing in (a teacher follows a parent's link). */
 export default function FormFillPage() {
