@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { TRPCLink } from '@trpc/client';
-import { TRPCClientError } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../../shared/schemas/observation.ts';
-import { ToastProvider } from '../../../client/components/ui/toast.tsx';
+import { ObservationItem } from '../../../client/app/features/observations/observation-item.tsx';
 import { QuickObservationForm } from '../../../client/app/features/observations/quick-observation-form.tsx';
 import { useObservationList } from '../../../client/app/features/observations/use-observations.ts';
 import { useLogObservation } from '../../../client/app/features/observations/use-log-observation.ts';
-import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
-import { createAppQueryClient } from '../../../client/lib/query-client.ts';
+import { trpc } from '../../../client/app/trpc/trpc.ts';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
-
-interface Op {
-  path: string;
-  input: unknown;
-}
+import { fakeTrpc, serverError, type FakeOp as Op } from '../../helpers/fake-trpc.tsx';
 
 function saved(id: number, data: Record<string, unknown>): Observation {
   return {
@@ -41,35 +30,6 @@ function saved(id: number, data: Record<string, unknown>): Observation {
   };
 }
 
-/** A fake API: records every operation; `answer` decides the reply (data, or an Error to fail with). */
-function setup(answer: (op: Op) => unknown = () => []) {
-  const ops: Op[] = [];
-  const link: TRPCLink<ClientRouter> = () =>
-    ({ op }) =>
-      observable((observer) => {
-        ops.push({ path: op.path, input: op.input });
-        const reply = answer({ path: op.path, input: op.input });
-        if (reply instanceof TRPCClientError) observer.error(reply);
-        else {
-          observer.next({ result: { type: 'data', data: reply } });
-          observer.complete();
-        }
-      });
-  const queryClient = createAppQueryClient();
-  const client = trpc.createClient({ links: [link] });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter>
-      <ToastProvider>
-        <trpc.Provider client={client} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </trpc.Provider>
-      </ToastProvider>
-    </MemoryRouter>
-  );
-  const calls = (path: string) => ops.filter((op) => op.path === path);
-  return { ops, calls, wrapper, queryClient };
-}
-
 function createAnswer(op: Op): unknown {
   if (op.path === 'observations.create') return saved(41, (op.input as { data: Record<string, unknown> }).data);
   if (op.path === 'dashboard.stats') return {};
@@ -85,7 +45,7 @@ afterEach(() => cleanup());
 describe('QuickObservationForm', () => {
   it('saves a note in three steps (click, type, Save), then empties, keeps the cursor there, and says so', async () => {
     const user = userEvent.setup();
-    const { calls, wrapper } = setup(createAnswer);
+    const { calls, wrapper } = fakeTrpc(createAnswer);
     const onSaved = vi.fn<(observation: Observation) => void>();
     render(<QuickObservationForm onSaved={onSaved} />, { wrapper });
 
@@ -103,7 +63,7 @@ describe('QuickObservationForm', () => {
 
   it('makes a win one click, with where and tags', async () => {
     const user = userEvent.setup();
-    const { calls, wrapper } = setup(createAnswer);
+    const { calls, wrapper } = fakeTrpc(createAnswer);
     render(<QuickObservationForm />, { wrapper });
 
     await user.type(screen.getByLabelText('What happened'), 'Asked the teacher for help');
@@ -127,7 +87,7 @@ describe('QuickObservationForm', () => {
 
   it('explains an empty note without calling the API and puts the cursor on the field', async () => {
     const user = userEvent.setup();
-    const { calls, wrapper } = setup(createAnswer);
+    const { calls, wrapper } = fakeTrpc(createAnswer);
     render(<QuickObservationForm />, { wrapper });
     await user.click(screen.getByRole('button', { name: 'Save observation' }));
     expect(await screen.findByText('Say what happened')).toBeTruthy();
@@ -137,10 +97,8 @@ describe('QuickObservationForm', () => {
 
   it('shows what the server says about a field next to it, and keeps the text', async () => {
     const user = userEvent.setup();
-    const error = TRPCClientError.from(
-      { error: { message: 'Some fields need attention', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, issues: [{ path: 'data.what', message: 'At most 2000 characters' }] } } },
-    );
-    const { wrapper } = setup((op) => (op.path === 'observations.create' ? error : []));
+    const error = serverError(400, 'BAD_REQUEST', 'Some fields need attention', [{ path: 'data.what', message: 'At most 2000 characters' }]);
+    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.create' ? error : []));
     render(<QuickObservationForm />, { wrapper });
     await user.type(screen.getByLabelText('What happened'), 'Too long, says the server');
     await user.click(screen.getByRole('button', { name: 'Save observation' }));
@@ -148,8 +106,19 @@ describe('QuickObservationForm', () => {
     expect((screen.getByLabelText('What happened') as HTMLTextAreaElement).value).toBe('Too long, says the server');
   });
 
+  it("says why a save failed in the server's words, without the HTTP status, and keeps the text", async () => {
+    const user = userEvent.setup();
+    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.create' ? serverError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute.') : []));
+    render(<QuickObservationForm />, { wrapper });
+    await user.type(screen.getByLabelText('What happened'), 'Built a tower');
+    await user.click(screen.getByRole('button', { name: 'Save observation' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('We could not save this note: Too many requests. Please wait a minute. What you wrote is still here.');
+    expect((screen.getByLabelText('What happened') as HTMLTextAreaElement).value).toBe('Built a tower');
+  });
+
   it('in compact form asks only for what, when, where and the win', () => {
-    const { wrapper } = setup();
+    const { wrapper } = fakeTrpc();
     // oxlint-disable-next-line jsx-a11y/no-autofocus -- the component's prop, which focuses its field on purpose
     render(<QuickObservationForm compact autoFocus />, { wrapper });
     expect(screen.queryByRole('button', { name: /More details/ })).toBeNull();
@@ -159,11 +128,40 @@ describe('QuickObservationForm', () => {
   });
 });
 
+describe('ObservationItem', () => {
+  const note = saved(5, { what: 'Read a page aloud', occurredAt: '2026-03-04T16:05:00.000Z' });
+  const item = (wrapper: ReturnType<typeof fakeTrpc>['wrapper']) =>
+    render(
+      <ul>
+        <ObservationItem observation={note} goalTitle={undefined} onTagSelect={() => undefined} onDeleted={() => undefined} />
+      </ul>,
+      { wrapper },
+    );
+
+  it("says why a delete failed in the server's words, without \"404:\"", async () => {
+    const user = userEvent.setup();
+    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.delete' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []));
+    item(wrapper);
+    await user.click(screen.getByRole('button', { name: /^Delete/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not delete it: Observation not found');
+  });
+
+  it("says why an edit did not save in the server's words", async () => {
+    const user = userEvent.setup();
+    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.update' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []));
+    item(wrapper);
+    await user.click(screen.getByRole('button', { name: /^Edit/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByText(/We could not save the changes/)).textContent).toBe('We could not save the changes: Observation not found');
+  });
+});
+
 describe('observations data hooks', () => {
   it('pages with filter.before and refreshes the list, trend, stats and activity after a note is logged', async () => {
     const firstPage = Array.from({ length: 50 }, (_, index) => saved(200 - index, { what: `n${index}`, isWin: true }));
     const secondPage = [saved(150, { what: 'older', isWin: true }), saved(149, { what: 'oldest', isWin: true })];
-    const { calls, wrapper } = setup((op) => {
+    const { calls, wrapper } = fakeTrpc((op) => {
       if (op.path === 'observations.list') {
         const filter = (op.input as { filter: { before?: number } }).filter;
         return filter.before === undefined ? firstPage : secondPage;

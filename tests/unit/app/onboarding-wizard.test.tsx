@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnboardingWizard } from '../../../client/app/features/children/onboarding-wizard.tsx';
 import { draftKey, loadDraft } from '../../../client/app/features/children/onboarding-draft.ts';
 import type { WizardValues } from '../../../client/app/features/children/onboarding-steps.ts';
+import { withStatusMessage } from '../../../client/app/trpc/http-status-link.ts';
+import { serverError } from '../../helpers/fake-trpc.tsx';
 
 type Submit = (values: WizardValues, skipped: ReadonlySet<number>) => Promise<unknown>;
 
@@ -81,6 +83,21 @@ describe('onboarding wizard', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Step 1 of 4')).toBeTruthy();
     expect(screen.getByText('That school name is too long')).toBeTruthy();
+  });
+
+  it("says why the profile was not saved in the server's words, without the HTTP status", async () => {
+    // As the app's tRPC client rejects: the message reads "503: ..." (httpStatusLink).
+    const onSubmit = vi.fn<Submit>(async () => {
+      throw withStatusMessage(serverError(503, 'INTERNAL_SERVER_ERROR', 'The database is not answering'));
+    });
+    renderWizard(onSubmit);
+    fillAboutStep();
+    next();
+    for (let step = 0; step < 2; step += 1) fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    });
+    expect(screen.getByText(/We could not save this profile/).textContent).toBe('We could not save this profile: The database is not answering');
   });
 
   it('saves a draft ~600 ms after the last change and picks it up again on reload', () => {

@@ -3,6 +3,7 @@ import { todayIso } from '../../../../shared/schemas/dates.ts';
 import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '../../../../shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
+import { serverMessageOf } from '../../../lib/api-request.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
@@ -130,7 +131,8 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
       const fromServer = errorsFromServer(issuesFromError(error));
       if (Object.keys(fromServer).length > 0) show(fromServer);
       else {
-        const detail = error instanceof Error && error.message ? `: ${error.message}` : '. Please try again.';
+        const message = serverMessageOf(error);
+        const detail = message ? `: ${message}` : '. Please try again.';
         setErrors({ [FORM_ERROR]: `We could not save this profile${detail}` });
       }
     } finally {

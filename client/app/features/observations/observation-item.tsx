@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Observation } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { serverMessageOf } from '../../../lib/api-request.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
 import { checkEditedDraft, draftFromObservation, hasMoreDetails, observationFieldErrors, type ObservationDraft } from './observation-draft.ts';
@@ -57,7 +58,10 @@ function EditObservationForm({ observation, onDone }: { observation: Observation
     } catch (error) {
       const fieldErrors = observationFieldErrors(issuesFromError(error));
       if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else setFormError(error instanceof Error && error.message ? `We could not save the changes: ${error.message}` : 'We could not save the changes. Please try again.');
+      else {
+        const message = serverMessageOf(error);
+        setFormError(message ? `We could not save the changes: ${message}` : 'We could not save the changes. Please try again.');
+      }
     }
   };
 
@@ -119,7 +123,8 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
       await remove.mutateAsync({ id: observation.id });
       onDeleted();
     } catch (error) {
-      setDeleteError(error instanceof Error && error.message ? `We could not delete it: ${error.message}` : 'We could not delete it. Please try again.');
+      const message = serverMessageOf(error);
+      setDeleteError(message ? `We could not delete it: ${message}` : 'We could not delete it. Please try again.');
     }
   };
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Observation } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { serverMessageOf } from '../../../lib/api-request.ts';
 import { toDateTimeLocal } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
@@ -19,6 +20,9 @@ export interface QuickObservationFormProps {
 
 /** How often the pre-filled "now" of an untouched "When" field moves on (ms). */
 const NOW_REFRESH_MS = 30_000;
+
+/** The server's words end a sentence of ours: "Child not found" gets its full stop, "...a minute." keeps its own. */
+const withFullStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
  * Quick capture of an observation for the selected child, on the dashboard and the observations
@@ -80,12 +84,14 @@ export function QuickObservationForm({ onSaved, autoFocus = false, compact = fal
     } catch (error) {
       const fieldErrors = observationFieldErrors(issuesFromError(error));
       if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else
+      else {
+        const message = serverMessageOf(error);
         setFormError(
-          error instanceof Error && error.message
-            ? `We could not save this note: ${error.message}. What you wrote is still here.`
+          message
+            ? `We could not save this note: ${withFullStop(message)} What you wrote is still here.`
             : 'We could not save this note. What you wrote is still here; please try again.',
         );
+      }
     }
   };
 
