@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { localToday } from '../../lib/dates.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 import { AddMilestone, ComingUp, EmptyRoadmap, Timeline } from '../features/roadmap/roadmap-sections.tsx';
-import { localTodayIso, nextMilestones } from '../features/roadmap/roadmap-timeline.ts';
+import { nextMilestones } from '../features/roadmap/roadmap-timeline.ts';
 import { useGenerateRoadmap, useMilestones } from '../features/roadmap/use-milestones.ts';
 
 const REFRESH_NOTE = 'Refreshing keeps everything you added, changed or finished.';
@@ -20,7 +21,7 @@ export default function RoadmapPage() {
   const generate = useGenerateRoadmap();
   const [adding, setAdding] = useState(false);
   const [triedEmpty, setTriedEmpty] = useState(false);
-  const today = localTodayIso();
+  const today = localToday();
   const list = milestones.data;
   const comingUp = useMemo(() => nextMilestones(list ?? [], today), [list, today]);
 

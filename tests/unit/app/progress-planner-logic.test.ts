@@ -3,7 +3,6 @@ import type { Goal } from '../../../shared/schemas/goal.ts';
 import { goalCreateSchema, goalUpdateSchema } from '../../../shared/schemas/goal.ts';
 import {
   EMPTY_GOAL_FORM,
-  formatDay,
   formatValue,
   goalFormToInput,
   goalToFormValues,
@@ -76,10 +75,6 @@ describe('progress toward the target', () => {
 });
 
 describe('formatting', () => {
-  it('writes days as a parent reads them', () => {
-    expect(formatDay('2026-03-10')).toBe('10 Mar 2026');
-  });
-
   it('writes values with their unit, without float noise', () => {
     expect(formatValue(72, 'words per minute')).toBe('72 words per minute');
     expect(formatValue(0.1 + 0.2)).toBe('0.3');

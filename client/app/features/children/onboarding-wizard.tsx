@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { todayIso } from '../../../../shared/schemas/dates.ts';
 import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '../../../../shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { cn } from '../../../lib/cn.ts';
+import { localToday } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ChipField } from './chip-field.tsx';
@@ -256,7 +256,7 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
               <TextField label="Last name" autoComplete="off" optional maxLength={CHILD_LIMITS.lastName} {...bind('lastName')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Date of birth" type="date" required max={todayIso()} {...bind('dateOfBirth')} />
+              <TextField label="Date of birth" type="date" required max={localToday()} {...bind('dateOfBirth')} />
               <TextField label="Pronouns" optional placeholder="e.g. she/her" maxLength={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
@@ -292,7 +292,7 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
             </SelectField>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Plan review date" type="date" optional hint={PLAN_REVIEW_HINT} {...bind('planReviewDate')} />
-              <TextField label="Last evaluation date" type="date" optional max={todayIso()} hint={LAST_EVALUATION_HINT} {...bind('lastEvaluationDate')} />
+              <TextField label="Last evaluation date" type="date" optional max={localToday()} hint={LAST_EVALUATION_HINT} {...bind('lastEvaluationDate')} />
             </div>
           </>
         ) : null}

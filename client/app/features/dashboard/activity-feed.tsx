@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { activityLabel, relativeTime } from './dashboard-format.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
+import { activityLabel } from './dashboard-format.ts';
 import { useRecentActivity } from './use-dashboard.ts';
 
 /** The current time, moving on every minute so "5 minutes ago" stays true while the page is open. */
@@ -46,8 +47,8 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
           {activities.data.map((activity) => (
             <li key={activity.id} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0">
               <span className="text-ink">{activityLabel(activity.action)}</span>
-              <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={new Date(activity.createdAt).toLocaleString()}>
-                {relativeTime(activity.createdAt, now)}
+              <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={formatDateTime(activity.createdAt)}>
+                {formatRelativeTime(activity.createdAt, now)}
               </time>
             </li>
           ))}

@@ -57,53 +57,6 @@ export function activityLabel(action: ActivityAction): string {
   return ACTIVITY_LABELS[action];
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". A time slightly ahead (clock skew) is "just now". */
-export function relativeTime(iso: string, now: Date = new Date()): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return '';
-  const seconds = Math.round((at - now.getTime()) / 1000);
-  if (seconds > -45) return 'just now';
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return relative.format(-1, 'minute');
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** A calendar date (YYYY-MM-DD) as "Apr 14, 2026". */
-export function formatDate(iso: string): string {
-  const at = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(at) ? iso : dateFormat.format(at);
-}
-
-/** Whole days from today (UTC calendar dates) to `iso`: 0 today, negative in the past. */
-export function daysUntil(iso: string, now: Date = new Date()): number {
-  const target = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
-  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-  return Math.round((target - today) / 86_400_000);
-}
-
-/** "today", "tomorrow", "in 12 days", "3 days ago". */
-export function dueLabel(iso: string, now: Date = new Date()): string {
-  const days = daysUntil(iso, now);
-  if (days === 0) return 'today';
-  if (days === 1) return 'tomorrow';
-  if (days > 1) return `in ${days} days`;
-  return days === -1 ? 'yesterday' : `${-days} days ago`;
-}
-
 function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }

@@ -4,8 +4,9 @@ import type { DashboardStats as Stats } from '../../../../shared/schemas/dashboa
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { formatDate, formatRelativeDay } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { dueLabel, formatDate, goalProgress, percent, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
+import { goalProgress, percent, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
 import { useDashboardStats } from './use-dashboard.ts';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
@@ -134,7 +135,7 @@ function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] })
               <li key={milestone.id} className="grid">
                 <span className="font-semibold text-ink">{milestone.title}</span>
                 <span className="text-sm text-ink-muted">
-                  <time dateTime={milestone.dueDate}>{formatDate(milestone.dueDate)}</time> ({dueLabel(milestone.dueDate)})
+                  <time dateTime={milestone.dueDate}>{formatDate(milestone.dueDate)}</time> ({formatRelativeDay(milestone.dueDate)})
                 </span>
               </li>
             ))}

@@ -2,11 +2,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Observation } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
+import { formatRecentDateTime } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
 import { checkEditedDraft, draftFromObservation, hasMoreDetails, observationFieldErrors, type ObservationDraft } from './observation-draft.ts';
 import { ObservationFields, showFieldErrors } from './observation-fields.tsx';
-import { formatObservationTime } from './observation-format.ts';
 import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
 
@@ -136,7 +136,7 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
     );
   }
 
-  const when = formatObservationTime(observation.occurredAt);
+  const when = formatRecentDateTime(observation.occurredAt);
   const details = DETAIL_LABELS.map(([field, label]) => [label, observation[field]] as const).filter(([, text]) => text);
 
   return (

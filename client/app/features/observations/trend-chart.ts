@@ -1,4 +1,5 @@
 import type { WeeklyTrend } from '../../../../shared/schemas/observation.ts';
+import { formatShortDate } from '../../../lib/dates.ts';
 
 /** The top of the value axis: at least 4, else the max rounded up to a 1, 2 or 5 step (times 10^n) in four steps. */
 export function niceMax(max: number): number {
@@ -67,21 +68,16 @@ export function layoutBars(weeks: WeeklyTrend, box: ChartBox = CHART_BOX): { bar
   return { bars, top, groupWidth, y };
 }
 
-/** "3 Mar" for a week starting on 2025-03-03 (the date is a calendar day, read in UTC). */
-export function weekLabel(weekStart: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${weekStart}T00:00:00Z`));
-}
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The chart in one sentence, for its aria-label. */
-export function trendSummary(weeks: WeeklyTrend, locale?: string): string {
+export function trendSummary(weeks: WeeklyTrend): string {
   if (weeks.length === 0) return 'No weeks to show yet.';
   const wins = weeks.reduce((sum, week) => sum + week.wins, 0);
   const concerns = weeks.reduce((sum, week) => sum + week.concerns, 0);
   const last = weeks.at(-1);
   const first = weeks[0];
-  const range = first && last ? `weeks of ${weekLabel(first.weekStart, locale)} to ${weekLabel(last.weekStart, locale)}` : '';
+  const range = first && last ? `weeks of ${formatShortDate(first.weekStart)} to ${formatShortDate(last.weekStart)}` : '';
   const thisWeek = last ? ` This week: ${plural(last.wins, 'win', 'wins')} and ${plural(last.concerns, 'concern', 'concerns')}.` : '';
   return `Wins and concerns per week over the last ${weeks.length} weeks (${range}): ${plural(wins, 'win', 'wins')} and ${plural(concerns, 'concern', 'concerns')} in total.${thisWeek}`;
 }

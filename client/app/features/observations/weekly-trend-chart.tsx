@@ -1,7 +1,8 @@
 import type { WeeklyTrend } from '../../../../shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CHART_BOX, axisTicks, isTrendEmpty, layoutBars, trendSummary, weekLabel } from './trend-chart.ts';
+import { formatShortDate } from '../../../lib/dates.ts';
+import { CHART_BOX, axisTicks, isTrendEmpty, layoutBars, trendSummary } from './trend-chart.ts';
 import { useWeeklyTrend } from './use-observations.ts';
 
 /** Wins in the brand's deep teal, concerns in a warm ochre: different in hue and in lightness, both 3:1 on white. */
@@ -48,7 +49,7 @@ export function TrendBars({ weeks }: { weeks: WeeklyTrend }) {
         {weeks.map((week, index) =>
           index % 3 !== 0 || index > weeks.length - 4 ? null : (
             <text key={week.weekStart} x={box.left + groupWidth * index + groupWidth / 2} y={box.height - 10} textAnchor="middle" fontSize="12" fill="#4a5957">
-              {weekLabel(week.weekStart)}
+              {formatShortDate(week.weekStart)}
             </text>
           ),
         )}
@@ -70,7 +71,7 @@ export function TrendBars({ weeks }: { weeks: WeeklyTrend }) {
         <tbody>
           {weeks.map((week) => (
             <tr key={week.weekStart}>
-              <th scope="row">{weekLabel(week.weekStart)}</th>
+              <th scope="row">{formatShortDate(week.weekStart)}</th>
               <td>{week.wins}</td>
               <td>{week.concerns}</td>
             </tr>

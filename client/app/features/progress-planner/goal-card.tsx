@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '../../../../shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { GoalForm } from './goal-form.tsx';
-import { formatDay, formatValue, progressTowardTarget } from './goal-logic.ts';
+import { formatValue, progressTowardTarget } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
 import { useDeleteGoal, useUpdateGoal } from './use-goals.ts';
 
@@ -27,7 +28,7 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
             {latest ? (
               <>
                 <span className="font-semibold">{formatValue(latest.value, goal.unit)}</span>
-                <span className="block text-sm text-ink-muted">{formatDay(latest.recordedOn)}</span>
+                <span className="block text-sm text-ink-muted">{formatDate(latest.recordedOn)}</span>
               </>
             ) : (
               'Nothing yet'
@@ -42,7 +43,7 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
           <dt className="font-semibold text-ink-muted">Target</dt>
           <dd className="text-base text-ink">
             {goal.target !== null ? formatValue(goal.target, goal.unit) : 'Not set'}
-            {goal.targetDate ? <span className="block text-sm text-ink-muted">by {formatDay(goal.targetDate)}</span> : null}
+            {goal.targetDate ? <span className="block text-sm text-ink-muted">by {formatDate(goal.targetDate)}</span> : null}
           </dd>
         </div>
       </dl>

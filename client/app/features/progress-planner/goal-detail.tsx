@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { GOAL_STALE_DAYS } from '../../../../shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
-import { formatDay, formatMoment, formatValue } from './goal-logic.ts';
+import { formatValue } from './goal-logic.ts';
 import { ProgressChart } from './progress-chart.tsx';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
 import { useDeleteProgress, useGoalDetail } from './use-goals.ts';
@@ -111,13 +112,13 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                     <div>
                       <p className="font-semibold text-ink">{formatValue(entry.value, goal.unit)}</p>
                       <p className="text-sm text-ink-muted">
-                        {formatDay(entry.recordedOn)}
+                        {formatDate(entry.recordedOn)}
                         {entry.note ? ` · ${entry.note}` : ''}
                       </p>
                     </div>
                     <ConfirmDelete
                       label="Delete entry"
-                      question={`Delete the ${formatDay(entry.recordedOn)} entry?`}
+                      question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
                       pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
                       onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
                     />
@@ -148,7 +149,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               {evidence.map((observation) => (
                 <li key={observation.id} className="rounded-xl border border-ink/10 p-3">
                   <p className="text-sm text-ink-muted">
-                    {formatMoment(observation.occurredAt)}
+                    {formatMomentDate(observation.occurredAt)}
                     {observation.isWin ? ' · A win' : ''}
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>

@@ -29,28 +29,6 @@ export function progressTowardTarget(baseline: number | null, target: number | n
   return Math.min(1, Math.max(0, fraction));
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const SHORT_DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "2026-03-10" -> "10 Mar 2026". */
-export function formatDay(isoDay: string): string {
-  const time = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDay : DAY_FORMAT.format(time);
-}
-
-/** "2026-03-10" -> "10 Mar". */
-export function formatShortDay(isoDay: string): string {
-  const time = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDay : SHORT_DAY_FORMAT.format(time);
-}
-
-/** An ISO timestamp's day where the parent is, e.g. "10 Mar 2026". */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
-}
-
 /** 72 -> "72", 3.25 -> "3.25"; with a unit: "72 words per minute". */
 export function formatValue(value: number, unit?: string | null): string {
   const text = Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);

@@ -1,4 +1,5 @@
-import { formatDay, formatShortDay, formatValue } from './goal-logic.ts';
+import { formatDate, formatShortDate } from '../../../lib/dates.ts';
+import { formatValue } from './goal-logic.ts';
 
 export interface ChartEntry {
   recordedOn: string;
@@ -97,9 +98,9 @@ export function buildProgressChart(
   const firstEntry = entries[0];
   const lastEntry = entries.at(-1);
   const xLabels: { x: number; label: string }[] = [];
-  if (firstEntry) xLabels.push({ x: xOf(dayTime(firstEntry.recordedOn)), label: formatShortDay(firstEntry.recordedOn) });
+  if (firstEntry) xLabels.push({ x: xOf(dayTime(firstEntry.recordedOn)), label: formatShortDate(firstEntry.recordedOn) });
   if (lastEntry && firstEntry && dayTime(lastEntry.recordedOn) !== dayTime(firstEntry.recordedOn)) {
-    xLabels.push({ x: xOf(dayTime(lastEntry.recordedOn)), label: formatShortDay(lastEntry.recordedOn) });
+    xLabels.push({ x: xOf(dayTime(lastEntry.recordedOn)), label: formatShortDate(lastEntry.recordedOn) });
   }
 
   return {
@@ -127,14 +128,14 @@ export function describeProgressChart(goal: { title: string; unit: string | null
   let body: string;
   if (entries.length === 0) body = 'no progress recorded yet';
   else if (entries.length <= CHART_LABEL_MAX_ENTRIES) {
-    body = entries.map((entry) => `${formatValue(entry.value)} on ${formatDay(entry.recordedOn)}`).join(', ');
+    body = entries.map((entry) => `${formatValue(entry.value)} on ${formatDate(entry.recordedOn)}`).join(', ');
   } else {
     const values = entries.map((entry) => entry.value);
     const firstEntry = entries[0] as ChartEntry;
     const lastEntry = entries.at(-1) as ChartEntry;
     body =
-      `${entries.length} entries from ${formatValue(firstEntry.value)} on ${formatDay(firstEntry.recordedOn)} ` +
-      `to ${formatValue(lastEntry.value)} on ${formatDay(lastEntry.recordedOn)}, ` +
+      `${entries.length} entries from ${formatValue(firstEntry.value)} on ${formatDate(firstEntry.recordedOn)} ` +
+      `to ${formatValue(lastEntry.value)} on ${formatDate(lastEntry.recordedOn)}, ` +
       `lowest ${formatValue(Math.min(...values))}, highest ${formatValue(Math.max(...values))}`;
   }
   const refs = [

@@ -1,5 +1,6 @@
 import type { Goal, ProgressEntry } from '../../../../shared/schemas/goal.ts';
-import { formatDay, formatValue } from './goal-logic.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { formatValue } from './goal-logic.ts';
 import { buildProgressChart, describeProgressChart } from './progress-chart-geometry.ts';
 
 /**
@@ -114,7 +115,7 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{formatDay(entry.recordedOn)}</td>
+              <td>{formatDate(entry.recordedOn)}</td>
               <td>{formatValue(entry.value)}</td>
             </tr>
           ))}

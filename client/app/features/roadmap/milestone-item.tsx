@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
-import { isOpen, isPastDue, longDate, relativeDay, shortDate } from './roadmap-timeline.ts';
+import { isOpen, isPastDue } from './roadmap-timeline.ts';
 import { useDeleteMilestone, useUpdateMilestone } from './use-milestones.ts';
 
 /** The text the screen shows next to an open milestone whose date has passed. */
@@ -144,8 +145,8 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className={open ? 'font-semibold text-ink' : 'text-ink-muted'}>
-          <time dateTime={milestone.dueDate}>{variant === 'card' ? longDate(milestone.dueDate) : shortDate(milestone.dueDate)}</time>
-          {open && !pastDue ? <span className="font-normal text-ink-muted"> ({relativeDay(milestone.dueDate, today)})</span> : null}
+          <time dateTime={milestone.dueDate}>{variant === 'card' ? formatDate(milestone.dueDate) : formatShortDate(milestone.dueDate)}</time>
+          {open && !pastDue ? <span className="font-normal text-ink-muted"> ({formatRelativeDay(milestone.dueDate, today)})</span> : null}
         </span>
         {milestone.source === 'parent' ? <Chip className="bg-sun">Added by you</Chip> : <Chip>{CATEGORY_LABELS[milestone.category]}</Chip>}
         {milestone.status !== 'upcoming' ? (

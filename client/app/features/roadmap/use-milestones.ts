@@ -1,9 +1,10 @@
 import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { issuesFromError } from '../../../lib/field-errors.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { STATUS_TOASTS } from './roadmap-labels.ts';
-import { generationSummary, longDate } from './roadmap-timeline.ts';
+import { generationSummary } from './roadmap-timeline.ts';
 
 /**
  * The roadmap feature's calls. The selected child's id is added by the tRPC link. Every change says
@@ -28,7 +29,7 @@ export function useCreateMilestone() {
   const { toast } = useToast();
   return trpc.milestones.create.useMutation({
     onSuccess: (milestone) => {
-      toast({ title: 'Milestone added', description: `${milestone.title}, ${longDate(milestone.dueDate)}.`, variant: 'success' });
+      toast({ title: 'Milestone added', description: `${milestone.title}, ${formatDate(milestone.dueDate)}.`, variant: 'success' });
     },
   });
 }
@@ -45,7 +46,7 @@ export function useUpdateMilestone() {
   const save = async (milestone: Pick<Milestone, 'id' | 'category' | 'status'>, patch: MilestoneUpdate): Promise<Milestone> => {
     const saved = await mutation.mutateAsync({ id: milestone.id, data: { category: milestone.category, status: milestone.status, ...patch } });
     if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
-    else if (patch.dueDate && Object.keys(patch).length === 1) toast({ title: `Moved to ${longDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
+    else if (patch.dueDate && Object.keys(patch).length === 1) toast({ title: `Moved to ${formatDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
     else toast({ title: 'Milestone saved', description: saved.title, variant: 'success' });
     return saved;
   };
