@@ -136,11 +136,9 @@ describe('architecture', () => {
     expect(IMPORTS.length).toBeGreaterThan(500);
   });
 
-  for (const [name, rule] of Object.entries(RULES)) {
-    it(name, () => {
-      expect(IMPORTS.map(rule).filter((violation) => violation !== null)).toEqual([]);
-    });
-  }
+  it.each(Object.entries(RULES))('%s', (_name, rule) => {
+    expect(IMPORTS.map(rule).filter((violation) => violation !== null)).toEqual([]);
+  });
 
   it('SQL is written only in repositories and server/db', () => {
     expect(sqlOutsideRepositories(FILES, (file) => TEXTS.get(file) as string)).toEqual([]);
