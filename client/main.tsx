@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isAppPath } from '../shared/app-paths.ts';
+import { isAppPath } from '#shared/app-paths.ts';
 import './styles.css';
 
 /** SPEC §8: what a startup failure shows in place of the page. */

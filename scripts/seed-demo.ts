@@ -4,9 +4,9 @@
  * embedded database (PGlite allows one process at a time).
  */
 import { randomBytes } from 'node:crypto';
-import { addDays } from '../shared/calendar.ts';
-import { todayIso } from '../shared/schemas/dates.ts';
-import type { ObservationCreate } from '../shared/schemas/observation.ts';
+import { addDays } from '#shared/calendar.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
+import type { ObservationCreate } from '#shared/schemas/observation.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { createLogger } from '../server/lib/logger.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '#shared/feature-flags.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());

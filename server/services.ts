@@ -1,5 +1,5 @@
-import type { FeatureFlags } from '../shared/feature-flags.ts';
-import type { AuthConfig } from '../shared/schemas/config.ts';
+import type { FeatureFlags } from '#shared/feature-flags.ts';
+import type { AuthConfig } from '#shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
 import type { Db } from './db/database.ts';

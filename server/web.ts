@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
-import { isAppPath } from '../shared/app-paths.ts';
+import { isAppPath } from '#shared/app-paths.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_DIST = path.join(ROOT_DIR, 'dist', 'client');

@@ -5,14 +5,14 @@
 import { sql } from 'kysely';
 import { createLocalAuthProvider } from '../../server/auth/local.ts';
 import { createServices } from '../../server/services.ts';
-import { addDays, addMonths } from '../../shared/calendar.ts';
-import { FEATURE_FLAG_DEFAULTS } from '../../shared/feature-flags.ts';
-import { childCreateSchema } from '../../shared/schemas/child.ts';
-import { GOAL_AREAS, GOAL_SOURCES, goalCreateSchema, type GoalCreate } from '../../shared/schemas/goal.ts';
-import { milestoneCreateSchema, MILESTONE_CATEGORIES, MILESTONE_STATUSES } from '../../shared/schemas/milestone.ts';
-import type { ObservationCreate } from '../../shared/schemas/observation.ts';
-import { STRATEGY_KINDS, STRATEGY_PLACES, strategyCreateSchema } from '../../shared/schemas/strategy.ts';
-import { todayIso } from '../../shared/schemas/dates.ts';
+import { addDays, addMonths } from '#shared/calendar.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
+import { childCreateSchema } from '#shared/schemas/child.ts';
+import { GOAL_AREAS, GOAL_SOURCES, goalCreateSchema, type GoalCreate } from '#shared/schemas/goal.ts';
+import { milestoneCreateSchema, MILESTONE_CATEGORIES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
+import type { ObservationCreate } from '#shared/schemas/observation.ts';
+import { STRATEGY_KINDS, STRATEGY_PLACES, strategyCreateSchema } from '#shared/schemas/strategy.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
 import { childFixture, type SeedContext } from './seed.ts';
 
 export const DASHBOARD_OBSERVATIONS = 2000;

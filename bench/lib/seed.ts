@@ -2,7 +2,7 @@ import { createLocalAuthProvider, type LocalTokens } from '../../server/auth/loc
 import type { Db } from '../../server/db/database.ts';
 import { createAccountsService } from '../../server/features/accounts/accounts.service.ts';
 import { createChildrenService } from '../../server/features/children/children.service.ts';
-import { childCreateSchema, GRADES, SUPPORT_PLANS, type ChildCreateInput } from '../../shared/schemas/child.ts';
+import { childCreateSchema, GRADES, SUPPORT_PLANS, type ChildCreateInput } from '#shared/schemas/child.ts';
 
 /** What a scenario's seed gets: the bench database and the app's own services over it. */
 export interface SeedContext {

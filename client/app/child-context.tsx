@@ -1,6 +1,6 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { Child } from '../../shared/schemas/child.ts';
+import type { Child } from '#shared/schemas/child.ts';
 import { INVALIDATE_ON_CHILD_CHANGE, isChildScopedRouter, queryKeyMatchesAreas, trpcRouterOfKey } from '../lib/child-scope.ts';
 import { getSelectedChildId, setSelectedChildId, subscribeSession } from '../lib/session-storage.ts';
 import { useAuth } from './auth/auth-context.tsx';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlagName, type FeatureFlags } from '../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlagName, type FeatureFlags } from '#shared/feature-flags.ts';
 import { apiRequest } from '../lib/api-request.ts';
 
 export const FEATURE_FLAGS_URL = '/api/feature-flags';

@@ -1,4 +1,4 @@
-import type { GRADES, SUPPORT_PLANS } from '../../shared/schemas/child.ts';
+import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
 
 type Grade = (typeof GRADES)[number];
 type SupportPlan = (typeof SUPPORT_PLANS)[number];

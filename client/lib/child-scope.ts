@@ -4,7 +4,7 @@
  * `childId` query parameter (SPEC §7).
  */
 
-import { CHILD_SCOPED_ROUTERS, type ChildScopedRouter } from '../../shared/child-scoped.ts';
+import { CHILD_SCOPED_ROUTERS, type ChildScopedRouter } from '#shared/child-scoped.ts';
 
 export { CHILD_SCOPED_ROUTERS, type ChildScopedRouter };
 
@@ -22,7 +22,7 @@ export function isChildScopedRouter(name: unknown): name is ChildScopedRouter {
 }
 
 /** A tRPC procedure path such as `observations.list`. */
-export { isChildScopedPath as isChildScopedProcedure } from '../../shared/child-scoped.ts';
+export { isChildScopedPath as isChildScopedProcedure } from '#shared/child-scoped.ts';
 
 export function isChildScopedRestPath(url: string): boolean {
   const path = url.split(/[?#]/)[0] ?? '';

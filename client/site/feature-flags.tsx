@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlagName, type FeatureFlags } from '../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlagName, type FeatureFlags } from '#shared/feature-flags.ts';
 
 /** SPEC §7: the only API call the public site makes on its own. */
 export const FEATURE_FLAGS_URL = '/api/feature-flags';

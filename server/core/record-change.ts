@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivitySubject } from '../../shared/schemas/activity.ts';
+import type { ActivityAction, ActivitySubject } from '#shared/schemas/activity.ts';
 import type { Db } from '../db/database.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import { insertActivity } from './activity-log.repository.ts';

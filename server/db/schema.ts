@@ -1,11 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ActivityAction, ActivitySubject } from '../../shared/schemas/activity.ts';
-import type { GRADES, SUPPORT_PLANS } from '../../shared/schemas/child.ts';
-import type { CONTACT_TOPICS } from '../../shared/schemas/contact.ts';
-import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../shared/schemas/goal.ts';
-import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '../../shared/schemas/milestone.ts';
-import type { SETTINGS } from '../../shared/schemas/observation.ts';
-import type { STRATEGY_KINDS, STRATEGY_PLACES } from '../../shared/schemas/strategy.ts';
+import type { ActivityAction, ActivitySubject } from '#shared/schemas/activity.ts';
+import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
+import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
+import type { SETTINGS } from '#shared/schemas/observation.ts';
+import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { toIssues, type ApiErrorBody, type ErrorCode, type Issue } from '../../shared/api-error.ts';
+import { toIssues, type ApiErrorBody, type ErrorCode, type Issue } from '#shared/api-error.ts';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { metadataUpdateSchema, signInSchema, signUpSchema } from '../../shared/schemas/account.ts';
+import { metadataUpdateSchema, signInSchema, signUpSchema } from '#shared/schemas/account.ts';
 import type { AccountsService, SignedIn } from '../features/accounts/accounts.service.ts';
 import { AppError } from '../lib/errors.ts';
 import type { RateLimiters } from './rate-limits.ts';

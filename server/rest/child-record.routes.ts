@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ACTIVITY_LIMITS, activityLimitSchema } from '../../shared/schemas/activity.ts';
-import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema } from '../../shared/schemas/goal.ts';
-import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
-import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '../../shared/schemas/observation.ts';
-import { strategyCreateSchema, strategyUpdateSchema } from '../../shared/schemas/strategy.ts';
-import { isoDate } from '../../shared/schemas/dates.ts';
+import { ACTIVITY_LIMITS, activityLimitSchema } from '#shared/schemas/activity.ts';
+import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema } from '#shared/schemas/goal.ts';
+import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
+import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '#shared/schemas/observation.ts';
+import { strategyCreateSchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
+import { isoDate } from '#shared/schemas/dates.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import type { Services } from '../services.ts';
 import { childScoped, parseWith, pathId } from './route-kit.ts';

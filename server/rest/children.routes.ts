@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { childCreateSchema, childUpdateSchema, pathIdSchema } from '../../shared/schemas/child.ts';
+import { childCreateSchema, childUpdateSchema, pathIdSchema } from '#shared/schemas/child.ts';
 import type { Services } from '../services.ts';
 import { parseWith, signedIn } from './route-kit.ts';
 

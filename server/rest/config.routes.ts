@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { ClerkConfig, FeatureFlagsResponse } from '../../shared/schemas/config.ts';
+import type { ClerkConfig, FeatureFlagsResponse } from '#shared/schemas/config.ts';
 import type { Services } from '../services.ts';
 import { publicRoute } from './route-kit.ts';
 

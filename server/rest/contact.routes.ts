@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { contactMessageSchema } from '../../shared/schemas/contact.ts';
+import { contactMessageSchema } from '#shared/schemas/contact.ts';
 import type { Services } from '../services.ts';
 import type { RateLimiters } from './rate-limits.ts';
 import { parseWith, publicRoute } from './route-kit.ts';

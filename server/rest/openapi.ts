@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api-error.ts';
-import { authResultSchema, metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '../../shared/schemas/account.ts';
-import { childCreateSchema, childSchema, childUpdateSchema } from '../../shared/schemas/child.ts';
-import { deletedSchema } from '../../shared/schemas/common.ts';
-import { contactMessageSchema, contactReceiptSchema } from '../../shared/schemas/contact.ts';
-import { activitySchema } from '../../shared/schemas/activity.ts';
-import { clerkConfigSchema, featureFlagsResponseSchema } from '../../shared/schemas/config.ts';
-import { dashboardStatsSchema } from '../../shared/schemas/dashboard.ts';
+import { apiErrorSchema } from '#shared/api-error.ts';
+import { authResultSchema, metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '#shared/schemas/account.ts';
+import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
+import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
+import { activitySchema } from '#shared/schemas/activity.ts';
+import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/config.ts';
+import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import {
   goalCreateSchema,
   goalDetailSchema,
@@ -14,10 +14,10 @@ import {
   goalUpdateSchema,
   progressEntryCreateSchema,
   progressEntrySchema,
-} from '../../shared/schemas/goal.ts';
-import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '../../shared/schemas/milestone.ts';
-import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '../../shared/schemas/observation.ts';
-import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '../../shared/schemas/strategy.ts';
+} from '#shared/schemas/goal.ts';
+import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
+import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
+import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 
 /** Everything the document names, converted from the shared zod schemas (never written by hand). */
 const components = {

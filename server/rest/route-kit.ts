@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { pathIdSchema } from '../../shared/schemas/child.ts';
+import { pathIdSchema } from '#shared/schemas/child.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';

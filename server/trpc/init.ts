@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { toIssues } from '../../shared/api-error.ts';
-import { childScopeSchema } from '../../shared/schemas/child.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { childScopeSchema } from '#shared/schemas/child.ts';
 import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
 import type { Context } from './context.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/database.ts';
 import { createLogger, type Logger } from '../../server/lib/logger.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/rest/rate-limits.ts';
 import { createServices, type Services } from '../../server/services.ts';
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '#shared/feature-flags.ts';
 import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';

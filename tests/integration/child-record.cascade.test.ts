@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { createCaller } from '../../server/trpc/root.ts';
-import type { ChildCreateInput } from '../../shared/schemas/child.ts';
+import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -5,11 +5,11 @@ import { AppError } from '../../server/lib/errors.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { appRouter, createCaller } from '../../server/trpc/root.ts';
-import { toIssues } from '../../shared/api-error.ts';
-import { CHILD_SCOPED_ROUTERS } from '../../shared/child-scoped.ts';
-import { FEATURE_FLAG_DEFAULTS } from '../../shared/feature-flags.ts';
-import type { ChildCreateInput } from '../../shared/schemas/child.ts';
-import type { GenerationResult, Milestone } from '../../shared/schemas/milestone.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { CHILD_SCOPED_ROUTERS } from '#shared/child-scoped.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
+import type { ChildCreateInput } from '#shared/schemas/child.ts';
+import type { GenerationResult, Milestone } from '#shared/schemas/milestone.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 

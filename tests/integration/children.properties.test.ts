@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childSchema, GRADES, SUPPORT_PLANS } from '../../shared/schemas/child.ts';
+import { childSchema, GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { childRow, countChildren, isoDay, yearsAgo } from '../helpers/integration-kit.ts';

@@ -5,8 +5,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FLAG_DEFAULTS } from '../../shared/feature-flags.ts';
-import { GRADES } from '../../shared/schemas/child.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
+import { GRADES } from '#shared/schemas/child.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 

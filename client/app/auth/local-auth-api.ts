@@ -1,5 +1,5 @@
-import { apiErrorSchema, type Issue } from '../../../shared/api-error.ts';
-import { authResultSchema, userSchema, type User } from '../../../shared/schemas/account.ts';
+import { apiErrorSchema, type Issue } from '#shared/api-error.ts';
+import { authResultSchema, userSchema, type User } from '#shared/schemas/account.ts';
 import { devLogRequest, devLogResponse } from '../../lib/dev-log.ts';
 
 /** An answer of /api/auth/* that was not OK, with what a form needs to show it. */

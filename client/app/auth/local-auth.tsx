@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { User } from '../../../shared/schemas/account.ts';
+import type { User } from '#shared/schemas/account.ts';
 import { AuthSeamProvider, type AppUser, type AuthSeam, type AuthStatus, type Metadata } from './auth-context.tsx';
 import { LocalAuthActionsContext, type LocalAuthActions } from './local-auth-actions.ts';
 import {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toIssues } from '../../../shared/api-error.ts';
-import { PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from '../../../shared/schemas/account.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from '#shared/schemas/account.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError } from '../../lib/field-errors.ts';
 import { PATHS, safeRedirectPath } from '../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { childCreateSchema, childUpdateSchema } from '../../../shared/schemas/child.ts';
+import { childCreateSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';

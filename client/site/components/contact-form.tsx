@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type * as ContactSchemas from '../../../shared/schemas/contact.ts';
-import type { CONTACT_TOPICS } from '../../../shared/schemas/contact.ts';
+import type * as ContactSchemas from '#shared/schemas/contact.ts';
+import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
 // The limits come from their zod-free module, so the page does not load zod before the form is used.
-import { CONTACT_LIMITS } from '../../../shared/schemas/contact-limits.ts';
+import { CONTACT_LIMITS } from '#shared/schemas/contact-limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -37,7 +37,7 @@ const TOPICS = Object.keys(TOPIC_LABELS) as Topic[];
  */
 let schemaModule: Promise<typeof ContactSchemas> | undefined;
 function loadSchema() {
-  schemaModule ??= import('../../../shared/schemas/contact.ts').catch((error: unknown) => {
+  schemaModule ??= import('#shared/schemas/contact.ts').catch((error: unknown) => {
     schemaModule = undefined;
     throw error;
   });

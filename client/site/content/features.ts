@@ -1,4 +1,4 @@
-import type { FeatureFlagName } from '../../../shared/feature-flags.ts';
+import type { FeatureFlagName } from '#shared/feature-flags.ts';
 import type { IconName } from '../components/icons.tsx';
 import { isAvailable, type FeatureId } from './feature-status.ts';
 import { listOf } from './words.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Metadata, User } from '../../../shared/schemas/account.ts';
+import type { Metadata, User } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.ts';

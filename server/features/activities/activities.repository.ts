@@ -1,4 +1,4 @@
-import type { Activity } from '../../../shared/schemas/activity.ts';
+import type { Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 
 export async function listActivities(db: Db, childId: number, limit: number): Promise<Activity[]> {

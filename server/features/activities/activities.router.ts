@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityListSchema, activitySchema } from '../../../shared/schemas/activity.ts';
+import { activityListSchema, activitySchema } from '#shared/schemas/activity.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const activitiesRouter = router({

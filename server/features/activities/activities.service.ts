@@ -1,4 +1,4 @@
-import { ACTIVITY_LIMITS, type Activity } from '../../../shared/schemas/activity.ts';
+import { ACTIVITY_LIMITS, type Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { listActivities } from './activities.repository.ts';

@@ -1,4 +1,4 @@
-import type { ChildCreate, ChildUpdate } from '../../../shared/schemas/child.ts';
+import type { ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
 

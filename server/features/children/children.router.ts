@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { childCreateSchema, childSchema, childUpdateSchema, idSchema } from '../../../shared/schemas/child.ts';
-import { deletedSchema } from '../../../shared/schemas/common.ts';
+import { childCreateSchema, childSchema, childUpdateSchema, idSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
 import { protectedProcedure, router } from '../../trpc/init.ts';
 
 const byIdInput = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
-import { ageInYears } from '../../../shared/age.ts';
-import type { Child, ChildCreate, ChildUpdate } from '../../../shared/schemas/child.ts';
+import { ageInYears } from '#shared/age.ts';
+import type { Child, ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
 import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import { authConfigSchema } from '../../../shared/schemas/config.ts';
+import { authConfigSchema } from '#shared/schemas/config.ts';
 import { publicProcedure, router } from '../../trpc/init.ts';
 
 export const configRouter = router({

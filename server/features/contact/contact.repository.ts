@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../../../shared/schemas/contact.ts';
+import type { ContactMessage } from '#shared/schemas/contact.ts';
 import type { Db } from '../../db/database.ts';
 
 export async function insertContactMessage(db: Db, message: ContactMessage): Promise<{ id: number; receivedAt: Date }> {

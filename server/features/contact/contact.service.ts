@@ -1,4 +1,4 @@
-import type { ContactMessage, ContactReceipt } from '../../../shared/schemas/contact.ts';
+import type { ContactMessage, ContactReceipt } from '#shared/schemas/contact.ts';
 import type { Db } from '../../db/database.ts';
 import { insertContactMessage } from './contact.repository.ts';
 

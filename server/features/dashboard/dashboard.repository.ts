@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
-import { ACTIVE_GOAL_STATUSES } from '../../../shared/schemas/goal.ts';
-import { OPEN_MILESTONE_STATUSES } from '../../../shared/schemas/milestone.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { ACTIVE_GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import { OPEN_MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface StatsWindow {

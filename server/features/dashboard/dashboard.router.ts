@@ -1,4 +1,4 @@
-import { dashboardStatsSchema } from '../../../shared/schemas/dashboard.ts';
+import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const dashboardRouter = router({

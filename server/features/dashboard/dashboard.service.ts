@@ -1,6 +1,6 @@
-import { addDays } from '../../../shared/calendar.ts';
-import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
-import { todayIso } from '../../../shared/schemas/dates.ts';
+import { addDays } from '#shared/calendar.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { weekStart } from '../../core/dates.ts';

@@ -1,4 +1,4 @@
-import { featureFlagsResponseSchema } from '../../../shared/schemas/config.ts';
+import { featureFlagsResponseSchema } from '#shared/schemas/config.ts';
 import { publicProcedure, router } from '../../trpc/init.ts';
 
 export const featureFlagsRouter = router({

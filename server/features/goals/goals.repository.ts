@@ -1,4 +1,4 @@
-import type { GoalCreate, GoalUpdate, ProgressEntryCreate } from '../../../shared/schemas/goal.ts';
+import type { GoalCreate, GoalUpdate, ProgressEntryCreate } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../../../shared/schemas/child.ts';
-import { deletedSchema } from '../../../shared/schemas/common.ts';
+import { idSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
 import {
   goalCreateSchema,
   goalDetailSchema,
@@ -8,7 +8,7 @@ import {
   goalUpdateSchema,
   progressEntryCreateSchema,
   progressEntrySchema,
-} from '../../../shared/schemas/goal.ts';
+} from '#shared/schemas/goal.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const goalsRouter = router({

@@ -7,7 +7,7 @@ import {
   type GoalUpdate,
   type ProgressEntry,
   type ProgressEntryCreate,
-} from '../../../shared/schemas/goal.ts';
+} from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
 import { recordChange } from '../../core/record-change.ts';

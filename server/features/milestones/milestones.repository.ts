@@ -1,4 +1,4 @@
-import type { MilestoneCreate, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
+import type { MilestoneCreate, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import type { MilestoneDraft } from './roadmap-rules.ts';

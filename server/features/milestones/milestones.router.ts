@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { idSchema } from '../../../shared/schemas/child.ts';
-import { deletedSchema } from '../../../shared/schemas/common.ts';
+import { idSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
 import {
   generationResultSchema,
   milestoneCreateSchema,
   milestoneRangeSchema,
   milestoneSchema,
   milestoneUpdateSchema,
-} from '../../../shared/schemas/milestone.ts';
+} from '#shared/schemas/milestone.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const milestonesRouter = router({

@@ -1,7 +1,7 @@
-import type { FeatureFlags } from '../../../shared/feature-flags.ts';
-import { milestoneStatusAction } from '../../../shared/schemas/activity.ts';
-import { todayIso } from '../../../shared/schemas/dates.ts';
-import type { GenerationResult, Milestone, MilestoneCreate, MilestoneRange, MilestoneUpdate } from '../../../shared/schemas/milestone.ts';
+import type { FeatureFlags } from '#shared/feature-flags.ts';
+import { milestoneStatusAction } from '#shared/schemas/activity.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
+import type { GenerationResult, Milestone, MilestoneCreate, MilestoneRange, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import { lockChild, type ChildScope } from '../../core/child-scope.ts';

@@ -1,8 +1,8 @@
-import { ageInYears } from '../../../shared/age.ts';
-import { addDays, addMonths, addYears, inYear } from '../../../shared/calendar.ts';
-import type { Child } from '../../../shared/schemas/child.ts';
-import { isActiveGoalStatus, type Goal } from '../../../shared/schemas/goal.ts';
-import type { Milestone } from '../../../shared/schemas/milestone.ts';
+import { ageInYears } from '#shared/age.ts';
+import { addDays, addMonths, addYears, inYear } from '#shared/calendar.ts';
+import type { Child } from '#shared/schemas/child.ts';
+import { isActiveGoalStatus, type Goal } from '#shared/schemas/goal.ts';
+import type { Milestone } from '#shared/schemas/milestone.ts';
 
 /**
  * The roadmap rules engine: a pure function of the child's profile, their goals and today's date.

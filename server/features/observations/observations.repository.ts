@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ObservationCreate, ObservationFilter, ObservationUpdate } from '../../../shared/schemas/observation.ts';
+import type { ObservationCreate, ObservationFilter, ObservationUpdate } from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 

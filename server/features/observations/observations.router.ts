@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { idSchema } from '../../../shared/schemas/child.ts';
+import { idSchema } from '#shared/schemas/child.ts';
 import {
   observationCreateSchema,
   observationFilterSchema,
   observationSchema,
   observationUpdateSchema,
   weeklyTrendSchema,
-} from '../../../shared/schemas/observation.ts';
-import { deletedSchema } from '../../../shared/schemas/common.ts';
+} from '#shared/schemas/observation.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const observationsRouter = router({

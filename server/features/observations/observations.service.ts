@@ -4,7 +4,7 @@ import type {
   ObservationFilter,
   ObservationUpdate,
   WeeklyTrend,
-} from '../../../shared/schemas/observation.ts';
+} from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';

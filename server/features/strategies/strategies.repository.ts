@@ -1,4 +1,4 @@
-import type { StrategyCreate, StrategyUpdate } from '../../../shared/schemas/strategy.ts';
+import type { StrategyCreate, StrategyUpdate } from '#shared/schemas/strategy.ts';
 import type { Db } from '../../db/database.ts';
 import type { StrategyRow } from '../../db/schema.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../../../shared/schemas/child.ts';
-import { deletedSchema } from '../../../shared/schemas/common.ts';
-import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '../../../shared/schemas/strategy.ts';
+import { idSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
+import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const strategiesRouter = router({

@@ -1,4 +1,4 @@
-import type { Strategy, StrategyCreate, StrategyUpdate } from '../../../shared/schemas/strategy.ts';
+import type { Strategy, StrategyCreate, StrategyUpdate } from '#shared/schemas/strategy.ts';
 import type { Db } from '../../db/database.ts';
 import type { StrategyRow } from '../../db/schema.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';

@@ -5,7 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Child } from '../../../shared/schemas/child.ts';
+import type { Child } from '#shared/schemas/child.ts';
 import { AuthSeamProvider, type AppUser, type AuthSeam } from '../../../client/app/auth/auth-context.tsx';
 import { ChildProvider, useChildContext, type ChildContextValue } from '../../../client/app/child-context.tsx';
 import { useCreateChild } from '../../../client/app/features/children/use-child-mutations.ts';

@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS } from '../../../shared/schemas/activity.ts';
+import { ACTIVITY_ACTIONS } from '#shared/schemas/activity.ts';
 import { describe, expect, it } from 'vitest';
 import { activityLabel, goalProgress, percent, weekBars, weekComparison } from '../../../client/app/features/dashboard/dashboard-format.ts';
 import { pendingText, readyText, roadmapBannerState } from '../../../client/app/features/dashboard/roadmap-banner-state.ts';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DashboardStats as Stats } from '../../../shared/schemas/dashboard.ts';
-import type { Goal } from '../../../shared/schemas/goal.ts';
-import type { Milestone } from '../../../shared/schemas/milestone.ts';
+import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
+import type { Milestone } from '#shared/schemas/milestone.ts';
 import { DashboardStats } from '../../../client/app/features/dashboard/dashboard-stats.tsx';
 import { TrendBars } from '../../../client/app/features/observations/weekly-trend-chart.tsx';
 import { ProgressSummary } from '../../../client/app/features/progress-planner/goal-card.tsx';

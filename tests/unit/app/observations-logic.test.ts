@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OBSERVATION_IN_FUTURE_MESSAGE, OBSERVATION_LIMITS, type Observation } from '../../../shared/schemas/observation.ts';
+import { OBSERVATION_IN_FUTURE_MESSAGE, OBSERVATION_LIMITS, type Observation } from '#shared/schemas/observation.ts';
 import {
   addTags,
   checkEditedDraft,

@@ -2,7 +2,7 @@
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Observation } from '../../../shared/schemas/observation.ts';
+import type { Observation } from '#shared/schemas/observation.ts';
 import { ObservationItem } from '../../../client/app/features/observations/observation-item.tsx';
 import { QuickObservationForm } from '../../../client/app/features/observations/quick-observation-form.tsx';
 import { useObservationList } from '../../../client/app/features/observations/use-observations.ts';

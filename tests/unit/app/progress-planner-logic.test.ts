@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Goal } from '../../../shared/schemas/goal.ts';
-import { goalCreateSchema, goalUpdateSchema } from '../../../shared/schemas/goal.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
+import { goalCreateSchema, goalUpdateSchema } from '#shared/schemas/goal.ts';
 import {
   EMPTY_GOAL_FORM,
   formatValue,

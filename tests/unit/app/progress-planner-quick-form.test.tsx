@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Goal } from '../../../shared/schemas/goal.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
 import { QuickProgressForm } from '../../../client/app/features/progress-planner/quick-progress-form.tsx';
 import { localToday } from '../../../client/lib/dates.ts';
 import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Milestone } from '../../../shared/schemas/milestone.ts';
+import type { Milestone } from '#shared/schemas/milestone.ts';
 import { generationSummary, groupByMonth, isPastDue, nextMilestones } from '../../../client/app/features/roadmap/roadmap-timeline.ts';
 import { formatMonth } from '../../../client/lib/dates.ts';
 

@@ -5,7 +5,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z, ZodError } from 'zod';
-import { toIssues } from '../../../shared/api-error.ts';
+import { toIssues } from '#shared/api-error.ts';
 import { AUTH_OPTIONAL_PROCEDURES } from '../../../client/app/trpc/auth-optional.ts';
 import { createAppTrpcClient } from '../../../client/app/trpc/trpc.ts';
 import { MISSING_TOKEN_WARNING, httpStatusOf, serverMessageOf } from '../../../client/lib/api-request.ts';

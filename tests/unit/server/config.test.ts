@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
-import { FEATURE_FLAG_DEFAULTS } from '../../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 
 /** The ConfigError loadConfig throws for `env`, or a failure when it throws nothing. */
 function configError(env: Record<string, string | undefined>): ConfigError {

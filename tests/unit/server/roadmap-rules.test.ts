@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from '../../../shared/calendar.ts';
+import { addMonths } from '#shared/calendar.ts';
 import {
   generateRoadmap,
   goalCheckRule,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ageInYears } from '../../../shared/age.ts';
+import { ageInYears } from '#shared/age.ts';
 
 const today = new Date('2026-11-22T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_PATH_PREFIXES, isAppPath } from '../../../shared/app-paths.ts';
+import { APP_PATH_PREFIXES, isAppPath } from '#shared/app-paths.ts';
 
 describe('isAppPath (SPEC §2 prefix split)', () => {
   it('sends every SPEC prefix, and paths below it, to the app', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, addYears, daysBetween, inYear } from '../../../shared/calendar.ts';
+import { addDays, addMonths, addYears, daysBetween, inYear } from '#shared/calendar.ts';
 
 describe('addDays', () => {
   it.each([

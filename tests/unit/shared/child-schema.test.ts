@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toIssues } from '../../../shared/api-error.ts';
-import { childCreateSchema, childUpdateSchema, oldestDateOfBirth, pathIdSchema } from '../../../shared/schemas/child.ts';
-import { isCalendarDate, todayIso } from '../../../shared/schemas/dates.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { childCreateSchema, childUpdateSchema, oldestDateOfBirth, pathIdSchema } from '#shared/schemas/child.ts';
+import { isCalendarDate, todayIso } from '#shared/schemas/dates.ts';
 
 function issuesOf(result: ReturnType<typeof childCreateSchema.safeParse>) {
   return result.success ? [] : toIssues(result.error);

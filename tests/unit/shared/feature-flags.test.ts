@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags } from '../../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags } from '#shared/feature-flags.ts';
 
 describe('feature flags (SPEC §3, §4)', () => {
   it('has the eleven SPEC flags with their defaults', () => {

@@ -4,8 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../client/components/ui/toast.tsx';
 import { CONTACT_SENT_TITLE, ContactForm, retryAfterMinutes } from '../../../client/site/components/contact-form.tsx';
-import { EMAIL_MAX_LENGTH } from '../../../shared/schemas/account.ts';
-import { CONTACT_LIMITS, contactMessageSchema } from '../../../shared/schemas/contact.ts';
+import { EMAIL_MAX_LENGTH } from '#shared/schemas/account.ts';
+import { CONTACT_LIMITS, contactMessageSchema } from '#shared/schemas/contact.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn<Fetch>>;

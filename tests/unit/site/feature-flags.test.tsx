@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FEATURE_FLAG_DEFAULTS } from '../../../shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import { FEATURE_FLAGS_URL, FeatureFlagsProvider, fetchFeatureFlags, useFeatureFlags } from '../../../client/site/feature-flags.tsx';
 
 afterEach(() => {

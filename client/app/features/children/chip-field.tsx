@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CHILD_LIMITS } from '../../../../shared/schemas/child.ts';
+import { CHILD_LIMITS } from '#shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { addChip, removeChip } from './onboarding-steps.ts';

@@ -1,5 +1,5 @@
-import { toIssues } from '../../../../shared/api-error.ts';
-import { GRADES, SUPPORT_PLANS, childCreateSchema, type Child, type ChildCreate } from '../../../../shared/schemas/child.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { GRADES, SUPPORT_PLANS, childCreateSchema, type Child, type ChildCreate } from '#shared/schemas/child.ts';
 import { FORM_ERROR, fieldErrorsFromIssues, type FieldIssue } from '../../../lib/field-errors.ts';
 
 /** What the wizard holds while the parent types: strings for inputs, lists for the chips. */

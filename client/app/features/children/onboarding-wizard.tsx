@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '../../../../shared/schemas/child.ts';
+import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
 import { serverMessageOf } from '../../../lib/api-request.ts';

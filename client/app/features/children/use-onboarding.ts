@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Child, ChildCreate, ChildUpdate } from '../../../../shared/schemas/child.ts';
+import type { Child, ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
 import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { writeSession } from '../../../lib/session-storage.ts';
 import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';

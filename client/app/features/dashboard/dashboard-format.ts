@@ -1,5 +1,5 @@
-import type { ActivityAction } from '../../../../shared/schemas/activity.ts';
-import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
+import type { ActivityAction } from '#shared/schemas/activity.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 
 /** The dashboard's words and arithmetic, kept pure so they can be tested without a screen. */
 

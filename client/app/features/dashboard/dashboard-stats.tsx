@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardStats as Stats } from '../../../../shared/schemas/dashboard.ts';
+import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';

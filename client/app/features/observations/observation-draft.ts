@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toIssues } from '../../../../shared/api-error.ts';
+import { toIssues } from '#shared/api-error.ts';
 import {
   OBSERVATION_LIMITS,
   observationCreateSchema,
@@ -8,7 +8,7 @@ import {
   type ObservationCreate,
   type ObservationUpdate,
   type SETTINGS,
-} from '../../../../shared/schemas/observation.ts';
+} from '#shared/schemas/observation.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates.ts';
 import { fieldErrorsFromIssues, type FieldIssue } from '../../../lib/field-errors.ts';
 

@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { OBSERVATION_LIMITS, SETTINGS } from '../../../../shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { focusFirstError } from '../../../lib/field-errors.ts';

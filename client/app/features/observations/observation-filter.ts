@@ -1,4 +1,4 @@
-import { OBSERVATION_LIMITS, SETTINGS } from '../../../../shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
 import type { Setting } from './observation-draft.ts';
 
 /** What the list asks the server for (paging is added by the list hook). */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { OBSERVATION_LIMITS, SETTINGS } from '../../../../shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/form-field.tsx';
 import type { Setting } from './observation-draft.ts';

@@ -1,4 +1,4 @@
-import { MOOD_MAX, MOOD_MIN } from '../../../../shared/schemas/observation.ts';
+import { MOOD_MAX, MOOD_MIN } from '#shared/schemas/observation.ts';
 import type { Setting } from './observation-draft.ts';
 
 /** What the parent reads for each setting and mood. */

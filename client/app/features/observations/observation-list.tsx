@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { Observation } from '../../../../shared/schemas/observation.ts';
+import type { Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EMPTY_FILTERS, SEARCH_DEBOUNCE_MS, hasActiveFilters, mergeTags, toListFilter, type FilterState } from './observation-filter.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { Observation } from '../../../../shared/schemas/observation.ts';
+import type { Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { toDateTimeLocal } from '../../../lib/dates.ts';

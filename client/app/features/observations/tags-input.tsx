@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { OBSERVATION_LIMITS } from '../../../../shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS } from '#shared/schemas/observation.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { addTags, type ObservationDraft } from './observation-draft.ts';
 

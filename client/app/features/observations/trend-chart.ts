@@ -1,4 +1,4 @@
-import type { WeeklyTrend } from '../../../../shared/schemas/observation.ts';
+import type { WeeklyTrend } from '#shared/schemas/observation.ts';
 import { formatShortDate } from '../../../lib/dates.ts';
 
 /** The top of the value axis: at least 4, else the max rounded up to a 1, 2 or 5 step (times 10^n) in four steps. */

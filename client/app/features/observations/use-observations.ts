@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Observation } from '../../../../shared/schemas/observation.ts';
+import type { Observation } from '#shared/schemas/observation.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSelectedChildId } from '../../child-context.tsx';
 import { trpc } from '../../trpc/trpc.ts';

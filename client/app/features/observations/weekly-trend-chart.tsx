@@ -1,4 +1,4 @@
-import type { WeeklyTrend } from '../../../../shared/schemas/observation.ts';
+import type { WeeklyTrend } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatShortDate } from '../../../lib/dates.ts';

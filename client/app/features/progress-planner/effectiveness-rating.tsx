@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { STRATEGY_LIMITS } from '../../../../shared/schemas/strategy.ts';
+import { STRATEGY_LIMITS } from '#shared/schemas/strategy.ts';
 import { cn } from '../../../lib/cn.ts';
 import { EFFECTIVENESS_LABELS, EFFECTIVENESS_VALUES, effectivenessLabel } from './progress-planner-labels.ts';
 

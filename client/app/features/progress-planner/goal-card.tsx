@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '../../../../shared/schemas/goal.ts';
+import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';

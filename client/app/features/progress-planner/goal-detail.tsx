@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS } from '../../../../shared/schemas/goal.ts';
+import { GOAL_STALE_DAYS } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';

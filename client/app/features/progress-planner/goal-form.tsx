@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toIssues } from '../../../../shared/api-error.ts';
-import { GOAL_AREAS, GOAL_LIMITS, GOAL_SOURCES, GOAL_STATUSES, goalCreateSchema, goalUpdateSchema, type Goal } from '../../../../shared/schemas/goal.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { GOAL_AREAS, GOAL_LIMITS, GOAL_SOURCES, GOAL_STATUSES, goalCreateSchema, goalUpdateSchema, type Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';

@@ -1,5 +1,5 @@
-import { isActiveGoalStatus, type Goal, type GoalCreate } from '../../../../shared/schemas/goal.ts';
-import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../../../shared/schemas/goal.ts';
+import { isActiveGoalStatus, type Goal, type GoalCreate } from '#shared/schemas/goal.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
 
 type GoalStatus = (typeof GOAL_STATUSES)[number];

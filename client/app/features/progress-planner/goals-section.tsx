@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Goal } from '../../../../shared/schemas/goal.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { GoalCard } from './goal-card.tsx';

@@ -1,4 +1,4 @@
-import type { Goal, ProgressEntry } from '../../../../shared/schemas/goal.ts';
+import type { Goal, ProgressEntry } from '#shared/schemas/goal.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatValue } from './goal-logic.ts';
 import { buildProgressChart, describeProgressChart } from './progress-chart-geometry.ts';

@@ -1,5 +1,5 @@
-import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '../../../../shared/schemas/goal.ts';
-import type { STRATEGY_KINDS, STRATEGY_PLACES } from '../../../../shared/schemas/strategy.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 
 type GoalArea = (typeof GOAL_AREAS)[number];
 type GoalStatus = (typeof GOAL_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toIssues } from '../../../../shared/api-error.ts';
-import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '../../../../shared/schemas/goal.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { localToday } from '../../../lib/dates.ts';

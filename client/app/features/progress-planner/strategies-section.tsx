@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Goal } from '../../../../shared/schemas/goal.ts';
-import type { Strategy } from '../../../../shared/schemas/strategy.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
+import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StrategyCard } from './strategy-card.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { Goal } from '../../../../shared/schemas/goal.ts';
-import type { Strategy } from '../../../../shared/schemas/strategy.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
+import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toIssues } from '../../../../shared/api-error.ts';
-import type { Goal } from '../../../../shared/schemas/goal.ts';
-import { STRATEGY_KINDS, STRATEGY_LIMITS, STRATEGY_PLACES, strategyCreateSchema, strategyUpdateSchema, type Strategy } from '../../../../shared/schemas/strategy.ts';
+import { toIssues } from '#shared/api-error.ts';
+import type { Goal } from '#shared/schemas/goal.ts';
+import { STRATEGY_KINDS, STRATEGY_LIMITS, STRATEGY_PLACES, strategyCreateSchema, strategyUpdateSchema, type Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';

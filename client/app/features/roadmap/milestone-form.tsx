@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toIssues } from '../../../../shared/api-error.ts';
-import { MILESTONE_LIMITS, milestoneCreateSchema, milestoneUpdateSchema, type Milestone, type MilestoneCreate, type MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import { toIssues } from '#shared/api-error.ts';
+import { MILESTONE_LIMITS, milestoneCreateSchema, milestoneUpdateSchema, type Milestone, type MilestoneCreate, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError, type FieldIssue } from '../../../lib/field-errors.ts';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';

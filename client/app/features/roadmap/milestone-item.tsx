@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import type { Milestone, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';

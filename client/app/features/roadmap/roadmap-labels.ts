@@ -1,4 +1,4 @@
-import type { MILESTONE_CATEGORIES, MILESTONE_STATUSES } from '../../../../shared/schemas/milestone.ts';
+import type { MILESTONE_CATEGORIES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 
 type Category = (typeof MILESTONE_CATEGORIES)[number];
 type Status = (typeof MILESTONE_STATUSES)[number];

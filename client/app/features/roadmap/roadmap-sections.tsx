@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Milestone } from '../../../../shared/schemas/milestone.ts';
+import type { Milestone } from '#shared/schemas/milestone.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { MilestoneForm } from './milestone-form.tsx';

@@ -1,4 +1,4 @@
-import { isOpenMilestoneStatus, type GenerationResult, type Milestone } from '../../../../shared/schemas/milestone.ts';
+import { isOpenMilestoneStatus, type GenerationResult, type Milestone } from '#shared/schemas/milestone.ts';
 import { formatMonth } from '../../../lib/dates.ts';
 
 /**

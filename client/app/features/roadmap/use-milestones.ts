@@ -1,4 +1,4 @@
-import type { Milestone, MilestoneUpdate } from '../../../../shared/schemas/milestone.ts';
+import type { Milestone, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { issuesFromError } from '../../../lib/field-errors.ts';
