@@ -145,6 +145,20 @@ describe('architecture', () => {
   });
 });
 
+describe('each side is type-checked with its own runtime', () => {
+  const config = (dir: string) =>
+    JSON.parse(readFileSync(path.join(ROOT, dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: { lib: string[]; types: string[] } };
+
+  it('the browser has DOM types and no Node types; the server the opposite; shared neither', () => {
+    const hasDom = (dir: string) => config(dir).compilerOptions.lib.some((lib) => lib.startsWith('DOM'));
+    expect([hasDom('client'), config('client').compilerOptions.types]).toEqual([true, ['vite/client']]);
+    expect([hasDom('server'), config('server').compilerOptions.types]).toEqual([false, ['node']]);
+    expect([hasDom('shared'), config('shared').compilerOptions.types]).toEqual([false, []]);
+    const typecheck = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.typecheck;
+    for (const side of ['shared', 'server', 'client']) expect(typecheck).toContain(`-p ${side}`);
+  });
+});
+
 describe('architecture rules catch what they forbid', () => {
   const violations = (file: string, text: string) =>
     importsOf(file, text).flatMap((ref) => Object.values(RULES).flatMap((rule) => rule(ref) ?? []));
