@@ -19,7 +19,8 @@ function numberFromEnv(name: string, fallback: number, min: number, max: number)
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -66,9 +67,17 @@ for (const scenario of selected.slice()) {
 }
 if (selected.length === 0) throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" matches no scenario`);
 
-const format = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const format = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-async function measure(scenario: Scenario, round: number, seeded: Seeded, database: BenchDatabase, secret: string, tokens: LocalTokens): Promise<Outcome> {
+async function measure(
+  scenario: Scenario,
+  round: number,
+  seeded: Seeded,
+  database: BenchDatabase,
+  secret: string,
+  tokens: LocalTokens,
+): Promise<Outcome> {
   const path = typeof scenario.path === 'function' ? scenario.path(seeded) : scenario.path;
   const outcome: Outcome = {
     scenario: scenario.name,
@@ -161,7 +170,8 @@ function goalCell(outcome: Outcome): string {
 }
 
 /** A goal's thresholds, for the table: `>= 0.6x, p99 < 25 ms`. */
-const goalText = (goal: NonNullable<Scenario['goal']>) => [goal.minRatio === undefined ? null : `>= ${goal.minRatio}x`, `p99 < ${goal.maxP99Ms} ms`].filter(Boolean).join(', ');
+const goalText = (goal: NonNullable<Scenario['goal']>) =>
+  [goal.minRatio === undefined ? null : `>= ${goal.minRatio}x`, `p99 < ${goal.maxP99Ms} ms`].filter(Boolean).join(', ');
 
 const coreValue = (value: number | null) => (value === null ? '?' : format(value, 2));
 const coresText = (cpu: CpuShare) =>
@@ -171,7 +181,10 @@ const coresText = (cpu: CpuShare) =>
 function cpuTable(outcomes: Outcome[]): string {
   const rows = ['| target | server | postgres | autocannon | other processes |', '| --- | ---: | ---: | ---: | ---: |'];
   for (const { scenario, cpu } of outcomes) {
-    if (cpu) rows.push(`| ${scenario} | ${coreValue(cpu.server)} | ${coreValue(cpu.postgres)} | ${coreValue(cpu.loadGenerator)} | ${coreValue(cpu.other)} |`);
+    if (cpu)
+      rows.push(
+        `| ${scenario} | ${coreValue(cpu.server)} | ${coreValue(cpu.postgres)} | ${coreValue(cpu.loadGenerator)} | ${coreValue(cpu.other)} |`,
+      );
   }
   return rows.join('\n');
 }
@@ -223,7 +236,12 @@ function limits(outcomes: Outcome[], cores: number): string[] {
     lines.push(
       `Latency under a closed loop of ${CONNECTIONS} connections is mostly queueing: mean latency ~ ${CONNECTIONS} / req/s (Little's law), ` +
         `so ${targets.map((ms) => `p99 < ${ms} ms needs well over ${format((CONNECTIONS * 1000) / ms)} req/s`).join(', ') || 'a low p99 needs a high req/s'}; ` +
-        bares.map((bare) => `"${bare.scenario}" itself reached ${format(bare.summary!.requestsPerSecond)} req/s with p99 ${format(bare.summary!.p99Ms)} ms`).join(', ') +
+        bares
+          .map(
+            (bare) =>
+              `"${bare.scenario}" itself reached ${format(bare.summary!.requestsPerSecond)} req/s with p99 ${format(bare.summary!.p99Ms)} ms`,
+          )
+          .join(', ') +
         '.',
     );
   }
@@ -245,7 +263,9 @@ async function main(): Promise<number> {
   const loadBefore = os.loadavg();
   const [load1] = loadBefore;
   if ((load1 ?? 0) > 0.5) {
-    console.log(`Note: the machine was already busy before the run (1-min load average ${format(load1 ?? 0, 2)}); other work skews the numbers.`);
+    console.log(
+      `Note: the machine was already busy before the run (1-min load average ${format(load1 ?? 0, 2)}); other work skews the numbers.`,
+    );
   }
   console.log('');
 
@@ -323,7 +343,14 @@ async function main(): Promise<number> {
       loadAverageBefore: loadBefore,
       cpu: os.cpus()[0]?.model ?? null,
       postgres,
-      settings: { connections: CONNECTIONS, rounds: ROUNDS, durationSeconds: DURATION, warmupSeconds: WARMUP, logLevel: LOG_LEVEL, children: BASE_CHILDREN },
+      settings: {
+        connections: CONNECTIONS,
+        rounds: ROUNDS,
+        durationSeconds: DURATION,
+        warmupSeconds: WARMUP,
+        logLevel: LOG_LEVEL,
+        children: BASE_CHILDREN,
+      },
       outcomes,
       runs,
     };

@@ -39,11 +39,20 @@ export interface Scenario {
   optional?: boolean;
 }
 
-const ISSUE_2_GOAL: Goal = { label: "issue 2: every Trelli path >= 0.6x the bare handler's req/s, p99 < 25 ms", minRatio: 0.6, maxP99Ms: 25 };
-const ISSUE_4_GOAL: Goal = { label: 'issue 4: dashboard stats for a child with 2,000 observations and 50 goals, p99 < 30 ms', maxP99Ms: 30 };
+const ISSUE_2_GOAL: Goal = {
+  label: "issue 2: every Trelli path >= 0.6x the bare handler's req/s, p99 < 25 ms",
+  minRatio: 0.6,
+  maxP99Ms: 25,
+};
+const ISSUE_4_GOAL: Goal = {
+  label: 'issue 4: dashboard stats for a child with 2,000 observations and 50 goals, p99 < 30 ms',
+  maxP99Ms: 30,
+};
 
 const listOf = (count: number, what: string) => (value: unknown) =>
-  Array.isArray(value) && value.length === count ? null : `expected ${what} to be an array of ${count}, got ${String(JSON.stringify(value)).slice(0, 200)}`;
+  Array.isArray(value) && value.length === count
+    ? null
+    : `expected ${what} to be an array of ${count}, got ${String(JSON.stringify(value)).slice(0, 200)}`;
 
 /** tRPC's envelope; `data` is `{json, meta?}` with the superjson transformer, the value itself without one. */
 const trpcData = (body: unknown) => {
@@ -62,10 +71,15 @@ async function seedDashboard(ctx: SeedContext): Promise<Seeded> {
     pending = seedDashboardChild(ctx);
     dashboardSeeds.set(ctx, pending);
     const seed = await pending;
-    console.error(`  dashboard child ${seed.childId}: ${JSON.stringify(seed.counts)}, ${seed.activeGoals} active goals, ${seed.upcomingMilestones} upcoming milestones`);
+    console.error(
+      `  dashboard child ${seed.childId}: ${JSON.stringify(seed.counts)}, ${seed.activeGoals} active goals, ${seed.upcomingMilestones} upcoming milestones`,
+    );
   }
   const seed = await pending;
-  return { userId: seed.userId, vars: { childId: seed.childId, activeGoals: seed.activeGoals, nextMilestones: Math.min(3, seed.upcomingMilestones) } };
+  return {
+    userId: seed.userId,
+    vars: { childId: seed.childId, activeGoals: seed.activeGoals, nextMilestones: Math.min(3, seed.upcomingMilestones) },
+  };
 }
 
 /** The stats shape, with as many active goals and next milestones as the seed made. */
@@ -92,7 +106,14 @@ const dashboardStats = (seeded: Seeded) => (value: unknown) => {
  */
 export const scenarios: Scenario[] = [
   { name: 'bare node:http + pg', server: 'bare', path: '/children', check: childrenArray },
-  { name: 'Trelli REST GET /api/children', server: 'trelli', path: '/api/children', baseline: 'bare node:http + pg', goal: ISSUE_2_GOAL, check: childrenArray },
+  {
+    name: 'Trelli REST GET /api/children',
+    server: 'trelli',
+    path: '/api/children',
+    baseline: 'bare node:http + pg',
+    goal: ISSUE_2_GOAL,
+    check: childrenArray,
+  },
   {
     name: 'Trelli tRPC children.list',
     server: 'trelli',

@@ -65,7 +65,8 @@ async function describe(response: Response): Promise<ScriptFile> {
   const headers = await response.allHeaders();
   const gzip = await gzipBodyBytes(response.url());
   // The server leaves bodies under 1 KB uncompressed (compression's threshold): those count as sent.
-  if (gzip.encoding !== 'gzip' && gzip.encoding !== 'identity') throw new Error(`${response.url()} came back as ${gzip.encoding} when asked for gzip`);
+  if (gzip.encoding !== 'gzip' && gzip.encoding !== 'identity')
+    throw new Error(`${response.url()} came back as ${gzip.encoding} when asked for gzip`);
   return {
     path: new URL(response.url()).pathname,
     encoding: headers['content-encoding'] ?? 'identity',
@@ -137,7 +138,10 @@ async function signUpParent(context: BrowserContext, origin: string, withChild: 
   if (signUp.status() !== 201) throw new Error(`sign-up answered ${signUp.status()}: ${await signUp.text()}`);
   const { token } = (await signUp.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  const metadata = await context.request.patch(`${origin}/api/auth/me/metadata`, { headers, data: { unsafeMetadata: { hasUsedApp: true } } });
+  const metadata = await context.request.patch(`${origin}/api/auth/me/metadata`, {
+    headers,
+    data: { unsafeMetadata: { hasUsedApp: true } },
+  });
   if (!metadata.ok()) throw new Error(`metadata update answered ${metadata.status()}: ${await metadata.text()}`);
   if (!withChild) return;
   const child = await context.request.post(`${origin}/api/children`, {
@@ -159,14 +163,22 @@ interface Scenario {
 export const SCENARIOS = {
   home: { name: '/ (public landing)', path: '/' },
   dashboard: { name: '/app (parent with a child -> dashboard)', path: '/app', parent: { withChild: true }, expectHeading: /^Dashboard$/ },
-  onboarding: { name: '/app (new parent, no child -> onboarding)', path: '/app', parent: { withChild: false }, expectHeading: /Tell us about your child/ },
+  onboarding: {
+    name: '/app (new parent, no child -> onboarding)',
+    path: '/app',
+    parent: { withChild: false },
+    expectHeading: /Tell us about your child/,
+  },
 } satisfies Record<string, Scenario>;
 
 async function measure(browser: Browser, origin: string, scenario: Scenario): Promise<JsLoad> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     // Loopback only: anything aimed elsewhere is refused (and would show up as a failed request).
-    await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'));
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort('blockedbyclient'),
+    );
     if (scenario.parent) await signUpParent(context, origin, scenario.parent.withChild);
     const page = await context.newPage();
     let settled = true;

@@ -35,7 +35,8 @@ function numberFromEnv(name: string, fallback: number, min: number, max: number)
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -88,7 +89,11 @@ function git(...gitArgs: string[]): string | null {
 
 function chromiumVersion(): string | null {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+    return execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    }).trim();
   } catch {
     return null;
   }
@@ -119,10 +124,7 @@ async function manifestFirstLoad(): Promise<{ home: number; appRoot: number } | 
 }
 
 function jsTable(loads: readonly JsLoad[]): string {
-  const lines = [
-    '| screen | ended on (h1) | scripts | wire (as sent) | gzip | decoded |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
-  ];
+  const lines = ['| screen | ended on (h1) | scripts | wire (as sent) | gzip | decoded |', '| --- | --- | ---: | ---: | ---: | ---: |'];
   for (const load of loads) {
     const encodings = [...new Set(load.files.map((file) => file.encoding))].join('/');
     const ended = `${load.finalPath} (${load.heading ?? 'no h1'})${load.settled ? '' : ' - NOT SETTLED'}`;
@@ -168,7 +170,9 @@ async function main(): Promise<void> {
 
   const loadBefore = os.loadavg()[0] ?? 0;
   if (loadBefore > os.cpus().length) {
-    console.warn(`warning: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores; Lighthouse's TBT and performance will read worse than on a quiet machine`);
+    console.warn(
+      `warning: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores; Lighthouse's TBT and performance will read worse than on a quiet machine`,
+    );
   }
   server = await startWebServer();
   console.log(`\nserver ${server.url} (pid ${server.pid}); measuring scripts in Chromium...`);
@@ -192,7 +196,11 @@ async function main(): Promise<void> {
   // Goals ------------------------------------------------------------------------------------
   const homeJs = home.totals.gzipBytes;
   const goals = {
-    homeJsUnder100KbGzip: { goal: `< ${GOALS.homeJsGzipBytes} bytes gzip`, measured: homeJs, met: home.settled && homeJs < GOALS.homeJsGzipBytes },
+    homeJsUnder100KbGzip: {
+      goal: `< ${GOALS.homeJsGzipBytes} bytes gzip`,
+      measured: homeJs,
+      met: home.settled && homeJs < GOALS.homeJsGzipBytes,
+    },
     performanceAtLeast95: {
       goal: `>= ${GOALS.performance}`,
       measured: Object.fromEntries(lighthouse.map(({ page, median }) => [page, median.scores.performance])),

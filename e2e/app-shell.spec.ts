@@ -5,7 +5,17 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addAnotherChild, childCard, createChildThroughOnboarding, fillCredentials, signUpToOnboarding, signUpWithChild, uniqueEmail, watchConsole, yearsAgo } from './support/journeys.ts';
+import {
+  addAnotherChild,
+  childCard,
+  createChildThroughOnboarding,
+  fillCredentials,
+  signUpToOnboarding,
+  signUpWithChild,
+  uniqueEmail,
+  watchConsole,
+  yearsAgo,
+} from './support/journeys.ts';
 
 test('a new parent signs up, passes the beta gate, creates a child and sees it on the dashboard', async ({ page }) => {
   const errors = watchConsole(page);
@@ -62,7 +72,10 @@ test('signed out, a protected screen shows the sign-in panel, which leads on aft
   const email = await signUpWithChild(page, { firstName: 'Ava', dateOfBirth: yearsAgo(11), grade: '6th grade', supportPlan: 'No plan' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  expect(await page.evaluate(() => [sessionStorage.getItem('selectedChildId'), sessionStorage.getItem('lastUserId')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [sessionStorage.getItem('selectedChildId'), sessionStorage.getItem('lastUserId')])).toEqual([
+    null,
+    null,
+  ]);
 
   await page.goto('/observations');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Trelli' })).toBeVisible();
@@ -145,7 +158,8 @@ test('the built-in sign-in and sign-up forms use the primary colour #B5D5D0', as
 
 test('toasts are at most 420 px wide on medium screens and up, and use the whole width on a phone', async ({ page }) => {
   const toastArea = page.getByRole('region', { name: /^Notifications/ }).locator('ol');
-  const measure = () => toastArea.evaluate((element) => ({ maxWidth: getComputedStyle(element).maxWidth, width: element.getBoundingClientRect().width }));
+  const measure = () =>
+    toastArea.evaluate((element) => ({ maxWidth: getComputedStyle(element).maxWidth, width: element.getBoundingClientRect().width }));
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();

@@ -74,7 +74,9 @@ function countRequests(page: Page, url: RegExp): () => number {
 
 async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test('a new parent logs an observation in three interactions and sees it in the list and the chart', async ({ page }) => {

@@ -7,7 +7,14 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addAnotherChild, childCard, createChildThroughOnboarding, isoDaysFromNow, signUpToOnboarding, yearsAgo } from './support/journeys.ts';
+import {
+  addAnotherChild,
+  childCard,
+  createChildThroughOnboarding,
+  isoDaysFromNow,
+  signUpToOnboarding,
+  yearsAgo,
+} from './support/journeys.ts';
 
 /** The shortest way through the wizard: the first step, then "Skip for now" three times. */
 async function quickChild(page: Page, firstName: string, dateOfBirth: string) {
@@ -96,7 +103,10 @@ test('a new parent goes through the wizard to the dashboard, where the roadmap i
   await expect(page.getByText('Maya has been added', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText(/Your roadmap is ready/)).toHaveCount(0);
-  expect(await page.evaluate(() => [sessionStorage.getItem('showRoadmapBanner'), sessionStorage.getItem('pendingMilestones')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [sessionStorage.getItem('showRoadmapBanner'), sessionStorage.getItem('pendingMilestones')])).toEqual([
+    null,
+    null,
+  ]);
 
   // The profile is edited with the same steps, filled in, and saved from any step.
   await childCard(page).getByRole('link', { name: 'Edit profile' }).click();

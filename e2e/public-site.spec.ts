@@ -213,7 +213,9 @@ test.describe('accessibility', () => {
       await page.goto(entry.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     });
   }
 
@@ -257,7 +259,11 @@ test.describe('contact form', () => {
 
   test('keeps what the parent typed when sending fails', async ({ page }) => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 429, headers: { 'Retry-After': '300', 'Content-Type': 'application/json' }, body: '{"error":{"code":"TOO_MANY_REQUESTS","message":"Too many requests"}}' }),
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '300', 'Content-Type': 'application/json' },
+        body: '{"error":{"code":"TOO_MANY_REQUESTS","message":"Too many requests"}}',
+      }),
     );
     await page.goto('/contact');
     await page.getByLabel('Your name').fill('Sam Lee');

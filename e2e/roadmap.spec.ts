@@ -17,7 +17,11 @@ async function openRoadmap(page: Page) {
 
 test('a parent builds the roadmap, completes and skips milestones, and adds their own', async ({ page }) => {
   const errors = watchConsole(page);
-  await signUpWithChild(page, { firstName: 'Maya', grade: '4th grade', supportPlan: 'IEP', planReviewDate: isoDaysFromNow(60) }, { emptySteps: 'skip' });
+  await signUpWithChild(
+    page,
+    { firstName: 'Maya', grade: '4th grade', supportPlan: 'IEP', planReviewDate: isoDaysFromNow(60) },
+    { emptySteps: 'skip' },
+  );
   await openRoadmap(page);
 
   // Finishing onboarding may already have built the roadmap; either way the parent can (re)build it.
@@ -43,7 +47,10 @@ test('a parent builds the roadmap, completes and skips milestones, and adds thei
   const [toComplete, toSkip] = upcomingTitles.filter((title) => timelineTitles.filter((other) => other === title).length === 1);
   if (!toComplete || !toSkip) throw new Error(`Expected two distinct coming-up milestones, got ${upcomingTitles.join(' | ')}`);
 
-  await comingUp.getByRole('article', { name: toComplete, exact: true }).getByRole('button', { name: /^Mark done/ }).click();
+  await comingUp
+    .getByRole('article', { name: toComplete, exact: true })
+    .getByRole('button', { name: /^Mark done/ })
+    .click();
   await expect(comingUp.getByRole('heading', { name: toComplete, exact: true })).toHaveCount(0);
   const completed = timeline.getByRole('article', { name: toComplete, exact: true });
   await expect(completed).toContainText('Done');
@@ -75,7 +82,10 @@ test('a parent builds the roadmap, completes and skips milestones, and adds thei
   await timeline.getByRole('button', { name: 'Reschedule: Meet the new speech therapist' }).click();
   await page.getByLabel('New due date').fill(newDate);
   await page.getByRole('button', { name: 'Save date' }).click();
-  await expect(timeline.getByRole('article', { name: 'Meet the new speech therapist' }).locator('time')).toHaveAttribute('datetime', newDate);
+  await expect(timeline.getByRole('article', { name: 'Meet the new speech therapist' }).locator('time')).toHaveAttribute(
+    'datetime',
+    newDate,
+  );
   await timeline.getByRole('button', { name: 'Edit: Meet the new speech therapist' }).click();
   const editForm = page.getByRole('form', { name: 'Edit milestone' });
   await editForm.getByLabel('Title').fill('Meet the speech therapist');
@@ -132,7 +142,9 @@ test('an empty roadmap says what it is built from, and the parent can still add 
   const comingUp = page.getByRole('region', { name: 'Coming up' });
   await expect(comingUp.getByRole('heading', { name: 'First day at the new school' })).toBeVisible();
   await expect(comingUp).toContainText('in 20 days');
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'First day at the new school' })).toContainText('Added by you');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: 'First day at the new school' })).toContainText(
+    'Added by you',
+  );
 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);

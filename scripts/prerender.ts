@@ -64,7 +64,9 @@ export function fillTemplate(template: string, page: SitePage, appHtml: string, 
   const hints = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   let html = template;
   // Replace the template's title and description, or add them when it has none.
-  html = /<title>[^<]*<\/title>/.test(html) ? html.replace(/<title>[^<]*<\/title>/, () => title) : html.replace('</head>', () => `${title}</head>`);
+  html = /<title>[^<]*<\/title>/.test(html)
+    ? html.replace(/<title>[^<]*<\/title>/, () => title)
+    : html.replace('</head>', () => `${title}</head>`);
   html = /<meta name="description"[^>]*>/.test(html)
     ? html.replace(/<meta name="description"[^>]*>/, () => description)
     : html.replace('</head>', () => `${description}</head>`);

@@ -27,19 +27,49 @@ const MAYA_NOTES: { what: string; isWin: boolean; setting: ObservationCreate['se
   { what: 'Melted down over spelling homework after 10 minutes', isWin: false, setting: 'home', tags: ['homework', 'spelling'], mood: 2 },
   { what: 'Teacher says she volunteered to read in class', isWin: true, setting: 'school', tags: ['reading', 'confidence'], mood: 4 },
   { what: 'Guessed words from the first letter again', isWin: false, setting: 'home', tags: ['reading'], mood: 3 },
-  { what: 'Used the audiobook and finished the book report on time', isWin: true, setting: 'home', tags: ['homework', 'assistive-tech'], mood: 4 },
+  {
+    what: 'Used the audiobook and finished the book report on time',
+    isWin: true,
+    setting: 'home',
+    tags: ['homework', 'assistive-tech'],
+    mood: 4,
+  },
   { what: 'Tutor noticed she is blending longer words', isWin: true, setting: 'therapy', tags: ['reading'], mood: 4 },
   { what: 'Refused to write the weekend journal', isWin: false, setting: 'school', tags: ['writing'], mood: 2 },
-  { what: 'Explained the science project to grandma with lots of detail', isWin: true, setting: 'community', tags: ['confidence', 'science'], mood: 5 },
+  {
+    what: 'Explained the science project to grandma with lots of detail',
+    isWin: true,
+    setting: 'community',
+    tags: ['confidence', 'science'],
+    mood: 5,
+  },
 ];
 
 const LEO_NOTES: typeof MAYA_NOTES = [
-  { what: 'Got ready for school with the picture checklist, no reminders', isWin: true, setting: 'home', tags: ['routine', 'morning'], mood: 4 },
+  {
+    what: 'Got ready for school with the picture checklist, no reminders',
+    isWin: true,
+    setting: 'home',
+    tags: ['routine', 'morning'],
+    mood: 4,
+  },
   { what: 'Left his homework folder at school again', isWin: false, setting: 'school', tags: ['organisation'], mood: 3 },
-  { what: 'Finished math worksheet with the 10-minute timer and breaks', isWin: true, setting: 'home', tags: ['homework', 'focus'], mood: 4 },
+  {
+    what: 'Finished math worksheet with the 10-minute timer and breaks',
+    isWin: true,
+    setting: 'home',
+    tags: ['homework', 'focus'],
+    mood: 4,
+  },
   { what: 'Called out in class three times during the quiz', isWin: false, setting: 'school', tags: ['impulsivity'], mood: 2 },
   { what: 'Stayed calm when soccer practice was cancelled', isWin: true, setting: 'community', tags: ['flexibility'], mood: 4 },
-  { what: 'Forgot to take his jacket home, then remembered on his own the next day', isWin: true, setting: 'school', tags: ['organisation'], mood: 4 },
+  {
+    what: 'Forgot to take his jacket home, then remembered on his own the next day',
+    isWin: true,
+    setting: 'school',
+    tags: ['organisation'],
+    mood: 4,
+  },
   { what: 'Hard time starting the reading log, needed three prompts', isWin: false, setting: 'home', tags: ['task-initiation'], mood: 2 },
 ];
 
@@ -63,15 +93,43 @@ try {
   const profiles = [
     {
       child: {
-        firstName: 'Maya', lastName: 'Rivera', dateOfBirth: '2016-04-12', grade: '4' as const, school: 'Maple Street Elementary',
-        pronouns: 'she/her', supportPlan: 'iep' as const, planReviewDate: addDays(today, 75), lastEvaluationDate: addDays(today, -1000),
-        diagnoses: ['Dyslexia'], strengths: ['Storytelling', 'Science facts', 'Kind to younger kids'],
-        challenges: ['Decoding long words', 'Spelling', 'Writing stamina'], interests: ['Horses', 'Volcanoes', 'Drawing'],
-        notes: 'Does best with audiobooks alongside the text. Tires quickly when writing by hand.', avatarColor: '#b5d5d0',
+        firstName: 'Maya',
+        lastName: 'Rivera',
+        dateOfBirth: '2016-04-12',
+        grade: '4' as const,
+        school: 'Maple Street Elementary',
+        pronouns: 'she/her',
+        supportPlan: 'iep' as const,
+        planReviewDate: addDays(today, 75),
+        lastEvaluationDate: addDays(today, -1000),
+        diagnoses: ['Dyslexia'],
+        strengths: ['Storytelling', 'Science facts', 'Kind to younger kids'],
+        challenges: ['Decoding long words', 'Spelling', 'Writing stamina'],
+        interests: ['Horses', 'Volcanoes', 'Drawing'],
+        notes: 'Does best with audiobooks alongside the text. Tires quickly when writing by hand.',
+        avatarColor: '#b5d5d0',
       },
       goals: [
-        { area: 'reading' as const, title: 'Read grade-level text at 90 words per minute', baseline: 62, target: 90, unit: 'words per minute', targetDate: addDays(today, 120), source: 'iep' as const, step: 1.6 },
-        { area: 'writing' as const, title: 'Write a five-sentence paragraph on her own', baseline: 2, target: 5, unit: 'sentences', targetDate: addDays(today, 160), source: 'iep' as const, step: 0.2 },
+        {
+          area: 'reading' as const,
+          title: 'Read grade-level text at 90 words per minute',
+          baseline: 62,
+          target: 90,
+          unit: 'words per minute',
+          targetDate: addDays(today, 120),
+          source: 'iep' as const,
+          step: 1.6,
+        },
+        {
+          area: 'writing' as const,
+          title: 'Write a five-sentence paragraph on her own',
+          baseline: 2,
+          target: 5,
+          unit: 'sentences',
+          targetDate: addDays(today, 160),
+          source: 'iep' as const,
+          step: 0.2,
+        },
       ],
       strategies: [
         { title: 'Audiobook alongside the printed book', kind: 'tool' as const, whereUsed: 'both' as const, effectiveness: 5 },
@@ -82,15 +140,43 @@ try {
     },
     {
       child: {
-        firstName: 'Leo', lastName: 'Rivera', dateOfBirth: '2018-09-03', grade: '2' as const, school: 'Maple Street Elementary',
-        pronouns: 'he/him', supportPlan: '504' as const, planReviewDate: addDays(today, 40), lastEvaluationDate: addDays(today, -400),
-        diagnoses: ['ADHD (combined)'], strengths: ['Building with Lego', 'Funny', 'Great with animals'],
-        challenges: ['Getting started on tasks', 'Waiting his turn', 'Keeping track of things'], interests: ['Soccer', 'Dinosaurs', 'Minecraft'],
-        notes: 'Movement breaks help. Visual checklists work better than spoken reminders.', avatarColor: '#f4c7a1',
+        firstName: 'Leo',
+        lastName: 'Rivera',
+        dateOfBirth: '2018-09-03',
+        grade: '2' as const,
+        school: 'Maple Street Elementary',
+        pronouns: 'he/him',
+        supportPlan: '504' as const,
+        planReviewDate: addDays(today, 40),
+        lastEvaluationDate: addDays(today, -400),
+        diagnoses: ['ADHD (combined)'],
+        strengths: ['Building with Lego', 'Funny', 'Great with animals'],
+        challenges: ['Getting started on tasks', 'Waiting his turn', 'Keeping track of things'],
+        interests: ['Soccer', 'Dinosaurs', 'Minecraft'],
+        notes: 'Movement breaks help. Visual checklists work better than spoken reminders.',
+        avatarColor: '#f4c7a1',
       },
       goals: [
-        { area: 'attention-executive-function' as const, title: 'Start homework within 2 minutes of sitting down', baseline: 9, target: 2, unit: 'minutes to start', targetDate: addDays(today, 90), source: 'home' as const, step: -0.4 },
-        { area: 'behaviour' as const, title: 'Raise his hand before speaking in class', baseline: 40, target: 80, unit: '% of the time', targetDate: addDays(today, 140), source: '504' as const, step: 2.5 },
+        {
+          area: 'attention-executive-function' as const,
+          title: 'Start homework within 2 minutes of sitting down',
+          baseline: 9,
+          target: 2,
+          unit: 'minutes to start',
+          targetDate: addDays(today, 90),
+          source: 'home' as const,
+          step: -0.4,
+        },
+        {
+          area: 'behaviour' as const,
+          title: 'Raise his hand before speaking in class',
+          baseline: 40,
+          target: 80,
+          unit: '% of the time',
+          targetDate: addDays(today, 140),
+          source: '504' as const,
+          step: 2.5,
+        },
       ],
       strategies: [
         { title: 'Picture checklist by the door', kind: 'tool' as const, whereUsed: 'home' as const, effectiveness: 5 },
@@ -111,11 +197,20 @@ try {
       for (let week = 12; week >= 0; week -= 1) {
         const noise = (next() - 0.5) * Math.abs(step) * 2;
         const value = Math.round(((goal.baseline ?? 0) + step * (12 - week) + noise) * 10) / 10;
-        await services.goals.addProgress(scope, { goalId: created.id, recordedOn: addDays(today, -7 * week - 1), value, note: week === 0 ? 'Latest check with the teacher' : null });
+        await services.goals.addProgress(scope, {
+          goalId: created.id,
+          recordedOn: addDays(today, -7 * week - 1),
+          value,
+          note: week === 0 ? 'Latest check with the teacher' : null,
+        });
       }
     }
     for (const strategy of profile.strategies) {
-      await services.strategies.create(scope, { ...strategy, active: true, goalIds: [goalIds[Math.floor(next() * goalIds.length)] as number] });
+      await services.strategies.create(scope, {
+        ...strategy,
+        active: true,
+        goalIds: [goalIds[Math.floor(next() * goalIds.length)] as number],
+      });
     }
     for (let day = 90; day >= 0; day -= 1) {
       if (next() > 0.45) continue;

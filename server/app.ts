@@ -150,7 +150,10 @@ export function createApp(deps: AppDeps): Express {
       log.error({ requestId: res.locals.requestId, path: req.path, err: error }, 'request failed');
     } else if (isRejectedValue(error)) {
       // Validation should have caught it: worth a look, so it is logged (the code only, never the value).
-      log.warn({ requestId: res.locals.requestId, path: req.path, sqlState: (error as { code: string }).code }, 'database rejected a value');
+      log.warn(
+        { requestId: res.locals.requestId, path: req.path, sqlState: (error as { code: string }).code },
+        'database rejected a value',
+      );
     }
     if (res.headersSent) return;
     res.status(appError.status).json(appError.toBody());

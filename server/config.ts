@@ -18,7 +18,10 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
   ),
   CLERK_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_', 'must start with pk_').optional()),
   CLERK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_', 'must start with sk_').optional()),
@@ -42,13 +45,8 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
-
-export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -80,9 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const flagOverrides = values.FEATURE_FLAGS;
-  const unknownFlag = Object.entries(flagOverrides).find(
-    ([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean',
-  );
+  const unknownFlag = Object.entries(flagOverrides).find(([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean');
   if (unknownFlag) {
     throw new ConfigError(
       `Invalid configuration:\n  FEATURE_FLAGS: "${unknownFlag[0]}" must be one of the known flags with a true or false value`,

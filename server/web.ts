@@ -24,10 +24,7 @@ export function sitePageFile(pathname: string): string | null {
  */
 export function mountBuiltClient(app: Express, distDir: string = CLIENT_DIST): void {
   const siteDir = path.join(distDir, 'site');
-  app.use(
-    '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  app.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(
     express.static(distDir, {
       index: false,
@@ -68,4 +65,3 @@ export async function createViteDevClient(): Promise<{ mount(app: Express): void
     close: () => vite.close(),
   };
 }
-

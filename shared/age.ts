@@ -10,12 +10,7 @@ export function ageInYears(dateString: string, today: Date = new Date()): number
   if (parts.length !== 3 || !parts.every((part) => DATE_PART.test(part))) return 0;
   const [year, month, day] = parts.map(Number) as [number, number, number];
   const birth = new Date(Date.UTC(year, month - 1, day));
-  if (
-    Number.isNaN(birth.getTime()) ||
-    birth.getUTCFullYear() !== year ||
-    birth.getUTCMonth() !== month - 1 ||
-    birth.getUTCDate() !== day
-  ) {
+  if (Number.isNaN(birth.getTime()) || birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) {
     console.warn(`ageInYears: "${dateString}" is not a valid date`);
     return 0;
   }

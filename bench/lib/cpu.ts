@@ -80,7 +80,9 @@ export function startCpuMeter(serverPid: number): (requests: number) => CpuShare
     const machineAfter = machineBusyMs();
     const serverMs = server !== null && serverAfter !== null ? serverAfter - server : null;
     const otherMs =
-      machine !== null && machineAfter !== null && serverMs !== null && postgresMs !== null ? machineAfter - machine - serverMs - postgresMs - selfMs : null;
+      machine !== null && machineAfter !== null && serverMs !== null && postgresMs !== null
+        ? machineAfter - machine - serverMs - postgresMs - selfMs
+        : null;
     return {
       server: serverMs === null ? null : serverMs / elapsed,
       postgres: postgresMs === null ? null : postgresMs / elapsed,

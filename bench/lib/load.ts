@@ -52,7 +52,8 @@ function summarize(result: Result): LoadSummary {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]));
   const problems: string[] = [];
   const not200 = Object.entries(statusCodes).filter(([code, count]) => code !== '200' && count > 0);
-  if (result.non2xx > 0 || not200.length > 0) problems.push(`non-200 responses: ${not200.map(([code, count]) => `${count}x ${code}`).join(', ') || result.non2xx}`);
+  if (result.non2xx > 0 || not200.length > 0)
+    problems.push(`non-200 responses: ${not200.map(([code, count]) => `${count}x ${code}`).join(', ') || result.non2xx}`);
   if (result.errors > 0) problems.push(`${result.errors} errors (${result.timeouts} timeouts)`);
   if (result.mismatches > 0) problems.push(`${result.mismatches} bodies differed from the checked response`);
   if (result['2xx'] === 0) problems.push('no successful responses');

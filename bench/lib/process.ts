@@ -38,7 +38,10 @@ export async function startTarget(kind: ServerKind, env: Record<string, string>)
   });
   live.add(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  exited.then(() => live.delete(child), () => {});
+  exited.then(
+    () => live.delete(child),
+    () => {},
+  );
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${kind} server did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);

@@ -53,11 +53,49 @@ const CONCERNS = [
   'Argued about screen time ending, took 20 minutes to settle',
   'Guessed words from the first letter again',
 ];
-const ANTECEDENTS = ['Asked to switch from the tablet to homework', 'Noisy classroom after recess', 'Long worksheet with small print', 'Tired after a late night', null];
-const BEHAVIOURS = ['Put head on the desk and would not start', 'Shouted and threw the pencil', 'Walked out of the room', 'Cried and said it was too hard', null];
-const CONSEQUENCES = ['Took a five-minute break, then did half the page', 'Teacher moved the task to the quiet corner', 'We stopped for the day and tried again after dinner', null];
-const TAGS = ['reading', 'homework', 'routine', 'focus', 'confidence', 'writing', 'math', 'organisation', 'transitions', 'sensory', 'friends', 'sleep', 'morning', 'self-advocacy'];
-const SETTING_WEIGHTS: [ObservationCreate['setting'], number][] = [['home', 0.45], ['school', 0.35], ['therapy', 0.08], ['community', 0.08], ['other', 0.04]];
+const ANTECEDENTS = [
+  'Asked to switch from the tablet to homework',
+  'Noisy classroom after recess',
+  'Long worksheet with small print',
+  'Tired after a late night',
+  null,
+];
+const BEHAVIOURS = [
+  'Put head on the desk and would not start',
+  'Shouted and threw the pencil',
+  'Walked out of the room',
+  'Cried and said it was too hard',
+  null,
+];
+const CONSEQUENCES = [
+  'Took a five-minute break, then did half the page',
+  'Teacher moved the task to the quiet corner',
+  'We stopped for the day and tried again after dinner',
+  null,
+];
+const TAGS = [
+  'reading',
+  'homework',
+  'routine',
+  'focus',
+  'confidence',
+  'writing',
+  'math',
+  'organisation',
+  'transitions',
+  'sensory',
+  'friends',
+  'sleep',
+  'morning',
+  'self-advocacy',
+];
+const SETTING_WEIGHTS: [ObservationCreate['setting'], number][] = [
+  ['home', 0.45],
+  ['school', 0.35],
+  ['therapy', 0.08],
+  ['community', 0.08],
+  ['other', 0.04],
+];
 const GOAL_TITLES = [
   'Read grade-level text at 90 words per minute',
   'Write a five-sentence paragraph on their own',
@@ -70,7 +108,18 @@ const GOAL_TITLES = [
   'Join a group conversation at lunch',
   'Type 20 words per minute',
 ];
-const UNITS = ['words per minute', 'sentences', '% correct', 'minutes to start', '% of the time', 'times a week', 'days in a row', 'words per minute', null, 'prompts needed'];
+const UNITS = [
+  'words per minute',
+  'sentences',
+  '% correct',
+  'minutes to start',
+  '% of the time',
+  'times a week',
+  'days in a row',
+  'words per minute',
+  null,
+  'prompts needed',
+];
 const STRATEGY_TITLES = [
   'Audiobook alongside the printed book',
   'Speech-to-text for first drafts',
@@ -90,7 +139,14 @@ export interface DashboardSeed {
   /** What the stats must show: goals not started or in progress, and the milestones the query can pick from. */
   activeGoals: number;
   upcomingMilestones: number;
-  counts: { observations: number; goals: number; progressEntries: number; strategies: number; milestones: number; generatedMilestones: number };
+  counts: {
+    observations: number;
+    goals: number;
+    progressEntries: number;
+    strategies: number;
+    milestones: number;
+    generatedMilestones: number;
+  };
 }
 
 /** One parent (its own, so the base parent's children list is unchanged) and one child with a full record. */
@@ -100,7 +156,14 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
   const chance = (p: number) => next() < p;
   const pickOf = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const today = todayIso(now);
-  const services = createServices({ db, auth: createLocalAuthProvider(ctx.tokens), tokens: ctx.tokens, featureFlags: FEATURE_FLAG_DEFAULTS, appOrigin: undefined, now: () => now });
+  const services = createServices({
+    db,
+    auth: createLocalAuthProvider(ctx.tokens),
+    tokens: ctx.tokens,
+    featureFlags: FEATURE_FLAG_DEFAULTS,
+    appOrigin: undefined,
+    now: () => now,
+  });
 
   const { userId } = await ctx.createParent('bench-dashboard');
   // A 13-year-old with an IEP review and a re-evaluation coming up, so every roadmap rule has something to say.
@@ -118,7 +181,13 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
   const scope = await services.children.scope(userId, child.id);
 
   // 50 goals: most active (40 in progress, 4 not started), 4 achieved, 2 paused.
-  const statuses: GoalCreate['status'][] = [...Array<'in-progress'>(40).fill('in-progress'), ...Array<'not-started'>(4).fill('not-started'), ...Array<'achieved'>(4).fill('achieved'), 'paused', 'paused'];
+  const statuses: GoalCreate['status'][] = [
+    ...Array<'in-progress'>(40).fill('in-progress'),
+    ...Array<'not-started'>(4).fill('not-started'),
+    ...Array<'achieved'>(4).fill('achieved'),
+    'paused',
+    'paused',
+  ];
   const goals: { id: number; status: GoalCreate['status']; baseline: number; target: number }[] = [];
   for (let k = 0; k < DASHBOARD_GOALS; k += 1) {
     const status = statuses[(k * 7) % statuses.length]!;
@@ -150,7 +219,13 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
     return Array.from({ length: entries }, (_, k) => {
       day = Math.max(0, day - 7 - Math.floor(next() * 21));
       const value = Math.round((goal.baseline + ((goal.target - goal.baseline) * (k + 1)) / (entries + 2) + (next() - 0.5) * 4) * 10) / 10;
-      return { childId: child.id, goalId: goal.id, recordedOn: addDays(today, -day), value, note: chance(0.4) ? 'Checked with the teacher this week' : null };
+      return {
+        childId: child.id,
+        goalId: goal.id,
+        recordedOn: addDays(today, -day),
+        value,
+        note: chance(0.4) ? 'Checked with the teacher this week' : null,
+      };
     });
   });
   await db.insertInto('progressEntries').values(progress).execute();
@@ -196,7 +271,10 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
     };
   });
   for (let start = 0; start < observations.length; start += 500) {
-    await db.insertInto('observations').values(observations.slice(start, start + 500)).execute();
+    await db
+      .insertInto('observations')
+      .values(observations.slice(start, start + 500))
+      .execute();
   }
 
   // The roadmap: the rules engine, then parent-added ones up to about 30, some already done or skipped.
@@ -212,7 +290,9 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
         whatToDo: chance(0.5) ? 'Bring the latest observations and the progress chart.' : null,
         category: MILESTONE_CATEGORIES[k % MILESTONE_CATEGORIES.length],
         dueDate: past ? addDays(today, -5 - Math.floor(next() * 120)) : addDays(today, 3 + Math.floor(next() * 170)),
-        status: past ? pickOf(['done', 'skipped', 'done'] as const) : pickOf(MILESTONE_STATUSES.filter((status) => status === 'upcoming' || status === 'in-progress')),
+        status: past
+          ? pickOf(['done', 'skipped', 'done'] as const)
+          : pickOf(MILESTONE_STATUSES.filter((status) => status === 'upcoming' || status === 'in-progress')),
       }),
     );
   }
@@ -225,7 +305,9 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
     userId,
     childId: child.id,
     activeGoals: goals.filter((goal) => goal.status === 'in-progress' || goal.status === 'not-started').length,
-    upcomingMilestones: milestoneRows.filter((row) => (row.status === 'upcoming' || row.status === 'in-progress') && String(row.dueDate) >= today).length,
+    upcomingMilestones: milestoneRows.filter(
+      (row) => (row.status === 'upcoming' || row.status === 'in-progress') && String(row.dueDate) >= today,
+    ).length,
     counts: {
       observations: observations.length,
       goals: goals.length,

@@ -14,13 +14,61 @@ export interface SeedContext {
   createChildren(ownerId: string, count: number): Promise<number[]>;
 }
 
-const FIRST_NAMES = ['Maya', 'Eli', 'Noor', 'Theo', 'Ava', 'Jonah', 'Priya', 'Sam', 'Lena', 'Mateo', 'Zoe', 'Kai', 'Ines', 'Owen', 'Ruby', 'Arjun', 'Hana', 'Leo', 'Mira', 'Finn'];
+const FIRST_NAMES = [
+  'Maya',
+  'Eli',
+  'Noor',
+  'Theo',
+  'Ava',
+  'Jonah',
+  'Priya',
+  'Sam',
+  'Lena',
+  'Mateo',
+  'Zoe',
+  'Kai',
+  'Ines',
+  'Owen',
+  'Ruby',
+  'Arjun',
+  'Hana',
+  'Leo',
+  'Mira',
+  'Finn',
+];
 const LAST_NAMES = ['Okafor', 'Lindqvist', 'Rivera', 'Chen', 'Haddad', null, 'Novak', 'Mbeki', 'Dubois', null];
 const SCHOOLS = ['Riverside Elementary', 'Oak Hill Middle School', 'Lincoln High School', 'Bright Futures Academy', null];
 const PRONOUNS = ['she/her', 'he/him', 'they/them', null];
-const DIAGNOSES = ['ADHD (combined)', 'Dyslexia', 'Dyscalculia', 'Dysgraphia', 'Autism spectrum', 'Generalized anxiety', 'Auditory processing disorder', 'Executive function challenges'];
-const STRENGTHS = ['Creative storyteller', 'Great with animals', 'Strong visual memory', 'Kind to younger kids', 'Loves building things', 'Persistent when interested', 'Funny', 'Good at puzzles'];
-const CHALLENGES = ['Starting homework', 'Reading aloud', 'Transitions between activities', 'Handwriting stamina', 'Math facts', 'Noisy rooms', 'Following multi-step directions', 'Morning routine'];
+const DIAGNOSES = [
+  'ADHD (combined)',
+  'Dyslexia',
+  'Dyscalculia',
+  'Dysgraphia',
+  'Autism spectrum',
+  'Generalized anxiety',
+  'Auditory processing disorder',
+  'Executive function challenges',
+];
+const STRENGTHS = [
+  'Creative storyteller',
+  'Great with animals',
+  'Strong visual memory',
+  'Kind to younger kids',
+  'Loves building things',
+  'Persistent when interested',
+  'Funny',
+  'Good at puzzles',
+];
+const CHALLENGES = [
+  'Starting homework',
+  'Reading aloud',
+  'Transitions between activities',
+  'Handwriting stamina',
+  'Math facts',
+  'Noisy rooms',
+  'Following multi-step directions',
+  'Morning routine',
+];
 const INTERESTS = ['Minecraft', 'Dinosaurs', 'Drawing', 'Swimming', 'Lego', 'Space', 'Piano', 'Soccer', 'Cooking', 'Graphic novels'];
 const NOTE_SENTENCES = [
   'Does best with a visual schedule and a two-minute warning before transitions.',
@@ -68,7 +116,10 @@ export function createSeedContext(db: Db, tokens: LocalTokens): SeedContext {
     db,
     tokens,
     async createParent(label) {
-      const signedIn = await accounts.signUp({ email: `${label}-${Date.now()}@bench.example.com`, password: 'a long enough bench password' });
+      const signedIn = await accounts.signUp({
+        email: `${label}-${Date.now()}@bench.example.com`,
+        password: 'a long enough bench password',
+      });
       return { userId: signedIn.user.id };
     },
     async createChildren(ownerId, count) {

@@ -44,13 +44,20 @@ const DASHBOARD_STATS_SQL = `
   `;
 
 /** YYYY-MM-DD (UTC) of `date` plus `days`. */
-const isoDay = (date: Date, days = 0) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days)).toISOString().slice(0, 10);
+const isoDay = (date: Date, days = 0) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days)).toISOString().slice(0, 10);
 
 /** As dashboard.service.ts statsWindow: Monday of this week and of last week, the first of this month, today (UTC); next 3 milestones. */
 function statsWindow(now: Date) {
   const weekStart = isoDay(now, -((now.getUTCDay() + 6) % 7));
   const today = isoDay(now);
-  return { weekStart, lastWeekStart: isoDay(new Date(`${weekStart}T00:00:00Z`), -7), monthStart: `${today.slice(0, 7)}-01`, today, milestoneCount: 3 };
+  return {
+    weekStart,
+    lastWeekStart: isoDay(new Date(`${weekStart}T00:00:00Z`), -7),
+    monthStart: `${today.slice(0, 7)}-01`,
+    today,
+    milestoneCount: 3,
+  };
 }
 
 interface DashboardRow {
@@ -73,7 +80,22 @@ const routes = new Map<string, (ownerId: string, query: URLSearchParams) => Prom
       if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
       const childId = Number(raw);
       const w = statsWindow(new Date());
-      const params = [childId, w.weekStart, w.weekStart, childId, w.lastWeekStart, w.weekStart, childId, w.monthStart, w.monthStart, childId, childId, childId, w.today, w.milestoneCount];
+      const params = [
+        childId,
+        w.weekStart,
+        w.weekStart,
+        childId,
+        w.lastWeekStart,
+        w.weekStart,
+        childId,
+        w.monthStart,
+        w.monthStart,
+        childId,
+        childId,
+        childId,
+        w.today,
+        w.milestoneCount,
+      ];
       const row = (await pool.query<DashboardRow>(DASHBOARD_STATS_SQL, params)).rows[0]!;
       return {
         observations: { thisWeek: row.this_week, lastWeek: row.last_week },

@@ -135,12 +135,7 @@ async function send(method: HttpMethod, url: string, body: unknown, options: Api
  * method, URL and body) share one network call; a PDF answer comes back as a Blob, anything else
  * as parsed JSON (null for an empty body).
  */
-export function apiRequest<T = unknown>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<T> {
+export function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<T> {
   const key = `${method} ${url} ${options.authOptional ? 'anon' : 'auth'} ${bodyKey(body)}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<T>;

@@ -32,7 +32,10 @@ function asIssues(value: unknown): FieldIssue[] | null {
   if (!Array.isArray(value)) return null;
   const issues = value.filter(
     (item): item is FieldIssue =>
-      typeof item === 'object' && item !== null && typeof (item as FieldIssue).path === 'string' && typeof (item as FieldIssue).message === 'string',
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as FieldIssue).path === 'string' &&
+      typeof (item as FieldIssue).message === 'string',
   );
   return issues.length > 0 ? issues : null;
 }

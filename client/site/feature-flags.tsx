@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlagName, type FeatureFlags } from '#shared/feature-flags.ts';
+import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '#shared/feature-flags.ts';
 
 /** SPEC §7: the only API call the public site makes on its own. */
 export const FEATURE_FLAGS_URL = '/api/feature-flags';
@@ -41,8 +41,4 @@ export function FeatureFlagsProvider({ children }: { children: ReactNode }) {
 /** All flags: the defaults until the server answers, then the merged flags. */
 export function useFeatureFlags(): FeatureFlags {
   return useContext(FeatureFlagsContext);
-}
-
-export function useFeatureFlag(name: FeatureFlagName): boolean {
-  return useFeatureFlags()[name];
 }

@@ -64,21 +64,25 @@ export const PUBLIC_PAGES = [
     path: '/about',
     name: 'about',
     title: 'About Trelli',
-    description: 'Why Trelli exists: parents of kids with ADHD, dyslexia, autism, anxiety and IEP or 504 plans deserve one place to keep track, plan and help their child thrive.',
+    description:
+      'Why Trelli exists: parents of kids with ADHD, dyslexia, autism, anxiety and IEP or 504 plans deserve one place to keep track, plan and help their child thrive.',
     heading: 'Built for the parent who holds it all together',
   },
   {
     path: '/features',
     name: 'features',
     title: 'Features · Trelli',
-    description: coming ? `What works in Trelli today: ${working}. On the way: ${coming}.` : `${capitalise(working)}: everything Trelli does for your family.`,
+    description: coming
+      ? `What works in Trelli today: ${working}. On the way: ${coming}.`
+      : `${capitalise(working)}: everything Trelli does for your family.`,
     heading: 'Everything Trelli does for your family',
   },
   {
     path: '/security',
     name: 'security',
     title: 'Security and privacy · Trelli',
-    description: 'How Trelli protects your family’s information: strict access control, encryption in transit, and we never sell your data.',
+    description:
+      'How Trelli protects your family’s information: strict access control, encryption in transit, and we never sell your data.',
     heading: 'Your child’s story stays yours',
   },
   {

@@ -40,7 +40,10 @@ export function watchConsole(page: Page): string[] {
 
 /** The selected child's card on the dashboard. */
 export function childCard(page: Page) {
-  return page.getByRole('region', { name: /.+/ }).filter({ has: page.getByRole('heading', { level: 2 }) }).first();
+  return page
+    .getByRole('region', { name: /.+/ })
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .first();
 }
 
 /** Fills the email and password of a sign-up or sign-in form and presses Continue. */

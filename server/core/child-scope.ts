@@ -29,8 +29,14 @@ export const NOT_THIS_CHILDS_GOAL = 'This goal is not one of this child\u2019s g
  * BAD_REQUEST naming the first of `goalIds` that is not one of the child's goals (a goal id from
  * another child, even a sibling, must never be linked). `pathOf` names the field for an index.
  */
-export async function requireChildGoals(trx: Db, scope: ChildScope, goalIds: readonly number[], pathOf: (index: number) => string): Promise<void> {
+export async function requireChildGoals(
+  trx: Db,
+  scope: ChildScope,
+  goalIds: readonly number[],
+  pathOf: (index: number) => string,
+): Promise<void> {
   const found = await childGoalIds(trx, scope.childId, [...new Set(goalIds)]);
   const missing = goalIds.findIndex((id) => !found.has(id));
-  if (missing >= 0) throw new AppError('BAD_REQUEST', 'Some fields need attention', [{ path: pathOf(missing), message: NOT_THIS_CHILDS_GOAL }]);
+  if (missing >= 0)
+    throw new AppError('BAD_REQUEST', 'Some fields need attention', [{ path: pathOf(missing), message: NOT_THIS_CHILDS_GOAL }]);
 }

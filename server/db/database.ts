@@ -7,9 +7,7 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined };
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | undefined };
 
 const INT8 = 20;
 const DATE = 1082;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ActivityAction, ActivitySubject } from '#shared/schemas/activity.ts';
 import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
 import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
@@ -175,8 +175,6 @@ export interface Database {
 }
 
 export type ChildRow = Selectable<ChildrenTable>;
-export type NewChildRow = Insertable<ChildrenTable>;
-export type ChildRowUpdate = Updateable<ChildrenTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewActivityRow = Insertable<ActivitiesTable>;
 export type GoalRow = Selectable<GoalsTable>;

@@ -17,7 +17,12 @@ interface CollectionOps<C extends z.ZodType, U extends z.ZodType> {
 }
 
 /** POST `base`, PUT and DELETE `base/:id`, all with `?childId=`. */
-function registerWrites<C extends z.ZodType, U extends z.ZodType>(router: Router, services: Services, base: string, ops: CollectionOps<C, U>) {
+function registerWrites<C extends z.ZodType, U extends z.ZodType>(
+  router: Router,
+  services: Services,
+  base: string,
+  ops: CollectionOps<C, U>,
+) {
   router.post(
     base,
     childScoped(services, async (req, res, scope) => {
@@ -40,7 +45,10 @@ function registerWrites<C extends z.ZodType, U extends z.ZodType>(router: Router
 }
 
 const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
-const queryNumber = z.string().regex(/^\d{1,10}$/, 'Use a positive whole number').transform(Number);
+const queryNumber = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Use a positive whole number')
+  .transform(Number);
 
 /** Query-string form of the observation filters (`?childId=1&setting=school&winsOnly=true`). */
 const observationQuerySchema = z

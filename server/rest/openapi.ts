@@ -102,13 +102,31 @@ function childCollection(base: string, noun: string, names: { item: ComponentNam
   return {
     [base]: {
       parameters: [childIdParameter],
-      get: { summary: `List the child's ${noun}s`, security: bearer, responses: { 200: listOf(names.item, `${noun}s`), ...errors(400, 401, 404) } },
-      post: { summary: `Add a ${noun}`, security: bearer, requestBody: body(names.create), responses: { 201: json(names.item, `The new ${noun}`), ...errors(400, 401, 404, 413, 415) } },
+      get: {
+        summary: `List the child's ${noun}s`,
+        security: bearer,
+        responses: { 200: listOf(names.item, `${noun}s`), ...errors(400, 401, 404) },
+      },
+      post: {
+        summary: `Add a ${noun}`,
+        security: bearer,
+        requestBody: body(names.create),
+        responses: { 201: json(names.item, `The new ${noun}`), ...errors(400, 401, 404, 413, 415) },
+      },
     },
     [`${base}/{id}`]: {
       parameters: [childIdParameter, { ...idParameter, description: `The ${noun}'s id` }],
-      put: { summary: `Change a ${noun}`, security: bearer, requestBody: body(names.update), responses: { 200: json(names.item, `The ${noun}`), ...errors(400, 401, 404, 413, 415) } },
-      delete: { summary: `Delete a ${noun}`, security: bearer, responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404) } },
+      put: {
+        summary: `Change a ${noun}`,
+        security: bearer,
+        requestBody: body(names.update),
+        responses: { 200: json(names.item, `The ${noun}`), ...errors(400, 401, 404, 413, 415) },
+      },
+      delete: {
+        summary: `Delete a ${noun}`,
+        security: bearer,
+        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404) },
+      },
     },
   };
 }
@@ -122,62 +140,152 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
       get: { summary: 'Feature flags, defaults merged with the server\u2019s', responses: { 200: json('FeatureFlags', 'All flags') } },
     },
     '/api/clerk-config': {
-      get: { summary: 'Sign-in provider configuration', responses: { 200: json('ClerkConfig', 'The publishable key, or null with built-in accounts') } },
+      get: {
+        summary: 'Sign-in provider configuration',
+        responses: { 200: json('ClerkConfig', 'The publishable key, or null with built-in accounts') },
+      },
     },
     '/api/children': {
-      get: { summary: 'List your children', security: bearer, responses: { 200: { description: 'Children, oldest record first', content: { 'application/json': { schema: { type: 'array', items: ref('Child') } } } }, ...errors(401, 503) } },
-      post: { summary: 'Add a child', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('ChildCreate') } } }, responses: { 201: json('Child', 'The created child'), ...errors(400, 401, 413, 415, 503) } },
+      get: {
+        summary: 'List your children',
+        security: bearer,
+        responses: {
+          200: {
+            description: 'Children, oldest record first',
+            content: { 'application/json': { schema: { type: 'array', items: ref('Child') } } },
+          },
+          ...errors(401, 503),
+        },
+      },
+      post: {
+        summary: 'Add a child',
+        security: bearer,
+        requestBody: { required: true, content: { 'application/json': { schema: ref('ChildCreate') } } },
+        responses: { 201: json('Child', 'The created child'), ...errors(400, 401, 413, 415, 503) },
+      },
     },
     '/api/children/{id}': {
       parameters: [idParameter],
       get: { summary: 'One child', security: bearer, responses: { 200: json('Child', 'The child'), ...errors(400, 401, 404, 503) } },
-      put: { summary: 'Change a child\u2019s details', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('ChildUpdate') } } }, responses: { 200: json('Child', 'The updated child'), ...errors(400, 401, 404, 413, 415, 503) } },
-      delete: { summary: 'Delete a child and everything recorded about them', security: bearer, responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404, 503) } },
+      put: {
+        summary: 'Change a child\u2019s details',
+        security: bearer,
+        requestBody: { required: true, content: { 'application/json': { schema: ref('ChildUpdate') } } },
+        responses: { 200: json('Child', 'The updated child'), ...errors(400, 401, 404, 413, 415, 503) },
+      },
+      delete: {
+        summary: 'Delete a child and everything recorded about them',
+        security: bearer,
+        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404, 503) },
+      },
     },
-    ...childCollection('/api/observations', 'observation', { item: 'Observation', create: 'ObservationCreate', update: 'ObservationUpdate' }),
+    ...childCollection('/api/observations', 'observation', {
+      item: 'Observation',
+      create: 'ObservationCreate',
+      update: 'ObservationUpdate',
+    }),
     '/api/observations/trend': {
       parameters: [childIdParameter],
-      get: { summary: 'Wins and concerns per week for the last 12 weeks', security: bearer, responses: { 200: json('WeeklyTrend', 'Oldest week first'), ...errors(400, 401, 404) } },
+      get: {
+        summary: 'Wins and concerns per week for the last 12 weeks',
+        security: bearer,
+        responses: { 200: json('WeeklyTrend', 'Oldest week first'), ...errors(400, 401, 404) },
+      },
     },
     ...childCollection('/api/goals', 'goal', { item: 'Goal', create: 'GoalCreate', update: 'GoalUpdate' }),
     '/api/goals/{id}/progress': {
       parameters: [childIdParameter, { ...idParameter, description: 'The goal\u2019s id' }],
-      post: { summary: 'Record progress on a goal', security: bearer, requestBody: body('ProgressEntryCreate'), responses: { 201: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404) } },
+      post: {
+        summary: 'Record progress on a goal',
+        security: bearer,
+        requestBody: body('ProgressEntryCreate'),
+        responses: { 201: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404) },
+      },
     },
     ...childCollection('/api/strategies', 'strategy', { item: 'Strategy', create: 'StrategyCreate', update: 'StrategyUpdate' }),
     ...childCollection('/api/milestones', 'milestone', { item: 'Milestone', create: 'MilestoneCreate', update: 'MilestoneUpdate' }),
     '/api/milestones/generate': {
       parameters: [childIdParameter],
-      post: { summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished', security: bearer, responses: { 200: json('GenerationResult', 'What changed'), ...errors(400, 401, 404) } },
+      post: {
+        summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
+        security: bearer,
+        responses: { 200: json('GenerationResult', 'What changed'), ...errors(400, 401, 404) },
+      },
     },
     '/api/activities': {
       parameters: [childIdParameter],
-      get: { summary: 'Recent changes to the child\u2019s record', security: bearer, responses: { 200: listOf('Activity', 'Newest first'), ...errors(400, 401, 404) } },
+      get: {
+        summary: 'Recent changes to the child\u2019s record',
+        security: bearer,
+        responses: { 200: listOf('Activity', 'Newest first'), ...errors(400, 401, 404) },
+      },
     },
     '/api/dashboard/stats': {
       parameters: [childIdParameter],
-      get: { summary: 'The dashboard numbers for one child', security: bearer, responses: { 200: json('DashboardStats', 'Stats'), ...errors(400, 401, 404) } },
+      get: {
+        summary: 'The dashboard numbers for one child',
+        security: bearer,
+        responses: { 200: json('DashboardStats', 'Stats'), ...errors(400, 401, 404) },
+      },
     },
     '/api/contact': {
-      post: { summary: 'Send a message to the Trelli team', requestBody: { required: true, content: { 'application/json': { schema: ref('ContactMessage') } } }, responses: { 201: json('ContactReceipt', 'Received'), ...errors(400, 413, 415, 429) } },
+      post: {
+        summary: 'Send a message to the Trelli team',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('ContactMessage') } } },
+        responses: { 201: json('ContactReceipt', 'Received'), ...errors(400, 413, 415, 429) },
+      },
     },
   };
   Object.assign(paths['/api/goals/{id}'] as object, {
-    get: { summary: 'A goal with its progress (oldest first) and linked observations', security: bearer, responses: { 200: json('GoalDetail', 'The goal'), ...errors(400, 401, 404) } },
+    get: {
+      summary: 'A goal with its progress (oldest first) and linked observations',
+      security: bearer,
+      responses: { 200: json('GoalDetail', 'The goal'), ...errors(400, 401, 404) },
+    },
   });
   if (options.builtInAccounts) {
     Object.assign(paths, {
-      '/api/auth/sign-up': { post: { summary: 'Create an account', requestBody: { required: true, content: { 'application/json': { schema: ref('SignUp') } } }, responses: { 201: json('AuthResult', 'Signed up; also sets the session cookie'), ...errors(400, 409, 429) } } },
-      '/api/auth/sign-in': { post: { summary: 'Sign in', requestBody: { required: true, content: { 'application/json': { schema: ref('SignIn') } } }, responses: { 200: json('AuthResult', 'Signed in; also sets the session cookie'), ...errors(400, 401, 429) } } },
-      '/api/auth/token': { post: { summary: 'A fresh bearer token from the session cookie', responses: { 200: json('Token', 'A token valid for 10 minutes'), ...errors(401) } } },
+      '/api/auth/sign-up': {
+        post: {
+          summary: 'Create an account',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('SignUp') } } },
+          responses: { 201: json('AuthResult', 'Signed up; also sets the session cookie'), ...errors(400, 409, 429) },
+        },
+      },
+      '/api/auth/sign-in': {
+        post: {
+          summary: 'Sign in',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('SignIn') } } },
+          responses: { 200: json('AuthResult', 'Signed in; also sets the session cookie'), ...errors(400, 401, 429) },
+        },
+      },
+      '/api/auth/token': {
+        post: {
+          summary: 'A fresh bearer token from the session cookie',
+          responses: { 200: json('Token', 'A token valid for 10 minutes'), ...errors(401) },
+        },
+      },
       '/api/auth/sign-out': { post: { summary: 'End the session', responses: { 204: { description: 'Signed out' } } } },
-      '/api/auth/me': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: json('User', 'The user'), ...errors(401) } } },
-      '/api/auth/me/metadata': { patch: { summary: 'Merge into unsafeMetadata (null removes a key)', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataUpdate') } } }, responses: { 200: json('User', 'The user'), ...errors(400, 401) } } },
+      '/api/auth/me': {
+        get: { summary: 'The signed-in user', security: bearer, responses: { 200: json('User', 'The user'), ...errors(401) } },
+      },
+      '/api/auth/me/metadata': {
+        patch: {
+          summary: 'Merge into unsafeMetadata (null removes a key)',
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataUpdate') } } },
+          responses: { 200: json('User', 'The user'), ...errors(400, 401) },
+        },
+      },
     });
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Trelli API', version: '1.0.0', description: 'REST paths for external clients. Errors are always `{"error": {"code", "message", "issues"?}}`.' },
+    info: {
+      title: 'Trelli API',
+      version: '1.0.0',
+      description: 'REST paths for external clients. Errors are always `{"error": {"code", "message", "issues"?}}`.',
+    },
     paths,
     components: { schemas, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };

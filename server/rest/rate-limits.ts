@@ -44,10 +44,17 @@ function limiter(window: Window, message: string, options: { key?: (req: Request
 export function createRateLimiters(settings: RateLimitSettings) {
   return {
     authPerIp: limiter(settings.authPerIp, 'Too many attempts from this address. Please wait a few minutes and try again.', {}),
-    signInFailuresPerEmail: limiter(settings.signInFailuresPerEmail, 'Too many failed sign-ins for this email. Please wait a few minutes and try again.', {
-      failuresOnly: true,
-      key: (req) => `email:${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
-    }),
+    signInFailuresPerEmail: limiter(
+      settings.signInFailuresPerEmail,
+      'Too many failed sign-ins for this email. Please wait a few minutes and try again.',
+      {
+        failuresOnly: true,
+        key: (req) =>
+          `email:${String((req.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase()}`,
+      },
+    ),
     contactPerIp: limiter(settings.contactPerIp, 'You have sent several messages already. Please wait a while before sending another.', {}),
   };
 }

@@ -12,21 +12,24 @@ export interface Meta {
   access: 'public' | 'signed-in' | 'child';
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  transformer,
-  errorFormatter({ shape, error }) {
-    const { cause } = error;
-    if (cause instanceof ZodError) {
-      return { ...shape, message: 'Some fields need attention', data: { ...shape.data, issues: toIssues(cause) } };
-    }
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      // Unknown failures are logged by onError; the caller learns nothing of the internals.
-      return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...shape.data, stack: undefined } };
-    }
-    const issues = cause instanceof AppError ? cause.issues : undefined;
-    return issues ? { ...shape, data: { ...shape.data, issues } } : shape;
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error }) {
+      const { cause } = error;
+      if (cause instanceof ZodError) {
+        return { ...shape, message: 'Some fields need attention', data: { ...shape.data, issues: toIssues(cause) } };
+      }
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        // Unknown failures are logged by onError; the caller learns nothing of the internals.
+        return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...shape.data, stack: undefined } };
+      }
+      const issues = cause instanceof AppError ? cause.issues : undefined;
+      return issues ? { ...shape, data: { ...shape.data, issues } } : shape;
+    },
+  });
 
 /** Translates the service layer's AppError (and an unreachable database) into tRPC's error codes. */
 const appErrors = t.middleware(async ({ next }) => {
@@ -54,7 +57,10 @@ export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).us
 });
 
 /** A procedure about one child of the caller's: takes `childId`, answers NOT_FOUND for anyone else's child. */
-export const childProcedure = protectedProcedure.meta({ access: 'child' }).input(childScopeSchema).use(async ({ ctx, input, next }) => {
-  const scope = await ctx.services.children.scope(ctx.userId, input.childId);
-  return next({ ctx: { scope } });
-});
+export const childProcedure = protectedProcedure
+  .meta({ access: 'child' })
+  .input(childScopeSchema)
+  .use(async ({ ctx, input, next }) => {
+    const scope = await ctx.services.children.scope(ctx.userId, input.childId);
+    return next({ ctx: { scope } });
+  });

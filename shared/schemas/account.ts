@@ -10,7 +10,10 @@ export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH, 'Email is too lon
 
 export const signUpSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200, 'Password is too long'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'Password is too long'),
 });
 
 export const signInSchema = z.strictObject({
@@ -36,7 +39,5 @@ export const userSchema = z.object({
 
 export const authResultSchema = z.object({ user: userSchema, token: z.string() });
 
-export type SignUpInput = z.infer<typeof signUpSchema>;
-export type SignInInput = z.infer<typeof signInSchema>;
 export type User = z.infer<typeof userSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;

@@ -5,7 +5,18 @@ import { isoDate, todayIso } from './dates.ts';
 export const GRADES = [
   'preschool',
   'kindergarten',
-  '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
   'post-secondary',
   'not-in-school',
 ] as const;
@@ -25,7 +36,12 @@ export const CHILD_LIMITS = {
 const optionalText = (max: number) => text().trim().max(max, `At most ${max} characters`).nullable().optional();
 
 const tagList = z
-  .array(text().trim().min(1, 'Items cannot be empty').max(CHILD_LIMITS.listItemLength, `Each item is at most ${CHILD_LIMITS.listItemLength} characters`))
+  .array(
+    text()
+      .trim()
+      .min(1, 'Items cannot be empty')
+      .max(CHILD_LIMITS.listItemLength, `Each item is at most ${CHILD_LIMITS.listItemLength} characters`),
+  )
   .max(CHILD_LIMITS.listItems, `At most ${CHILD_LIMITS.listItems} items`);
 
 /** The oldest date of birth accepted today: under 26 years ago. */
@@ -54,7 +70,11 @@ const childFields = {
   challenges: tagList.optional(),
   interests: tagList.optional(),
   notes: optionalText(CHILD_LIMITS.notes),
-  avatarColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #b5d5d0').nullable().optional(),
+  avatarColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #b5d5d0')
+    .nullable()
+    .optional(),
 };
 
 /** Input to create a child. Unknown keys are rejected. */
@@ -79,7 +99,6 @@ export const pathIdSchema = z
 
 /** Input of every child-scoped procedure (observations, goals, ...): which child it is about. */
 export const childScopeSchema = z.object({ childId: idSchema });
-
 
 export const childSchema = z.object({
   id: z.number().int(),

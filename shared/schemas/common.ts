@@ -12,7 +12,6 @@ export const text = () => z.string().refine(isStorableText, 'Contains characters
 
 /** What every delete answers. */
 export const deletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
-export type Deleted = z.infer<typeof deletedSchema>;
 
 /**
  * A change to a record: any subset of its fields, at least one, unknown keys rejected. The

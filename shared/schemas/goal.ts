@@ -89,7 +89,11 @@ export const goalSchema = z.object({
 });
 
 /** One goal with its whole progress history and the observations linked to it as evidence. */
-export const goalDetailSchema = z.object({ goal: goalSchema, progress: z.array(progressEntrySchema), evidence: z.array(observationSchema) });
+export const goalDetailSchema = z.object({
+  goal: goalSchema,
+  progress: z.array(progressEntrySchema),
+  evidence: z.array(observationSchema),
+});
 
 export type GoalCreate = z.output<typeof goalCreateSchema>;
 export type GoalUpdate = z.output<typeof goalUpdateSchema>;

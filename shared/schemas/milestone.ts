@@ -17,7 +17,11 @@ export const MILESTONE_LIMITS = { title: 200, whyItMatters: 2000, whatToDo: 2000
 
 const milestoneFields = {
   title: text().trim().min(1, 'Give the milestone a title').max(MILESTONE_LIMITS.title, `At most ${MILESTONE_LIMITS.title} characters`),
-  whyItMatters: text().trim().max(MILESTONE_LIMITS.whyItMatters, `At most ${MILESTONE_LIMITS.whyItMatters} characters`).nullable().optional(),
+  whyItMatters: text()
+    .trim()
+    .max(MILESTONE_LIMITS.whyItMatters, `At most ${MILESTONE_LIMITS.whyItMatters} characters`)
+    .nullable()
+    .optional(),
   whatToDo: text().trim().max(MILESTONE_LIMITS.whatToDo, `At most ${MILESTONE_LIMITS.whatToDo} characters`).nullable().optional(),
   category: z.enum(MILESTONE_CATEGORIES),
   dueDate: isoDate,
@@ -54,7 +58,12 @@ export const milestoneSchema = z.object({
 /** Which milestones to list: due on or after `from`, on or before `to` (YYYY-MM-DD, both optional). */
 export const milestoneRangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
-export const generationResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int(), kept: z.number().int() });
+export const generationResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  kept: z.number().int(),
+});
 
 export type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
 export type MilestoneUpdate = z.output<typeof milestoneUpdateSchema>;

@@ -21,7 +21,8 @@ export interface FakeOp {
  */
 export function fakeTrpc(answer: (op: FakeOp) => unknown = () => []) {
   const ops: FakeOp[] = [];
-  const server: TRPCLink<ClientRouter> = () =>
+  const server: TRPCLink<ClientRouter> =
+    () =>
     ({ op }) =>
       observable((observer) => {
         ops.push({ path: op.path, input: op.input });

@@ -34,7 +34,11 @@ export function callerFor(services: Services, userId: string | null) {
 }
 
 /** Asserts the one JSON error body every endpoint answers with. */
-export function expectApiError(response: ApiResponse, status: number, code: string): { code: string; message: string; issues?: { path: string; message: string }[] } {
+export function expectApiError(
+  response: ApiResponse,
+  status: number,
+  code: string,
+): { code: string; message: string; issues?: { path: string; message: string }[] } {
   expect({ status: response.status, contentType: response.headers.get('content-type') }).toEqual({
     status,
     contentType: expect.stringContaining('application/json'),

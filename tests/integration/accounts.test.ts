@@ -114,7 +114,11 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
     });
 
     it('an empty body is 400, not 401 or 500', async () => {
-      expect(errorSummary(await api(server, 'POST', '/api/auth/sign-in', { json: {} }))).toEqual({ status: 400, code: 'BAD_REQUEST', json: true });
+      expect(errorSummary(await api(server, 'POST', '/api/auth/sign-in', { json: {} }))).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        json: true,
+      });
     });
 
     it('an email holding a NUL character is refused with a 4xx, never a 5xx', async () => {
@@ -133,12 +137,20 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
       expect((await api(server, 'GET', '/api/children', { token: response.body.token })).status).toBe(200);
 
       expectApiError(await api(server, 'POST', '/api/auth/token'), 401, 'UNAUTHORIZED');
-      expectApiError(await api(server, 'POST', '/api/auth/token', { headers: { cookie: 'trelli_session=forged-session-id' } }), 401, 'UNAUTHORIZED');
+      expectApiError(
+        await api(server, 'POST', '/api/auth/token', { headers: { cookie: 'trelli_session=forged-session-id' } }),
+        401,
+        'UNAUTHORIZED',
+      );
     });
 
     it('a bearer token is not a session: /api/auth/token wants the cookie', async () => {
       const { token } = await signUpParent(server);
-      expect(errorSummary(await api(server, 'POST', '/api/auth/token', { token }))).toEqual({ status: 401, code: 'UNAUTHORIZED', json: true });
+      expect(errorSummary(await api(server, 'POST', '/api/auth/token', { token }))).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        json: true,
+      });
     });
 
     it('refuses the cookie from a cross-site Origin', async () => {
@@ -192,7 +204,8 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
 
     it('metadata PATCH merges, and null removes a key', async () => {
       const parent = await signUpParent(server);
-      const patch = (unsafeMetadata: unknown) => api(server, 'PATCH', '/api/auth/me/metadata', { token: parent.token, json: { unsafeMetadata } });
+      const patch = (unsafeMetadata: unknown) =>
+        api(server, 'PATCH', '/api/auth/me/metadata', { token: parent.token, json: { unsafeMetadata } });
 
       const first = await patch({ hasUsedApp: true, theme: 'dark' });
       expect(first.status).toBe(200);
@@ -218,13 +231,20 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
 
     it('metadata holding a NUL character is refused with a 4xx, never a 5xx', async () => {
       const parent = await signUpParent(server);
-      const response = await api(server, 'PATCH', '/api/auth/me/metadata', { token: parent.token, json: { unsafeMetadata: { note: 'a\u0000b' } } });
+      const response = await api(server, 'PATCH', '/api/auth/me/metadata', {
+        token: parent.token,
+        json: { unsafeMetadata: { note: 'a\u0000b' } },
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     });
 
     it('anonymous metadata PATCH is 401', async () => {
-      expect(errorSummary(await api(server, 'PATCH', '/api/auth/me/metadata', { json: { unsafeMetadata: { a: 1 } } }))).toEqual({ status: 401, code: 'UNAUTHORIZED', json: true });
+      expect(errorSummary(await api(server, 'PATCH', '/api/auth/me/metadata', { json: { unsafeMetadata: { a: 1 } } }))).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        json: true,
+      });
     });
   });
 
@@ -242,7 +262,11 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
     it('a token signed with another secret is 401', async () => {
       const parent = await signUpParent(server);
       const forged = await new LocalTokens('another-secret-that-is-also-long-enough-to-sign').issue(parent.userId);
-      expect(errorSummary(await api(server, 'GET', '/api/children', { token: forged }))).toEqual({ status: 401, code: 'UNAUTHORIZED', json: true });
+      expect(errorSummary(await api(server, 'GET', '/api/children', { token: forged }))).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        json: true,
+      });
     });
 
     it('a token with the right secret but another audience or issuer, or alg "none", is 401', async () => {
@@ -250,9 +274,18 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
       const key = new TextEncoder().encode(TEST_AUTH_SECRET);
       const now = Math.floor(Date.now() / 1000);
       const signed = (issuer: string, audience: string) =>
-        new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(parent.userId).setIssuer(issuer).setAudience(audience).setIssuedAt(now).setExpirationTime(now + 60).sign(key);
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(parent.userId)
+          .setIssuer(issuer)
+          .setAudience(audience)
+          .setIssuedAt(now)
+          .setExpirationTime(now + 60)
+          .sign(key);
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const payload = Buffer.from(JSON.stringify({ sub: parent.userId, iss: 'trelli', aud: 'trelli-api', iat: now, exp: now + 60 })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ sub: parent.userId, iss: 'trelli', aud: 'trelli-api', iat: now, exp: now + 60 }),
+      ).toString('base64url');
       const tokens = {
         control: await signed('trelli', 'trelli-api'),
         wrongAudience: await signed('trelli', 'someone-else'),
@@ -317,7 +350,11 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
     }
 
     it('failed sign-ins per email: the 4th failure is 429 with Retry-After, for that email only', async () => {
-      const limited = await limitedServer({ ...DEFAULT_RATE_LIMITS, authPerIp: generous, signInFailuresPerEmail: { limit: 3, windowMs: 60_000 } });
+      const limited = await limitedServer({
+        ...DEFAULT_RATE_LIMITS,
+        authPerIp: generous,
+        signInFailuresPerEmail: { limit: 3, windowMs: 60_000 },
+      });
       try {
         const email = freshEmail('Target');
         const bystander = freshEmail('bystander');
@@ -342,7 +379,11 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
     });
 
     it('successful sign-ins do not count towards the per-email limit', async () => {
-      const limited = await limitedServer({ ...DEFAULT_RATE_LIMITS, authPerIp: generous, signInFailuresPerEmail: { limit: 2, windowMs: 60_000 } });
+      const limited = await limitedServer({
+        ...DEFAULT_RATE_LIMITS,
+        authPerIp: generous,
+        signInFailuresPerEmail: { limit: 2, windowMs: 60_000 },
+      });
       try {
         const email = freshEmail();
         await signUp(limited, email);
@@ -355,7 +396,11 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
     });
 
     it('attempts per IP: sign-in and sign-up share the budget; other routes are not limited', async () => {
-      const limited = await limitedServer({ ...DEFAULT_RATE_LIMITS, authPerIp: { limit: 3, windowMs: 60_000 }, signInFailuresPerEmail: generous });
+      const limited = await limitedServer({
+        ...DEFAULT_RATE_LIMITS,
+        authPerIp: { limit: 3, windowMs: 60_000 },
+        signInFailuresPerEmail: generous,
+      });
       try {
         expect((await signUp(limited, freshEmail())).status).toBe(201);
         expect((await signIn(limited, freshEmail('a'))).status).toBe(401);

@@ -68,7 +68,8 @@ async function authorizationViolations(someRouter: AnyRouter, input: MatrixInput
     if (procedure.access !== 'public') {
       for (const anonymousInput of [{}, undefined, { childId: input.childId, id: input.childId }]) {
         const code = await errorCodeOf(() => callByPath(anonymous, procedure.path, anonymousInput));
-        if (code !== 'UNAUTHORIZED') violations.push(`${procedure.path} (${String(procedure.access)}) anonymous with ${JSON.stringify(anonymousInput)}: ${code}`);
+        if (code !== 'UNAUTHORIZED')
+          violations.push(`${procedure.path} (${String(procedure.access)}) anonymous with ${JSON.stringify(anonymousInput)}: ${code}`);
       }
     }
     if (procedure.access === 'child') {
@@ -98,7 +99,8 @@ function routesOf(stack: LayerLike[], prefix = ''): RouteEntry[] {
     if (layer.route) {
       const finalHandler = layer.route.stack.at(-1)?.handle;
       for (const [method, enabled] of Object.entries(layer.route.methods)) {
-        if (enabled) routes.push({ method: method.toUpperCase(), path: `${prefix}${layer.route.path}`, isPublic: isPublicRoute(finalHandler) });
+        if (enabled)
+          routes.push({ method: method.toUpperCase(), path: `${prefix}${layer.route.path}`, isPublic: isPublicRoute(finalHandler) });
       }
     } else if (layer.handle?.stack) {
       const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
@@ -112,10 +114,22 @@ describe('the tRPC router declares who may call each procedure', () => {
   it('the walk finds the procedures, and every one says its access', () => {
     const procedures = proceduresOf(appRouter);
     const paths = procedures.map((procedure) => procedure.path);
-    for (const known of ['featureFlags.get', 'config.auth', 'children.list', 'children.byId', 'children.create', 'children.update', 'children.delete']) {
+    for (const known of [
+      'featureFlags.get',
+      'config.auth',
+      'children.list',
+      'children.byId',
+      'children.create',
+      'children.update',
+      'children.delete',
+    ]) {
       expect(paths).toContain(known);
     }
-    expect(procedures.find((procedure) => procedure.path === 'children.create')).toEqual({ path: 'children.create', type: 'mutation', access: 'signed-in' });
+    expect(procedures.find((procedure) => procedure.path === 'children.create')).toEqual({
+      path: 'children.create',
+      type: 'mutation',
+      access: 'signed-in',
+    });
     expect(procedures.find((procedure) => procedure.path === 'children.list')?.type).toBe('query');
     const publicPaths = procedures.filter((procedure) => procedure.access === 'public').map((procedure) => procedure.path);
     expect(publicPaths).toEqual(expect.arrayContaining(['config.auth', 'featureFlags.get']));
@@ -211,7 +225,9 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
       ]) {
         expect(found).toContain(known);
       }
-      const protectedRoutes = routes.filter((route) => route.path.startsWith('/api/') && !route.isPublic).map((route) => `${route.method} ${route.path}`);
+      const protectedRoutes = routes
+        .filter((route) => route.path.startsWith('/api/') && !route.isPublic)
+        .map((route) => `${route.method} ${route.path}`);
       expect(protectedRoutes).toEqual(expect.arrayContaining(['GET /api/children', 'DELETE /api/children/:id', 'GET /api/auth/me']));
       expect(routes.find((route) => route.path === '/api/feature-flags')?.isPublic).toBe(true);
     });
@@ -223,7 +239,10 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
         const path = route.path.replace(/:id\b/g, String(childId)).replace(/:\w+/g, '1');
         const json = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
         const response = await api(server, route.method, path, { json });
-        expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({ route: `${route.method} ${route.path}`, status: 401 });
+        expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
+          route: `${route.method} ${route.path}`,
+          status: 401,
+        });
         expectApiError(response, 401, 'UNAUTHORIZED');
       }
       // Nothing was touched by those anonymous writes.
@@ -240,7 +259,12 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
         const anonymous = await api(server, route.method, route.path, { json });
         const signedIn = await api(server, route.method, route.path, { json, token: parentB.token });
         const message = (anonymous.body as { error?: { message?: string } } | null)?.error?.message;
-        answers.push({ label: `${route.method} ${route.path}`, anonymous: anonymous.status, signedIn: signedIn.status, gated: message === gateMessage });
+        answers.push({
+          label: `${route.method} ${route.path}`,
+          anonymous: anonymous.status,
+          signedIn: signedIn.status,
+          gated: message === gateMessage,
+        });
       }
       // Same answer with or without identity, never the bearer gate, never a 5xx.
       expect(answers).toEqual(answers.map((answer) => ({ ...answer, anonymous: answer.signedIn, gated: false })));

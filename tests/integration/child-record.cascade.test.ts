@@ -5,7 +5,16 @@ import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const TABLES = ['goals', 'progressEntries', 'strategies', 'strategyGoals', 'observations', 'milestones', 'dismissedMilestones', 'activities'] as const;
+const TABLES = [
+  'goals',
+  'progressEntries',
+  'strategies',
+  'strategyGoals',
+  'observations',
+  'milestones',
+  'dismissedMilestones',
+  'activities',
+] as const;
 type Table = (typeof TABLES)[number];
 
 describe.each(ENGINES)('deleting a child on %s', (engine) => {
@@ -39,7 +48,10 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     const { id: childId } = await trpc.children.create(child);
     const goals = [];
     for (const title of ['Read a chapter book', 'Stay calm at drop-off']) {
-      const goal = await trpc.goals.create({ childId, data: { area: 'reading', title, targetDate: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) } });
+      const goal = await trpc.goals.create({
+        childId,
+        data: { area: 'reading', title, targetDate: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) },
+      });
       await trpc.goals.addProgress({ childId, data: { goalId: goal.id, recordedOn: '2026-01-10', value: 1 } });
       await trpc.goals.addProgress({ childId, data: { goalId: goal.id, recordedOn: '2026-02-10', value: 2 } });
       goals.push(goal);
@@ -56,7 +68,14 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     return childId;
   }
 
-  const child = (firstName: string): ChildCreateInput => ({ firstName, dateOfBirth: '2015-03-01', grade: '5', supportPlan: 'iep', planReviewDate: '2025-12-01', lastEvaluationDate: '2024-01-10' });
+  const child = (firstName: string): ChildCreateInput => ({
+    firstName,
+    dateOfBirth: '2015-03-01',
+    grade: '5',
+    supportPlan: 'iep',
+    planReviewDate: '2025-12-01',
+    lastEvaluationDate: '2024-01-10',
+  });
 
   it('deletes every row of the child\u2019s record and nothing of another child', async () => {
     const parent = await signUpParent(server);
@@ -76,7 +95,16 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     const response = await api(server, 'DELETE', `/api/children/${doomed}`, { token: parent.token });
     expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { id: doomed, deleted: true } });
 
-    expect(await rowsOf(doomed)).toEqual({ goals: 0, progressEntries: 0, strategies: 0, strategyGoals: 0, observations: 0, milestones: 0, dismissedMilestones: 0, activities: 0 });
+    expect(await rowsOf(doomed)).toEqual({
+      goals: 0,
+      progressEntries: 0,
+      strategies: 0,
+      strategyGoals: 0,
+      observations: 0,
+      milestones: 0,
+      dismissedMilestones: 0,
+      activities: 0,
+    });
     expect(await rowsOf(sibling)).toEqual(siblingBefore);
     expect(await rowsOf(stranger)).toEqual(strangerBefore);
 
@@ -86,8 +114,14 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     expected.activities += 1;
     expect(await totals()).toEqual(expected);
 
-    const orphans = await server.db.selectFrom('activities').select(['ownerId', 'childId', 'actorId', 'action', 'subjectType', 'subjectId']).where('childId', 'is', null).execute();
-    expect(orphans).toEqual([{ ownerId: parent.userId, childId: null, actorId: parent.userId, action: 'child.deleted', subjectType: 'child', subjectId: doomed }]);
+    const orphans = await server.db
+      .selectFrom('activities')
+      .select(['ownerId', 'childId', 'actorId', 'action', 'subjectType', 'subjectId'])
+      .where('childId', 'is', null)
+      .execute();
+    expect(orphans).toEqual([
+      { ownerId: parent.userId, childId: null, actorId: parent.userId, action: 'child.deleted', subjectType: 'child', subjectId: doomed },
+    ]);
 
     // The sibling's record still reads in full through the API.
     for (const path of ['/api/goals', '/api/strategies', '/api/observations', '/api/milestones']) {

@@ -42,7 +42,8 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
     const child = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
     expect(child.status).toBe(201);
     const childId = child.body.id as number;
-    const call = (method: string, path: string, json?: unknown) => api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
+    const call = (method: string, path: string, json?: unknown) =>
+      api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
     const observation = await call('POST', '/observations', { what: 'Logged just now' });
     expect(observation.status).toBe(201);
     return { ...parent, childId, call, observationId: observation.body.id as number };
@@ -68,8 +69,12 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
     const before = await writtenFor(server.db, f.childId);
     const listed = await trpc.observations.list.query({ childId: f.childId });
 
-    const created = await clientError(trpc.observations.create.mutate({ childId: f.childId, data: { what: 'Planned for next year', occurredAt: nextYear() } }));
-    const updated = await clientError(trpc.observations.update.mutate({ childId: f.childId, id: f.observationId, data: { occurredAt: nextYear() } }));
+    const created = await clientError(
+      trpc.observations.create.mutate({ childId: f.childId, data: { what: 'Planned for next year', occurredAt: nextYear() } }),
+    );
+    const updated = await clientError(
+      trpc.observations.update.mutate({ childId: f.childId, id: f.observationId, data: { occurredAt: nextYear() } }),
+    );
     for (const error of [created, updated]) {
       expect({ code: error.data?.code, status: error.data?.httpStatus, issues: clientIssues(error) }).toEqual({
         code: 'BAD_REQUEST',
@@ -80,7 +85,9 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
 
     expect(await writtenFor(server.db, f.childId)).toEqual(before);
     expect(await trpc.observations.list.query({ childId: f.childId })).toEqual(listed);
-    expect(await trpc.activities.list.query({ childId: f.childId, limit: 1 })).toMatchObject([{ action: 'observation.created', subjectId: f.observationId }]);
+    expect(await trpc.activities.list.query({ childId: f.childId, limit: 1 })).toMatchObject([
+      { action: 'observation.created', subjectId: f.observationId },
+    ]);
   });
 
   it('allows a few minutes ahead (a phone clock running fast), not more', async () => {
@@ -89,9 +96,9 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
     const tooFarAhead = new Date(Date.now() + 10 * MINUTE_MS).toISOString();
     const accepted = await f.call('POST', '/observations', { what: 'Stamped by a fast phone', occurredAt: aLittleAhead });
     expect({ status: accepted.status, occurredAt: accepted.body.occurredAt }).toEqual({ status: 201, occurredAt: aLittleAhead });
-    expect(expectApiError(await f.call('PUT', `/observations/${f.observationId}`, { occurredAt: tooFarAhead }), 400, 'BAD_REQUEST').issues).toEqual([
-      { path: 'occurredAt', message: IN_THE_FUTURE },
-    ]);
+    expect(
+      expectApiError(await f.call('PUT', `/observations/${f.observationId}`, { occurredAt: tooFarAhead }), 400, 'BAD_REQUEST').issues,
+    ).toEqual([{ path: 'occurredAt', message: IN_THE_FUTURE }]);
   });
 
   it('still takes any moment in the past', async () => {

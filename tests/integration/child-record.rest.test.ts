@@ -24,7 +24,10 @@ interface ApiError {
 }
 
 function expectError(response: ApiResponse, status: number, code: string): ApiError {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: expect.objectContaining({ code, message: expect.any(String) }) } });
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: expect.objectContaining({ code, message: expect.any(String) }) },
+  });
   return (response.body as { error: ApiError }).error;
 }
 
@@ -137,7 +140,9 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const router = express.Router();
       registerChildRecordRoutes(router, server.services);
       const registered = (router.stack as { route?: { path: string; methods: Record<string, boolean> } }[])
-        .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route?.path}`) : []))
+        .flatMap((layer) =>
+          layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route?.path}`) : [],
+        )
         .sort();
       const tested = endpoints({ observation: 1, goal: 1, strategy: 1, milestone: 1 })
         .map(([method, path]) => `${method} ${path.replace(/\/1(?=\/|$)/, '/:id')}`)
@@ -149,7 +154,12 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const owner = await family();
       const ids = await seedRecord(owner);
       const before = await recordOf(owner.childId);
-      for (const [method, path, json] of endpoints({ observation: ids.observation.id, goal: ids.goal.id, strategy: ids.strategy.id, milestone: ids.milestone.id })) {
+      for (const [method, path, json] of endpoints({
+        observation: ids.observation.id,
+        goal: ids.goal.id,
+        strategy: ids.strategy.id,
+        milestone: ids.milestone.id,
+      })) {
         const response = await api(server, method, at(null, path), { token: owner.token, json });
         const error = expectError(response, 400, 'BAD_REQUEST');
         expect({ path, issues: error.issues }).toEqual({ path, issues: [{ path: 'childId', message: expect.any(String) }] });
@@ -166,7 +176,12 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const owner = await family();
       const ids = await seedRecord(owner);
       const before = await recordOf(owner.childId);
-      for (const [method, path, json] of endpoints({ observation: ids.observation.id, goal: ids.goal.id, strategy: ids.strategy.id, milestone: ids.milestone.id })) {
+      for (const [method, path, json] of endpoints({
+        observation: ids.observation.id,
+        goal: ids.goal.id,
+        strategy: ids.strategy.id,
+        milestone: ids.milestone.id,
+      })) {
         expectError(await api(server, method, at(owner.childId, path), { json }), 401, 'UNAUTHORIZED');
       }
       expect(await recordOf(owner.childId)).toEqual(before);
@@ -177,7 +192,12 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const ids = await seedRecord(owner);
       const stranger = await family();
       const before = await recordOf(owner.childId);
-      for (const [method, path, json] of endpoints({ observation: ids.observation.id, goal: ids.goal.id, strategy: ids.strategy.id, milestone: ids.milestone.id })) {
+      for (const [method, path, json] of endpoints({
+        observation: ids.observation.id,
+        goal: ids.goal.id,
+        strategy: ids.strategy.id,
+        milestone: ids.milestone.id,
+      })) {
         const response = await api(server, method, at(owner.childId, path), { token: stranger.token, json });
         expect({ method, path, status: response.status, body: response.body }).toEqual({
           method,
@@ -187,7 +207,11 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         });
       }
       // An invalid body does not reveal more than a valid one.
-      expectError(await api(server, 'POST', at(owner.childId, '/observations'), { token: stranger.token, json: { mood: 9 } }), 404, 'NOT_FOUND');
+      expectError(
+        await api(server, 'POST', at(owner.childId, '/observations'), { token: stranger.token, json: { mood: 9 } }),
+        404,
+        'NOT_FOUND',
+      );
       // A child id that does not exist at all looks the same.
       expectError(await api(server, 'GET', at(2_000_000_000, '/goals'), { token: stranger.token }), 404, 'NOT_FOUND');
       expect(await recordOf(owner.childId)).toEqual(before);
@@ -213,7 +237,11 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       ] as const;
       for (const [method, path, json, message] of cases) {
         const response = await stranger.call(method, path, json);
-        expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 404, body: { error: { code: 'NOT_FOUND', message } } });
+        expect({ path, status: response.status, body: response.body }).toEqual({
+          path,
+          status: 404,
+          body: { error: { code: 'NOT_FOUND', message } },
+        });
       }
       expect(issuePaths(await stranger.call('POST', '/observations', { what: 'x', goalId: ids.goal.id }))).toEqual(['goalId']);
       expect(issuePaths(await stranger.call('POST', '/strategies', { title: 'x', goalIds: [ids.goal.id] }))).toEqual(['goalIds.0']);
@@ -226,7 +254,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const parent = await family();
       const ids = await seedRecord(parent);
       const sibling = await parent.addChild();
-      const asSibling = (method: string, path: string, json?: unknown) => api(server, method, at(sibling, path), { token: parent.token, json });
+      const asSibling = (method: string, path: string, json?: unknown) =>
+        api(server, method, at(sibling, path), { token: parent.token, json });
       for (const path of ['/observations', '/goals', '/strategies', '/milestones']) {
         expect((await asSibling('GET', path)).body).toEqual([]);
       }
@@ -235,7 +264,9 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       // Linking the sibling's observation or strategy to the first child's goal is a 400 on the field.
       expect(issuePaths(await asSibling('POST', '/observations', { what: 'Shared toys', goalId: ids.goal.id }))).toEqual(['goalId']);
       const own = await created(asSibling('POST', '/goals', { area: 'motor', title: 'Ride a bike' }));
-      expect(issuePaths(await asSibling('POST', '/strategies', { title: 'Praise', goalIds: [own.id, ids.goal.id] }))).toEqual(['goalIds.1']);
+      expect(issuePaths(await asSibling('POST', '/strategies', { title: 'Praise', goalIds: [own.id, ids.goal.id] }))).toEqual([
+        'goalIds.1',
+      ]);
       const observation = await created(asSibling('POST', '/observations', { what: 'Tried the bike' }));
       expect(issuePaths(await asSibling('PUT', `/observations/${observation.id}`, { goalId: ids.goal.id }))).toEqual(['goalId']);
       expect((await asSibling('GET', '/strategies')).body).toEqual([]);
@@ -296,7 +327,14 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
 
       const updated = await f.call('PUT', `/observations/${observation.id}`, { setting: 'school', mood: 5, tags: [], goalId: null });
       expect(updated.status).toBe(200);
-      expect(updated.body).toStrictEqual({ ...observation, setting: 'school', mood: 5, tags: [], goalId: null, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated.body).toStrictEqual({
+        ...observation,
+        setting: 'school',
+        mood: 5,
+        tags: [],
+        goalId: null,
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       expect(Date.parse(updated.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(observation.updatedAt));
       expect((await f.call('GET', '/observations')).body).toEqual([updated.body]);
 
@@ -363,10 +401,40 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         goalId = (await created(f.call('POST', '/goals', { area: 'reading', title: 'Read every night' }))).id;
         const fixtures: [string, Record<string, unknown>][] = [
           ['calm', { what: 'Calm morning routine', occurredAt: '2026-01-05T08:00:00Z', isWin: true, tags: ['routine'], mood: 4 }],
-          ['pickup', { what: 'Meltdown at pickup', occurredAt: '2026-01-05T23:59:59Z', setting: 'school', antecedent: 'Loud bell', tags: ['transitions'] }],
-          ['page', { what: 'Read a whole page', occurredAt: '2026-01-06T12:00:00Z', setting: 'school', isWin: true, tags: ['reading'], goalId }],
-          ['quiz', { what: 'Scored 50% on the quiz', occurredAt: '2026-01-07T00:00:00Z', setting: 'therapy', behaviour: 'stayed CALM', tags: ['reading', 'math'] }],
-          ['robot', { what: 'Named his robot snake_case', occurredAt: '2026-01-08T10:00:00Z', setting: 'community', isWin: true, consequence: 'Got praise' }],
+          [
+            'pickup',
+            {
+              what: 'Meltdown at pickup',
+              occurredAt: '2026-01-05T23:59:59Z',
+              setting: 'school',
+              antecedent: 'Loud bell',
+              tags: ['transitions'],
+            },
+          ],
+          [
+            'page',
+            { what: 'Read a whole page', occurredAt: '2026-01-06T12:00:00Z', setting: 'school', isWin: true, tags: ['reading'], goalId },
+          ],
+          [
+            'quiz',
+            {
+              what: 'Scored 50% on the quiz',
+              occurredAt: '2026-01-07T00:00:00Z',
+              setting: 'therapy',
+              behaviour: 'stayed CALM',
+              tags: ['reading', 'math'],
+            },
+          ],
+          [
+            'robot',
+            {
+              what: 'Named his robot snake_case',
+              occurredAt: '2026-01-08T10:00:00Z',
+              setting: 'community',
+              isWin: true,
+              consequence: 'Got praise',
+            },
+          ],
           ['homework', { what: 'Hard homework night', occurredAt: '2026-01-09T10:00:00Z', goalId }],
         ];
         ids = {};
@@ -483,7 +551,11 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       for (const [occurredAt, isWin] of logs) await created(f.call('POST', '/observations', { what: 'Logged', occurredAt, isWin }));
       const response = await f.call('GET', '/observations/trend');
       expect(response.status).toBe(200);
-      const expected = Array.from({ length: 12 }, (_, index) => ({ weekStart: isoDay(new Date(monday.getTime() - (11 - index) * 7 * DAY_MS)), wins: 0, concerns: 0 }));
+      const expected = Array.from({ length: 12 }, (_, index) => ({
+        weekStart: isoDay(new Date(monday.getTime() - (11 - index) * 7 * DAY_MS)),
+        wins: 0,
+        concerns: 0,
+      }));
       Object.assign(expected[11] as object, { wins: 1, concerns: 1 });
       Object.assign(expected[10] as object, { wins: 2, concerns: 1 });
       Object.assign(expected[6] as object, { wins: 0, concerns: 1 });
@@ -528,12 +600,26 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
           source: 'iep',
         }),
       );
-      expect(full).toMatchObject({ baseline: 2.5, target: 18, unit: 'correct of 20', targetDate: '2027-06-01', status: 'not-started', source: 'iep', description: 'With objects first' });
+      expect(full).toMatchObject({
+        baseline: 2.5,
+        target: 18,
+        unit: 'correct of 20',
+        targetDate: '2027-06-01',
+        status: 'not-started',
+        source: 'iep',
+        description: 'With objects first',
+      });
       expect((await f.call('GET', '/goals')).body).toEqual([goal, full]);
 
       const updated = await f.call('PUT', `/goals/${goal.id}`, { status: 'achieved', target: 5, unit: 'days a week' });
       expect(updated.status).toBe(200);
-      expect(updated.body).toStrictEqual({ ...goal, status: 'achieved', target: 5, unit: 'days a week', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated.body).toStrictEqual({
+        ...goal,
+        status: 'achieved',
+        target: 5,
+        unit: 'days a week',
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
 
       const observation = await created(f.call('POST', '/observations', { what: 'Did subtraction with Lego', goalId: full.id }));
       const strategy = await created(f.call('POST', '/strategies', { title: 'Number line', goalIds: [full.id, goal.id] }));
@@ -565,14 +651,27 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const other = await created(f.call('POST', '/goals', { area: 'motor', title: 'Hop on one foot' }));
       const entry = await f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: '2026-02-10', value: 35, note: ' Good day ' });
       expect(entry.status).toBe(201);
-      expect(entry.body).toStrictEqual({ id: expect.any(Number), goalId: goal.id, recordedOn: '2026-02-10', value: 35, note: 'Good day', createdAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(entry.body).toStrictEqual({
+        id: expect.any(Number),
+        goalId: goal.id,
+        recordedOn: '2026-02-10',
+        value: 35,
+        note: 'Good day',
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       const earlier = await created(f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: '2026-01-05', value: 24 }));
-      const sameDayLater = await created(f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: '2026-02-10', value: 37.5, goalId: other.id }));
+      const sameDayLater = await created(
+        f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: '2026-02-10', value: 37.5, goalId: other.id }),
+      );
       expect(sameDayLater.goalId).toBe(goal.id);
       await created(f.call('POST', `/goals/${other.id}/progress`, { recordedOn: '2026-03-01', value: 1 }));
 
-      const first = await created(f.call('POST', '/observations', { what: 'Read the cereal box', occurredAt: '2026-02-01T08:00:00Z', goalId: goal.id, isWin: true }));
-      const second = await created(f.call('POST', '/observations', { what: 'Read a comic', occurredAt: '2026-02-09T08:00:00Z', goalId: goal.id }));
+      const first = await created(
+        f.call('POST', '/observations', { what: 'Read the cereal box', occurredAt: '2026-02-01T08:00:00Z', goalId: goal.id, isWin: true }),
+      );
+      const second = await created(
+        f.call('POST', '/observations', { what: 'Read a comic', occurredAt: '2026-02-09T08:00:00Z', goalId: goal.id }),
+      );
       await created(f.call('POST', '/observations', { what: 'Hopped to the door', goalId: other.id }));
       await created(f.call('POST', '/observations', { what: 'Unlinked' }));
 
@@ -676,8 +775,24 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
-      const retired = await created(f.call('POST', '/strategies', { title: 'Sticker chart', whereUsed: 'both', kind: 'tool', effectiveness: 2, active: false, description: 'Lost its charm' }));
-      expect(retired).toMatchObject({ whereUsed: 'both', kind: 'tool', effectiveness: 2, active: false, goalIds: [], description: 'Lost its charm' });
+      const retired = await created(
+        f.call('POST', '/strategies', {
+          title: 'Sticker chart',
+          whereUsed: 'both',
+          kind: 'tool',
+          effectiveness: 2,
+          active: false,
+          description: 'Lost its charm',
+        }),
+      );
+      expect(retired).toMatchObject({
+        whereUsed: 'both',
+        kind: 'tool',
+        effectiveness: 2,
+        active: false,
+        goalIds: [],
+        description: 'Lost its charm',
+      });
       // Active strategies first.
       expect((await f.call('GET', '/strategies')).body).toEqual([strategy, retired]);
 
@@ -703,7 +818,9 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const f = await family();
       const own = await created(f.call('POST', '/goals', { area: 'reading', title: 'Own goal' }));
       const sibling = await f.addChild();
-      const siblingGoal = await created(api(server, 'POST', at(sibling, '/goals'), { token: f.token, json: { area: 'math', title: 'Sibling goal' } }));
+      const siblingGoal = await created(
+        api(server, 'POST', at(sibling, '/goals'), { token: f.token, json: { area: 'math', title: 'Sibling goal' } }),
+      );
       const strategy = await created(f.call('POST', '/strategies', { title: 'Baseline', goalIds: [own.id] }));
       const before = await recordOf(f.childId);
       const cases: [unknown, string[]][] = [
@@ -746,7 +863,15 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
-      const earlier = await created(f.call('POST', '/milestones', { title: 'Annual review', dueDate: '2027-02-01', category: 'plan-review', whyItMatters: 'Goals for next year', whatToDo: 'Bring notes' }));
+      const earlier = await created(
+        f.call('POST', '/milestones', {
+          title: 'Annual review',
+          dueDate: '2027-02-01',
+          category: 'plan-review',
+          whyItMatters: 'Goals for next year',
+          whatToDo: 'Bring notes',
+        }),
+      );
       expect((await f.call('GET', '/milestones')).body).toEqual([earlier, milestone]);
       expect((await f.call('GET', '/milestones', undefined, { from: '2027-02-02' })).body).toEqual([milestone]);
       expect((await f.call('GET', '/milestones', undefined, { to: '2027-02-01' })).body).toEqual([earlier]);
@@ -754,14 +879,21 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       expect(issuePaths(await f.call('GET', '/milestones', undefined, { from: 'soon' }))).toEqual(['from']);
 
       const done = await f.call('PUT', `/milestones/${milestone.id}`, { status: 'done' });
-      expect(done.body).toStrictEqual({ ...milestone, status: 'done', editedByParent: true, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(done.body).toStrictEqual({
+        ...milestone,
+        status: 'done',
+        editedByParent: true,
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       expect((await f.call('DELETE', `/milestones/${earlier.id}`)).body).toEqual({ id: earlier.id, deleted: true });
       expect((await f.call('GET', '/milestones')).body).toEqual([done.body]);
     });
 
     it('PUT changes only the fields it names', async () => {
       const f = await family();
-      const milestone = await created(f.call('POST', '/milestones', { title: 'Review', dueDate: '2027-02-01', category: 'plan-review', status: 'done' }));
+      const milestone = await created(
+        f.call('POST', '/milestones', { title: 'Review', dueDate: '2027-02-01', category: 'plan-review', status: 'done' }),
+      );
       const updated = await f.call('PUT', `/milestones/${milestone.id}`, { title: 'Annual review' });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ title: 'Annual review', category: 'plan-review', status: 'done' });
@@ -791,7 +923,14 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     });
 
     it('POST /milestones/generate stores what the rules engine drafts for today and reports the counts', async () => {
-      const child = { firstName: 'Ava', dateOfBirth: '2015-03-01', grade: '5', supportPlan: 'iep', planReviewDate: daysFromNow(40), lastEvaluationDate: '2024-01-10' };
+      const child = {
+        firstName: 'Ava',
+        dateOfBirth: '2015-03-01',
+        grade: '5',
+        supportPlan: 'iep',
+        planReviewDate: daysFromNow(40),
+        lastEvaluationDate: '2024-01-10',
+      };
       const f = await family(child);
       const response = await f.call('POST', '/milestones/generate');
       expect(response.status).toBe(200);
@@ -803,7 +942,13 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       });
       expect(drafts.length).toBeGreaterThan(2);
       expect(response.body).toEqual({ created: drafts.length, updated: 0, removed: 0, kept: 0 });
-      const listed = (await f.call('GET', '/milestones')).body as { ruleKey: string; dueDate: string; source: string; status: string; editedByParent: boolean }[];
+      const listed = (await f.call('GET', '/milestones')).body as {
+        ruleKey: string;
+        dueDate: string;
+        source: string;
+        status: string;
+        editedByParent: boolean;
+      }[];
       expect(listed.map((row) => [row.ruleKey, row.dueDate])).toEqual(drafts.map((draft) => [draft.ruleKey, draft.dueDate]));
       expect(listed.every((row) => row.source === 'generated' && row.status === 'upcoming' && !row.editedByParent)).toBe(true);
       expect((await f.call('POST', '/milestones/generate')).body).toEqual({ created: 0, updated: 0, removed: 0, kept: 0 });
@@ -811,7 +956,14 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
 
     it('answers every one of several generate requests sent at once, and stores each milestone once', async () => {
       // A double click, or onboarding's generation racing the roadmap screen's.
-      const f = await family({ firstName: 'Ava', dateOfBirth: '2015-03-01', grade: '5', supportPlan: 'iep', planReviewDate: daysFromNow(40), lastEvaluationDate: '2024-01-10' });
+      const f = await family({
+        firstName: 'Ava',
+        dateOfBirth: '2015-03-01',
+        grade: '5',
+        supportPlan: 'iep',
+        planReviewDate: daysFromNow(40),
+        lastEvaluationDate: '2024-01-10',
+      });
       const responses = await Promise.all([1, 2, 3, 4].map(() => f.call('POST', '/milestones/generate')));
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
       const createdInAll = responses.reduce((sum, response) => sum + (response.body as { created: number }).created, 0);
@@ -837,7 +989,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         [monday.getTime() - 7 * DAY_MS - 1, true], // the week before
         [monthStart - 1, true], // last month's last instant
       ];
-      for (const [time, isWin] of logs) await created(f.call('POST', '/observations', { what: 'Logged', occurredAt: new Date(time).toISOString(), isWin }));
+      for (const [time, isWin] of logs)
+        await created(f.call('POST', '/observations', { what: 'Logged', occurredAt: new Date(time).toISOString(), isWin }));
       const thisWeek = logs.filter(([time]) => time >= monday.getTime()).length;
       const lastWeek = logs.filter(([time]) => time >= monday.getTime() - 7 * DAY_MS && time < monday.getTime()).length;
       const winsThisMonth = logs.filter(([time, isWin]) => isWin && time >= monthStart).length;
@@ -854,7 +1007,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       await created(f.call('POST', '/strategies', { title: 'Checklist', kind: 'tool' }));
       await created(f.call('POST', '/strategies', { title: 'Old chart', active: false }));
 
-      const milestone = (title: string, dueDate: string, status = 'upcoming') => created(f.call('POST', '/milestones', { title, dueDate, status }));
+      const milestone = (title: string, dueDate: string, status = 'upcoming') =>
+        created(f.call('POST', '/milestones', { title, dueDate, status }));
       await milestone('Yesterday', daysFromNow(-1));
       await milestone('Done', daysFromNow(1), 'done');
       await milestone('Skipped', daysFromNow(1), 'skipped');
@@ -870,8 +1024,28 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         observations: { thisWeek, lastWeek },
         winsThisMonth,
         activeGoals: [
-          { id: reading.id, title: 'Read', area: 'reading', status: 'in-progress', baseline: 10, target: 50, unit: 'wpm', latestValue: 34, latestOn: daysFromNow(-2) },
-          { id: social.id, title: 'Join a game', area: 'social-emotional', status: 'not-started', baseline: null, target: null, unit: null, latestValue: null, latestOn: null },
+          {
+            id: reading.id,
+            title: 'Read',
+            area: 'reading',
+            status: 'in-progress',
+            baseline: 10,
+            target: 50,
+            unit: 'wpm',
+            latestValue: 34,
+            latestOn: daysFromNow(-2),
+          },
+          {
+            id: social.id,
+            title: 'Join a game',
+            area: 'social-emotional',
+            status: 'not-started',
+            baseline: null,
+            target: null,
+            unit: null,
+            latestValue: null,
+            latestOn: null,
+          },
         ],
         strategiesInUse: 2,
         nextMilestones: [
@@ -902,13 +1076,26 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     }
 
     /** Runs one write and checks it added exactly one activity, the one expected. */
-    async function expectOneActivity(f: Family, write: () => Promise<ApiResponse>, action: string, subjectType: string, subjectId?: number) {
+    async function expectOneActivity(
+      f: Family,
+      write: () => Promise<ApiResponse>,
+      action: string,
+      subjectType: string,
+      subjectId?: number,
+    ) {
       const before = await activityCount(f.childId);
       const response = await write();
       expect({ ok: response.status < 300, text: response.text }).toEqual({ ok: true, text: expect.any(String) });
       expect(await activityCount(f.childId)).toBe(before + 1);
       const id = subjectId ?? (response.body as { id: number }).id;
-      expect(await latestActivity(f)).toStrictEqual({ id: expect.any(Number), childId: f.childId, action, subjectType, subjectId: id, createdAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(await latestActivity(f)).toStrictEqual({
+        id: expect.any(Number),
+        childId: f.childId,
+        action,
+        subjectType,
+        subjectId: id,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       return response.body as { id: number };
     }
 
@@ -916,21 +1103,56 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const f = await family({ ...validChild, grade: '3' });
       expect(await latestActivity(f)).toMatchObject({ action: 'child.created', subjectType: 'child', subjectId: f.childId });
 
-      const observation = await expectOneActivity(f, () => f.call('POST', '/observations', { what: 'Built a tower' }), 'observation.created', 'observation');
-      await expectOneActivity(f, () => f.call('PUT', `/observations/${observation.id}`, { isWin: true }), 'observation.updated', 'observation');
+      const observation = await expectOneActivity(
+        f,
+        () => f.call('POST', '/observations', { what: 'Built a tower' }),
+        'observation.created',
+        'observation',
+      );
+      await expectOneActivity(
+        f,
+        () => f.call('PUT', `/observations/${observation.id}`, { isWin: true }),
+        'observation.updated',
+        'observation',
+      );
       await expectOneActivity(f, () => f.call('DELETE', `/observations/${observation.id}`), 'observation.deleted', 'observation');
 
-      const goal = await expectOneActivity(f, () => f.call('POST', '/goals', { area: 'motor', title: 'Skip rope' }), 'goal.created', 'goal');
+      const goal = await expectOneActivity(
+        f,
+        () => f.call('POST', '/goals', { area: 'motor', title: 'Skip rope' }),
+        'goal.created',
+        'goal',
+      );
       await expectOneActivity(f, () => f.call('PUT', `/goals/${goal.id}`, { target: 10 }), 'goal.updated', 'goal');
-      await expectOneActivity(f, () => f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: daysFromNow(0), value: 3 }), 'progress.recorded', 'progress');
+      await expectOneActivity(
+        f,
+        () => f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: daysFromNow(0), value: 3 }),
+        'progress.recorded',
+        'progress',
+      );
 
-      const strategy = await expectOneActivity(f, () => f.call('POST', '/strategies', { title: 'Practice daily', goalIds: [goal.id] }), 'strategy.created', 'strategy');
+      const strategy = await expectOneActivity(
+        f,
+        () => f.call('POST', '/strategies', { title: 'Practice daily', goalIds: [goal.id] }),
+        'strategy.created',
+        'strategy',
+      );
       await expectOneActivity(f, () => f.call('PUT', `/strategies/${strategy.id}`, { goalIds: [] }), 'strategy.updated', 'strategy');
       await expectOneActivity(f, () => f.call('DELETE', `/strategies/${strategy.id}`), 'strategy.deleted', 'strategy');
 
-      const milestone = await expectOneActivity(f, () => f.call('POST', '/milestones', { title: 'Sports day', dueDate: daysFromNow(30) }), 'milestone.created', 'milestone');
+      const milestone = await expectOneActivity(
+        f,
+        () => f.call('POST', '/milestones', { title: 'Sports day', dueDate: daysFromNow(30) }),
+        'milestone.created',
+        'milestone',
+      );
       await expectOneActivity(f, () => f.call('PUT', `/milestones/${milestone.id}`, { status: 'done' }), 'milestone.done', 'milestone');
-      await expectOneActivity(f, () => f.call('PUT', `/milestones/${milestone.id}`, { status: 'skipped' }), 'milestone.skipped', 'milestone');
+      await expectOneActivity(
+        f,
+        () => f.call('PUT', `/milestones/${milestone.id}`, { status: 'skipped' }),
+        'milestone.skipped',
+        'milestone',
+      );
       await expectOneActivity(f, () => f.call('DELETE', `/milestones/${milestone.id}`), 'milestone.deleted', 'milestone');
       await expectOneActivity(f, () => f.call('POST', '/milestones/generate'), 'roadmap.generated', 'child', f.childId);
 
@@ -964,7 +1186,9 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     it('writes no activity, and no row, for a write that fails', async () => {
       const f = await family();
       const sibling = await f.addChild();
-      const siblingGoal = await created(api(server, 'POST', at(sibling, '/goals'), { token: f.token, json: { area: 'math', title: 'Sibling goal' } }));
+      const siblingGoal = await created(
+        api(server, 'POST', at(sibling, '/goals'), { token: f.token, json: { area: 'math', title: 'Sibling goal' } }),
+      );
       const ids = await seedRecord(f);
       const before = await recordOf(f.childId);
       const siblingBefore = await recordOf(sibling);

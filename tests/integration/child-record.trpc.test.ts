@@ -62,7 +62,8 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     clock.now = new Date(START);
   });
 
-  const callerFor = (userId: string | null, using: Services = services): Caller => createCaller(createInnerContext({ services: using, userId }));
+  const callerFor = (userId: string | null, using: Services = services): Caller =>
+    createCaller(createInnerContext({ services: using, userId }));
 
   async function family(child: ChildCreateInput = validChild) {
     const parent = await signUpParent(server);
@@ -78,7 +79,13 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       goals: await db.selectFrom('goals').selectAll().where('childId', '=', childId).orderBy('id').execute(),
       progressEntries: await db.selectFrom('progressEntries').selectAll().where('childId', '=', childId).orderBy('id').execute(),
       strategies: await db.selectFrom('strategies').selectAll().where('childId', '=', childId).orderBy('id').execute(),
-      strategyGoals: await db.selectFrom('strategyGoals').selectAll().where('childId', '=', childId).orderBy('strategyId').orderBy('goalId').execute(),
+      strategyGoals: await db
+        .selectFrom('strategyGoals')
+        .selectAll()
+        .where('childId', '=', childId)
+        .orderBy('strategyId')
+        .orderBy('goalId')
+        .execute(),
       observations: await db.selectFrom('observations').selectAll().where('childId', '=', childId).orderBy('id').execute(),
       milestones: await db.selectFrom('milestones').selectAll().where('childId', '=', childId).orderBy('id').execute(),
       activities: await db.selectFrom('activities').selectAll().where('childId', '=', childId).orderBy('id').execute(),
@@ -87,7 +94,10 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
 
   describe('childProcedure', () => {
     /** Every procedure of the child-scoped routers with an input it would accept. */
-    function procedures(childId: number, ids: { observation: number; goal: number; progress: number; strategy: number; milestone: number }): [string, unknown][] {
+    function procedures(
+      childId: number,
+      ids: { observation: number; goal: number; progress: number; strategy: number; milestone: number },
+    ): [string, unknown][] {
       return [
         ['observations.list', { childId }],
         ['observations.create', { childId, data: { what: 'Laughed' } }],
@@ -125,17 +135,25 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     async function seeded() {
       const owner = await family({ ...validChild, grade: '3', supportPlan: 'iep', planReviewDate: '2026-10-15' });
       const goal = await owner.trpc.goals.create({ childId: owner.childId, data: { area: 'reading', title: 'Read' } });
-      const progress = await owner.trpc.goals.addProgress({ childId: owner.childId, data: { goalId: goal.id, recordedOn: '2026-08-20', value: 1 } });
+      const progress = await owner.trpc.goals.addProgress({
+        childId: owner.childId,
+        data: { goalId: goal.id, recordedOn: '2026-08-20', value: 1 },
+      });
       const observation = await owner.trpc.observations.create({ childId: owner.childId, data: { what: 'Read aloud', goalId: goal.id } });
       const strategy = await owner.trpc.strategies.create({ childId: owner.childId, data: { title: 'Buddy reading', goalIds: [goal.id] } });
-      const milestone = await owner.trpc.milestones.create({ childId: owner.childId, data: { title: 'Meet the teacher', dueDate: '2026-09-20' } });
+      const milestone = await owner.trpc.milestones.create({
+        childId: owner.childId,
+        data: { title: 'Meet the teacher', dueDate: '2026-09-20' },
+      });
       await owner.trpc.milestones.generate({ childId: owner.childId });
       const ids = { observation: observation.id, goal: goal.id, progress: progress.id, strategy: strategy.id, milestone: milestone.id };
       return { owner, ids };
     }
 
     it('covers every procedure of the child-scoped routers in these tests', () => {
-      const tested = procedures(1, { observation: 1, goal: 1, progress: 1, strategy: 1, milestone: 1 }).map(([path]) => path).sort();
+      const tested = procedures(1, { observation: 1, goal: 1, progress: 1, strategy: 1, milestone: 1 })
+        .map(([path]) => path)
+        .sort();
       // oxlint-disable-next-line no-underscore-dangle -- tRPC exposes a router's procedures only on _def
       const routed = Object.keys(appRouter._def.procedures)
         .filter((path) => (CHILD_SCOPED_ROUTERS as readonly string[]).includes(path.split('.')[0] ?? ''))
@@ -180,7 +198,10 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['goals.detail', () => stranger.trpc.goals.detail({ childId, id: ids.goal })],
         ['goals.update', () => stranger.trpc.goals.update({ childId, id: ids.goal, data: { title: 'x' } })],
         ['goals.delete', () => stranger.trpc.goals.delete({ childId, id: ids.goal })],
-        ['goals.addProgress', () => stranger.trpc.goals.addProgress({ childId, data: { goalId: ids.goal, recordedOn: '2026-08-01', value: 1 } })],
+        [
+          'goals.addProgress',
+          () => stranger.trpc.goals.addProgress({ childId, data: { goalId: ids.goal, recordedOn: '2026-08-01', value: 1 } }),
+        ],
         ['goals.deleteProgress', () => stranger.trpc.goals.deleteProgress({ childId, id: ids.progress })],
         ['strategies.update', () => stranger.trpc.strategies.update({ childId, id: ids.strategy, data: { title: 'x' } })],
         ['strategies.delete', () => stranger.trpc.strategies.delete({ childId, id: ids.strategy })],
@@ -238,15 +259,20 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const before = await recordOf(childId);
       expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: { what: 'x', mood: 6 } })))).toEqual(['data.mood']);
       expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: {} as { what: string } })))).toEqual(['data.what']);
-      expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: { what: 'x', extra: 1 } as { what: string } })))).toEqual(['data.extra']);
-      expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: { what: 'x', goalId: siblingGoal.id } })))).toEqual(['goalId']);
+      expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: { what: 'x', extra: 1 } as { what: string } })))).toEqual(
+        ['data.extra'],
+      );
+      expect(issuePaths(await trpcError(trpc.observations.create({ childId, data: { what: 'x', goalId: siblingGoal.id } })))).toEqual([
+        'goalId',
+      ]);
       expect(issuePaths(await trpcError(trpc.observations.list({ childId, filter: { limit: 0 } })))).toEqual(['filter.limit']);
       expect(await recordOf(childId)).toEqual(before);
     });
 
     it('charts wins and concerns per Monday-to-Sunday UTC week', async () => {
       const { trpc, childId } = await family();
-      const log = (occurredAt: string, isWin: boolean) => trpc.observations.create({ childId, data: { what: 'Logged', occurredAt, isWin } });
+      const log = (occurredAt: string, isWin: boolean) =>
+        trpc.observations.create({ childId, data: { what: 'Logged', occurredAt, isWin } });
       await log('2026-09-06T23:59:59.999Z', true); // Sunday: still the week of Monday 2026-08-31
       await log('2026-09-07T00:00:00.000Z', false); // Monday: a new week
       await log('2026-09-07T01:00:00+02:00', true); // Sunday 23:00 in UTC
@@ -266,9 +292,15 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
   describe('goals, progress and strategies', () => {
     it('records progress, shows it in the detail and deletes an entry', async () => {
       const { trpc, childId } = await family();
-      const goal = await trpc.goals.create({ childId, data: { area: 'math', title: 'Times tables', baseline: 2, target: 12, unit: 'tables' } });
+      const goal = await trpc.goals.create({
+        childId,
+        data: { area: 'math', title: 'Times tables', baseline: 2, target: 12, unit: 'tables' },
+      });
       const first = await trpc.goals.addProgress({ childId, data: { goalId: goal.id, recordedOn: '2026-08-25', value: 4 } });
-      const second = await trpc.goals.addProgress({ childId, data: { goalId: goal.id, recordedOn: '2026-08-10', value: 3, note: 'Before the holiday' } });
+      const second = await trpc.goals.addProgress({
+        childId,
+        data: { goalId: goal.id, recordedOn: '2026-08-10', value: 3, note: 'Before the holiday' },
+      });
       const evidence = await trpc.observations.create({ childId, data: { what: 'Recited the 5s', goalId: goal.id, isWin: true } });
       const detail = await trpc.goals.detail({ childId, id: goal.id });
       expect(detail).toStrictEqual({ goal: { ...goal, latestProgress: first }, progress: [second, first], evidence: [evidence] });
@@ -311,7 +343,8 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     it('counts within this week, last week and this month at the service\u2019s clock', async () => {
       const { trpc, childId } = await family();
       // The clock is Tuesday 2026-09-01: the week began on Monday 2026-08-31, in the previous month.
-      const log = (occurredAt: string, isWin: boolean) => trpc.observations.create({ childId, data: { what: 'Logged', occurredAt, isWin } });
+      const log = (occurredAt: string, isWin: boolean) =>
+        trpc.observations.create({ childId, data: { what: 'Logged', occurredAt, isWin } });
       await log('2026-09-01T00:00:00.000Z', true); // this week, this month
       await log('2026-08-31T00:00:00.000Z', true); // this week, last month
       await log('2026-08-30T23:59:59.999Z', false); // last week
@@ -367,7 +400,10 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
 
     async function roadmapFamily() {
       const f = await family(child);
-      const goal = await f.trpc.goals.create({ childId: f.childId, data: { area: 'reading', title: 'Read 60 words a minute', targetDate: '2026-12-01' } });
+      const goal = await f.trpc.goals.create({
+        childId: f.childId,
+        data: { area: 'reading', title: 'Read 60 words a minute', targetDate: '2026-12-01' },
+      });
       const list = () => f.trpc.milestones.list({ childId: f.childId });
       const generate = () => f.trpc.milestones.generate({ childId: f.childId });
       const byKey = async (ruleKey: string) => {
@@ -395,7 +431,8 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     }
 
     /** Milestones the parent owns: added, changed or finished. */
-    const parentOwned = (rows: Milestone[]) => rows.filter((row) => row.source === 'parent' || row.editedByParent || row.status !== 'upcoming');
+    const parentOwned = (rows: Milestone[]) =>
+      rows.filter((row) => row.source === 'parent' || row.editedByParent || row.status !== 'upcoming');
 
     it('creates the roadmap the rules give, all generated and upcoming, and records one activity', async () => {
       const f = await roadmapFamily();
@@ -404,7 +441,9 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const rows = await f.list();
       expect(keyed(rows)).toEqual(FIRST_ROADMAP);
       expect(rows.find((row) => row.category === 'goal')?.ruleKey).toBe(`goal:${f.goal.id}:2026-12-01`);
-      expect(rows.every((row) => row.source === 'generated' && row.status === 'upcoming' && !row.editedByParent && row.childId === f.childId)).toBe(true);
+      expect(
+        rows.every((row) => row.source === 'generated' && row.status === 'upcoming' && !row.editedByParent && row.childId === f.childId),
+      ).toBe(true);
       expect(rows.map((row) => row.category)).toEqual([
         'school-year',
         'plan-review',
@@ -440,10 +479,17 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     it('keeps what the parent added, changed or finished', async () => {
       const f = await roadmapFamily();
       await f.generate();
-      const added = await f.trpc.milestones.create({ childId: f.childId, data: { title: 'Ask about the reading specialist', dueDate: '2026-10-01', category: 'evaluation' } });
+      const added = await f.trpc.milestones.create({
+        childId: f.childId,
+        data: { title: 'Ask about the reading specialist', dueDate: '2026-10-01', category: 'evaluation' },
+      });
       expect(added).toMatchObject({ source: 'parent', ruleKey: null, editedByParent: false });
       const conference = await f.byKey('school:conference:2026-10-15');
-      const changed = await f.trpc.milestones.update({ childId: f.childId, id: conference.id, data: { title: 'Conference with Ms. Lee', dueDate: '2026-10-20' } });
+      const changed = await f.trpc.milestones.update({
+        childId: f.childId,
+        id: conference.id,
+        data: { title: 'Conference with Ms. Lee', dueDate: '2026-10-20' },
+      });
       expect(changed).toMatchObject({ title: 'Conference with Ms. Lee', dueDate: '2026-10-20', editedByParent: true, source: 'generated' });
       const report = await f.byKey('progress-report:2026-11-15');
       expect((await f.trpc.milestones.update({ childId: f.childId, id: report.id, data: { status: 'done' } })).status).toBe('done');
@@ -479,7 +525,11 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       expect(keys).not.toContain('plan-review-prep:2026-11-20');
       expect(after.find((row) => row.ruleKey === 'plan-review-prep:2026-12-10')?.dueDate).toBe('2026-11-10');
       const check = after.find((row) => row.category === 'goal');
-      expect(check).toMatchObject({ title: 'Check progress on \u201cRead 70 words a minute\u201d', ruleKey: `goal:${f.goal.id}:2026-12-01`, editedByParent: false });
+      expect(check).toMatchObject({
+        title: 'Check progress on \u201cRead 70 words a minute\u201d',
+        ruleKey: `goal:${f.goal.id}:2026-12-01`,
+        editedByParent: false,
+      });
       expect(check?.id).toBe(before.find((row) => row.category === 'goal')?.id);
       expect(after.find((row) => row.id === untouchedBefore.id)).toEqual(untouchedBefore);
     });

@@ -12,7 +12,28 @@ import { childRow, countChildren, isoDay, yearsAgo } from '../helpers/integratio
 const NUM_RUNS = 100;
 
 /** Characters that have broken APIs before: NUL, lone surrogates, quotes, backslashes, emoji, control characters. */
-const nastyChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\uffff', '\u0001', '\u001b', 'é', '😀', ' ', '\n', '\t', '%', "'", '"', '\\', 'a', 'Z', '0', '<', '>');
+const nastyChar = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\u0001',
+  '\u001b',
+  'é',
+  '😀',
+  ' ',
+  '\n',
+  '\t',
+  '%',
+  "'",
+  '"',
+  '\\',
+  'a',
+  'Z',
+  '0',
+  '<',
+  '>',
+);
 
 /** Strings of every kind: ASCII, any code point, nasty characters, long ones. */
 const anyString = fc.oneof(
@@ -24,7 +45,11 @@ const anyString = fc.oneof(
 
 /** Text a field accepts by length, in any characters. */
 const text = (maxLength: number, minLength = 0) =>
-  fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: nastyChar, minLength, maxLength: Math.min(maxLength, 30) }), fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, 30) }));
+  fc.oneof(
+    fc.string({ minLength, maxLength }),
+    fc.string({ unit: nastyChar, minLength, maxLength: Math.min(maxLength, 30) }),
+    fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, 30) }),
+  );
 
 /** Values that are wrong for most fields: numbers at the edges, nested objects, null, booleans. */
 const junk = fc.oneof(
@@ -39,13 +64,29 @@ const junk = fc.oneof(
 );
 
 const isoDayOf = (date: Date) => date.toISOString().slice(0, 10);
-const birthDate = fc.date({ min: new Date(`${yearsAgo(25)}T00:00:00Z`), max: new Date(`${isoDay(0)}T00:00:00Z`), noInvalidDate: true }).map(isoDayOf);
-const anyDate = fc.date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map(isoDayOf);
-const edgeDates = fc.constantFrom(isoDay(0), isoDay(1), yearsAgo(26), yearsAgo(25), '2023-02-29', '2024-02-29', '0000-01-01', '0099-12-31', '9999-12-31', '2016-13-01', '2016-5-2');
+const birthDate = fc
+  .date({ min: new Date(`${yearsAgo(25)}T00:00:00Z`), max: new Date(`${isoDay(0)}T00:00:00Z`), noInvalidDate: true })
+  .map(isoDayOf);
+const anyDate = fc
+  .date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+  .map(isoDayOf);
+const edgeDates = fc.constantFrom(
+  isoDay(0),
+  isoDay(1),
+  yearsAgo(26),
+  yearsAgo(25),
+  '2023-02-29',
+  '2024-02-29',
+  '0000-01-01',
+  '0099-12-31',
+  '9999-12-31',
+  '2016-13-01',
+  '2016-5-2',
+);
 const tagList = fc.array(text(80, 1), { maxLength: 21 });
 
 /** Mostly what the field accepts, sometimes junk: so most bodies get past validation to the database. */
-const field = <T,>(accepted: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: accepted }, { weight: 1, arbitrary: junk });
+const field = <T>(accepted: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: accepted }, { weight: 1, arbitrary: junk });
 
 /** A record mixing valid and invalid child fields, any subset, sometimes with unknown keys. */
 const childish = fc
@@ -71,7 +112,10 @@ const childish = fc
       },
       { requiredKeys: [] },
     ),
-    fc.option(fc.dictionary(fc.constantFrom('id', 'ownerId', 'createdAt', '__proto__', 'constructor', 'extra', 'ageYears'), junk, { maxKeys: 2 }), { freq: 8, nil: undefined }),
+    fc.option(
+      fc.dictionary(fc.constantFrom('id', 'ownerId', 'createdAt', '__proto__', 'constructor', 'extra', 'ageYears'), junk, { maxKeys: 2 }),
+      { freq: 8, nil: undefined },
+    ),
   )
   .map(([withBase, fields, extra]) => ({ ...(withBase ? validChild : {}), ...fields, ...extra }));
 
@@ -160,12 +204,22 @@ describe.each(ENGINES)('random child bodies on %s', (engine) => {
   });
 
   it('random path ids from a stranger never give a 5xx and never touch the parent’s children', async () => {
-    const pathId = fc.oneof(fc.nat().map(String), fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(String(targetId), '0', '-1', '1e2', '99999999999'));
+    const pathId = fc.oneof(
+      fc.nat().map(String),
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.constantFrom(String(targetId), '0', '-1', '1e2', '99999999999'),
+    );
     const snapshot = async () => server.db.selectFrom('children').selectAll().where('ownerId', '=', parent.userId).orderBy('id').execute();
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('GET', 'PUT', 'DELETE'), pathId, childish, async (method, id, body) => {
-        const response = await send(server, method, `/api/children/${encodeURIComponent(id)}`, stranger.token, method === 'PUT' ? body : undefined);
+        const response = await send(
+          server,
+          method,
+          `/api/children/${encodeURIComponent(id)}`,
+          stranger.token,
+          method === 'PUT' ? body : undefined,
+        );
         expect(response.status).toBeLessThan(500);
         // GET may land on the list itself when the id is a dot segment ("/api/children/." is "/api/children/").
         expect(method === 'GET' ? [200, 400, 404] : [400, 404]).toContain(response.status);

@@ -207,11 +207,19 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
       ['a Basic credential', { authorization: 'Basic dXNlcjpwYXNz' }],
       ['an empty bearer', { authorization: 'Bearer ' }],
     ])('%s is 401', async (_label, headers) => {
-      expect(errorSummary(await api(server, 'GET', '/api/children', { headers }))).toEqual({ status: 401, code: 'UNAUTHORIZED', json: true });
+      expect(errorSummary(await api(server, 'GET', '/api/children', { headers }))).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        json: true,
+      });
     });
 
     it('the gate comes before validation: an anonymous invalid body is 401, not 400', async () => {
-      expect(errorSummary(await api(server, 'POST', '/api/children', { json: { bogus: true } }))).toEqual({ status: 401, code: 'UNAUTHORIZED', json: true });
+      expect(errorSummary(await api(server, 'POST', '/api/children', { json: { bogus: true } }))).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        json: true,
+      });
     });
   });
 
@@ -275,7 +283,11 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
 
     it('POST with no body is 400', async () => {
       const before = await writesSnapshot();
-      expectApiError(await api(server, 'POST', '/api/children', { token: parent.token, headers: { 'content-type': 'application/json' } }), 400, 'BAD_REQUEST');
+      expectApiError(
+        await api(server, 'POST', '/api/children', { token: parent.token, headers: { 'content-type': 'application/json' } }),
+        400,
+        'BAD_REQUEST',
+      );
       expect(await writesSnapshot()).toEqual(before);
     });
 
@@ -333,7 +345,11 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
       const body = JSON.stringify({ ...validChild, notes: 'n'.repeat(1024 * 1024 + 10) });
       const headers = { 'content-type': 'application/json' };
       expectApiError(await api(server, 'POST', '/api/children', { token: parent.token, body, headers }), 413, 'PAYLOAD_TOO_LARGE');
-      expectApiError(await api(server, 'PUT', `/api/children/${created.body.id}`, { token: parent.token, body, headers }), 413, 'PAYLOAD_TOO_LARGE');
+      expectApiError(
+        await api(server, 'PUT', `/api/children/${created.body.id}`, { token: parent.token, body, headers }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
       expect(await writesSnapshot()).toEqual(before);
     });
 

@@ -34,7 +34,8 @@ async function stubbedFetch(input: string | URL | Request, init?: RequestInit): 
     const bodyText = typeof init?.body === 'string' ? init.body : undefined;
     clerkCalls.push({ method: init?.method ?? 'GET', url: url.pathname, body: bodyText ? JSON.parse(bodyText) : undefined });
     if (clerkApi === 'unreachable') throw new TypeError('fetch failed');
-    if (clerkApi === 'error') return Response.json({ errors: [{ code: 'internal', message: 'boom', long_message: 'boom' }] }, { status: 500 });
+    if (clerkApi === 'error')
+      return Response.json({ errors: [{ code: 'internal', message: 'boom', long_message: 'boom' }] }, { status: 500 });
     const id = url.pathname.split('/')[3] ?? 'user_x';
     const user = {
       object: 'user',
@@ -71,7 +72,12 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
     server = await startTestServer({
       engine,
       appOrigin: APP_ORIGIN,
-      clerk: { publishableKey: PUBLISHABLE_KEY, secretKey: 'sk_test_x', jwtKey: await exportSPKI(pair.publicKey), authorizedParties: [APP_ORIGIN] },
+      clerk: {
+        publishableKey: PUBLISHABLE_KEY,
+        secretKey: 'sk_test_x',
+        jwtKey: await exportSPKI(pair.publicKey),
+        authorizedParties: [APP_ORIGIN],
+      },
     });
   });
   afterAll(async () => {
@@ -82,9 +88,20 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
   /** A Clerk-style session token: RS256, sub, iat, nbf, exp, azp; override any claim or the key. */
   async function clerkToken(sub: string, options: { claims?: JWTPayload; key?: CryptoKey; kid?: string } = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const claims: JWTPayload = { sub, iat: now - 5, nbf: now - 10, exp: now + 60, azp: APP_ORIGIN, sid: `sess_${sub}`, iss: 'https://clerk.example.com', ...options.claims };
+    const claims: JWTPayload = {
+      sub,
+      iat: now - 5,
+      nbf: now - 10,
+      exp: now + 60,
+      azp: APP_ORIGIN,
+      sid: `sess_${sub}`,
+      iss: 'https://clerk.example.com',
+      ...options.claims,
+    };
     for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(options.kid ? { kid: options.kid } : {}) }).sign(options.key ?? privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(options.kid ? { kid: options.kid } : {}) })
+      .sign(options.key ?? privateKey);
   }
 
   let subCounter = 0;
@@ -117,7 +134,16 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
   });
 
   it.each([
-    ['expired a minute ago', { claims: { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 120, nbf: Math.floor(Date.now() / 1000) - 120 } }],
+    [
+      'expired a minute ago',
+      {
+        claims: {
+          exp: Math.floor(Date.now() / 1000) - 60,
+          iat: Math.floor(Date.now() / 1000) - 120,
+          nbf: Math.floor(Date.now() / 1000) - 120,
+        },
+      },
+    ],
     ['not valid for another two minutes (nbf)', { claims: { nbf: Math.floor(Date.now() / 1000) + 120 } }],
     ['signed with another key', { otherKey: true }],
     ['for another authorized party (azp)', { claims: { azp: 'https://evil.example.com' } }],
@@ -155,7 +181,12 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
       ['POST', '/api/auth/token'],
       ['GET', '/api/auth/me'],
     ] as const) {
-      const response = await api(server, method, path, method === 'POST' ? { json: { email: 'a@example.com', password: 'long enough password' } } : {});
+      const response = await api(
+        server,
+        method,
+        path,
+        method === 'POST' ? { json: { email: 'a@example.com', password: 'long enough password' } } : {},
+      );
       expectApiError(response, 404, 'NOT_FOUND');
     }
     const openApi = await api(server, 'GET', '/api/openapi.json');
@@ -187,28 +218,31 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
     expect(warnings).toEqual([]);
   });
 
-  it.each(['unreachable', 'error'] as const)('when Clerk’s API is %s, creating and deleting a child still succeed and a warning is logged', async (mode) => {
-    clerkApi = mode;
-    clerkCalls.length = 0;
-    const sub = newSub();
-    const token = await clerkToken(sub);
-    const created = await api(server, 'POST', '/api/children', { token, json: validChild });
-    expect(created.status).toBe(201);
-    expect((await childRow(server.db, created.body.id))?.ownerId).toBe(sub);
-    const deleted = await api(server, 'DELETE', `/api/children/${created.body.id}`, { token });
-    expect(deleted.status).toBe(200);
-    expect(clerkCalls.map((call) => call.body)).toEqual([
-      { public_metadata: { childCount: 1, hasCompletedOnboarding: true } },
-      { public_metadata: { childCount: 0, hasCompletedOnboarding: false } },
-    ]);
-    const warnings = server.logLines
-      .map((line) => JSON.parse(line) as { level: number; msg: string; userId?: string })
-      .filter((entry) => entry.msg === 'clerk metadata update failed' && entry.userId === sub);
-    expect(warnings).toHaveLength(2);
-    expect(warnings.every((entry) => entry.level === 40)).toBe(true);
-    expect(server.logLines.join('')).not.toContain(token);
-    clerkApi = 'ok';
-  });
+  it.each(['unreachable', 'error'] as const)(
+    'when Clerk’s API is %s, creating and deleting a child still succeed and a warning is logged',
+    async (mode) => {
+      clerkApi = mode;
+      clerkCalls.length = 0;
+      const sub = newSub();
+      const token = await clerkToken(sub);
+      const created = await api(server, 'POST', '/api/children', { token, json: validChild });
+      expect(created.status).toBe(201);
+      expect((await childRow(server.db, created.body.id))?.ownerId).toBe(sub);
+      const deleted = await api(server, 'DELETE', `/api/children/${created.body.id}`, { token });
+      expect(deleted.status).toBe(200);
+      expect(clerkCalls.map((call) => call.body)).toEqual([
+        { public_metadata: { childCount: 1, hasCompletedOnboarding: true } },
+        { public_metadata: { childCount: 0, hasCompletedOnboarding: false } },
+      ]);
+      const warnings = server.logLines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; userId?: string })
+        .filter((entry) => entry.msg === 'clerk metadata update failed' && entry.userId === sub);
+      expect(warnings).toHaveLength(2);
+      expect(warnings.every((entry) => entry.level === 40)).toBe(true);
+      expect(server.logLines.join('')).not.toContain(token);
+      clerkApi = 'ok';
+    },
+  );
 
   it('nothing tried to reach another host', () => {
     expect(blockedHosts).toEqual([]);

@@ -125,7 +125,9 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
     expect((await api(server, 'GET', '/readyz')).status).toBe(200);
     const list = await api(server, 'GET', '/api/children', { token: parent.token });
     expect(list.status).toBe(200);
-    expect(list.body.map((child: { id: number; firstName: string }) => [child.id, child.firstName])).toEqual([[childId, validChild.firstName]]);
+    expect(list.body.map((child: { id: number; firstName: string }) => [child.id, child.firstName])).toEqual([
+      [childId, validChild.firstName],
+    ]);
     const created = await api(server, 'POST', '/api/children', { token: parent.token, json: { ...validChild, firstName: 'Back' } });
     expect(created.status).toBe(201);
     const trpcAfter = await api(server, 'GET', '/api/trpc/children.list', { token: parent.token });

@@ -22,7 +22,13 @@ describe.each(ENGINES)('shutting down while clients hang up (%s)', (engine) => {
       },
     });
     const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: path.join(dataDir, engine), LOG_LEVEL: 'info', DATABASE_URL: database?.url });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: path.join(dataDir, engine),
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database?.url,
+    });
     const running = await startServer(config, createLogger('info', sink), { client: 'none' });
     const parent = await signUpParent(running);
     const child = await api<{ id: number }>(running, 'POST', '/api/children', { token: parent.token, json: validChild });

@@ -26,7 +26,10 @@ const SPEC_FLAGS = {
 };
 
 /** A raw GET with node:http, which (unlike fetch) neither adds Accept-Encoding nor decompresses. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -91,7 +94,12 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     let doc: {
       openapi: string;
       paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> } | unknown>>;
-      components: { schemas: Record<string, { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown }> };
+      components: {
+        schemas: Record<
+          string,
+          { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown }
+        >;
+      };
     };
 
     let status: number;
@@ -105,7 +113,8 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     it('is OpenAPI 3.1 with the SPEC’s REST paths and their methods', () => {
       expect(status).toBe(200);
       expect(doc.openapi).toMatch(/^3\.1\./);
-      for (const path of ['/api/children', '/api/children/{id}', '/api/feature-flags', '/api/clerk-config']) expect(Object.keys(doc.paths)).toContain(path);
+      for (const path of ['/api/children', '/api/children/{id}', '/api/feature-flags', '/api/clerk-config'])
+        expect(Object.keys(doc.paths)).toContain(path);
       expect(Object.keys(doc.paths['/api/children'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
       expect(Object.keys(doc.paths['/api/children/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
       const post = doc.paths['/api/children']?.post as { security?: unknown; responses: Record<string, unknown> };
@@ -128,7 +137,9 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
       expect(create?.properties?.avatarColor && JSON.stringify(create.properties.avatarColor)).toContain('^#[0-9a-fA-F]{6}$');
 
       const child = schemas.Child;
-      expect(child?.properties && Object.keys(child.properties)).toEqual(expect.arrayContaining(['id', 'firstName', 'ageYears', 'createdAt', 'updatedAt', 'diagnoses']));
+      expect(child?.properties && Object.keys(child.properties)).toEqual(
+        expect.arrayContaining(['id', 'firstName', 'ageYears', 'createdAt', 'updatedAt', 'diagnoses']),
+      );
       expect(child?.properties?.id).toMatchObject({ type: 'integer' });
       expect(schemas.Error?.properties?.error).toBeDefined();
     });
@@ -188,10 +199,15 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
   });
 
   it('a full external-client session: sign up, create, read, update, delete', async () => {
-    const signUp = await api(server, 'POST', '/api/auth/sign-up', { json: { email: `contract-${Date.now()}@example.com`, password: 'a long enough password' } });
+    const signUp = await api(server, 'POST', '/api/auth/sign-up', {
+      json: { email: `contract-${Date.now()}@example.com`, password: 'a long enough password' },
+    });
     expect(signUp.status).toBe(201);
     const token = signUp.body.token as string;
-    const created = await api(server, 'POST', '/api/children', { token, json: { firstName: 'Ari', dateOfBirth: '2018-09-09', grade: '1' } });
+    const created = await api(server, 'POST', '/api/children', {
+      token,
+      json: { firstName: 'Ari', dateOfBirth: '2018-09-09', grade: '1' },
+    });
     expect(created.status).toBe(201);
     const path = `/api/children/${created.body.id}`;
     expect((await api(server, 'GET', path, { token })).body).toStrictEqual(created.body);

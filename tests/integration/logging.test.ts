@@ -91,7 +91,13 @@ describe.each(ENGINES)('request logs on %s', (engine) => {
     childId = created.body.id;
 
     // A rejected body that echoes the child's details must not end up in the logs either.
-    expectStatus(await call('POST', '/api/children', { token, json: { firstName: SECRETS.firstName, dateOfBirth: '2099-01-01', notes: SECRETS.notes } }), 400);
+    expectStatus(
+      await call('POST', '/api/children', {
+        token,
+        json: { firstName: SECRETS.firstName, dateOfBirth: '2099-01-01', notes: SECRETS.notes },
+      }),
+      400,
+    );
     expectStatus(await call('PUT', `/api/children/${childId}`, { token, json: { notes: SECRETS.newNotes } }), 200);
     expectStatus(await call('GET', `/api/children?x=${SECRETS.querySecret}`, { token }), 200);
     expectStatus(await call('GET', `/api/children/${childId}`, { token }), 200);
@@ -106,7 +112,10 @@ describe.each(ENGINES)('request logs on %s', (engine) => {
     });
     expectStatus(trpcUpdate, 400);
 
-    expectStatus(await call('PATCH', '/api/auth/me/metadata', { token, json: { unsafeMetadata: { hasUsedApp: true, note: SECRETS.metadataSecret } } }), 200);
+    expectStatus(
+      await call('PATCH', '/api/auth/me/metadata', { token, json: { unsafeMetadata: { hasUsedApp: true, note: SECRETS.metadataSecret } } }),
+      200,
+    );
     expectStatus(await call('GET', '/api/auth/me', { token }), 200);
     expectStatus(await call('GET', '/api/children', { token: 'garbage.token.value' }), 401);
     expectStatus(await call('POST', '/api/auth/sign-out', { headers: { cookie } }), 204);
@@ -198,6 +207,10 @@ describe.each(ENGINES)('request logs on %s', (engine) => {
       for (const line of matches) expect(line.userId, `${method} ${path}`).toBe(userId);
     }
     for (const line of byRoute('POST', '/api/auth/sign-in')) expect(line.userId).toBeNull();
-    expect(byRoute('POST', '/api/auth/sign-in').map((line) => line.status).sort()).toEqual([200, 401]);
+    expect(
+      byRoute('POST', '/api/auth/sign-in')
+        .map((line) => line.status)
+        .sort(),
+    ).toEqual([200, 401]);
   });
 });

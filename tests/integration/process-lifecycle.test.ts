@@ -19,7 +19,10 @@ async function freePort(): Promise<number> {
 }
 
 function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -61,7 +64,13 @@ describe('the server process', () => {
     const message = JSON.stringify({ name: 'Sam', email: 'sam@example.com', topic: 'question', message: 'Sent across a shutdown.' });
     const inFlight = new Promise<number>((resolve, reject) => {
       const outgoing = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(message) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/contact',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(message) },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);

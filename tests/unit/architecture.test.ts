@@ -26,7 +26,10 @@ const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 function allSpecifiersAreTypes(clause: string | undefined): boolean {
   const braces = clause?.trim().match(/^\{([\s\S]*)\}$/);
   if (!braces?.[1]) return false;
-  const names = braces[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -84,15 +87,18 @@ const RULES: Record<string, Rule> = {
   'the public site never imports app code, auth, tRPC or react-query': (ref) => {
     if (!under(ref.file, 'client/site/')) return null;
     if (under(ref.target, 'client/app/')) return describeRef(ref, 'the site bundle stays free of the app');
-    if (/^@(clerk|trpc|tanstack)\//.test(ref.specifier)) return describeRef(ref, 'the site bundle stays free of auth, tRPC and react-query');
+    if (/^@(clerk|trpc|tanstack)\//.test(ref.specifier))
+      return describeRef(ref, 'the site bundle stays free of auth, tRPC and react-query');
     return null;
   },
-  "client/lib and client/components serve both sides and import neither": (ref) =>
+  'client/lib and client/components serve both sides and import neither': (ref) =>
     under(ref.file, 'client/lib/', 'client/components/') && under(ref.target, 'client/app/', 'client/site/')
       ? describeRef(ref, 'a shared client module cannot depend on the app or the site')
       : null,
   'the client imports the server only as types': (ref) =>
-    under(ref.file, 'client/') && under(ref.target, 'server/') && !ref.typeOnly ? describeRef(ref, 'use `import type` (e.g. AppRouter)') : null,
+    under(ref.file, 'client/') && under(ref.target, 'server/') && !ref.typeOnly
+      ? describeRef(ref, 'use `import type` (e.g. AppRouter)')
+      : null,
   'the server never imports the client': (ref) =>
     under(ref.file, 'server/') && under(ref.target, 'client/') ? describeRef(ref, 'server code runs in Node only') : null,
   'shared imports only shared, zod and superjson': (ref) => {
@@ -100,7 +106,7 @@ const RULES: Record<string, Rule> = {
     if (ref.target !== null) return under(ref.target, 'shared/') ? null : describeRef(ref, 'shared/ is isomorphic');
     return /^(zod|superjson)(\/|$)/.test(ref.specifier) ? null : describeRef(ref, 'shared/ uses no other package');
   },
-  "a server feature reaches another only through a type of its service": (ref) => {
+  'a server feature reaches another only through a type of its service': (ref) => {
     const own = featureOf(ref.file, 'server/features/');
     const other = ref.target === null ? null : featureOf(ref.target, 'server/features/');
     if (other === null || other === own) return null;
@@ -154,7 +160,8 @@ describe('each side is type-checked with its own runtime', () => {
     expect([hasDom('client'), config('client').compilerOptions.types]).toEqual([true, ['vite/client']]);
     expect([hasDom('server'), config('server').compilerOptions.types]).toEqual([false, ['node']]);
     expect([hasDom('shared'), config('shared').compilerOptions.types]).toEqual([false, []]);
-    const typecheck = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.typecheck;
+    const typecheck = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .typecheck;
     for (const side of ['shared', 'server', 'client']) expect(typecheck).toContain(`-p ${side}`);
   });
 });
@@ -192,17 +199,30 @@ describe('architecture rules catch what they forbid', () => {
     expect(violations('client/app/x.ts', "import { appRouter } from '../../server/trpc/root.ts';")).toHaveLength(1);
     expect(violations('server/app.ts', "import { x } from '../client/lib/x.ts';")).toHaveLength(1);
     expect(violations('shared/x.ts', "import express from 'express';")).toHaveLength(1);
-    expect(violations('server/features/goals/goals.service.ts', "import { list } from '../observations/observations.repository.ts';")).toHaveLength(1);
-    expect(violations('server/features/goals/goals.service.ts', "import { toObservation } from '../observations/observations.service.ts';")).toHaveLength(1);
+    expect(
+      violations('server/features/goals/goals.service.ts', "import { list } from '../observations/observations.repository.ts';"),
+    ).toHaveLength(1);
+    expect(
+      violations('server/features/goals/goals.service.ts', "import { toObservation } from '../observations/observations.service.ts';"),
+    ).toHaveLength(1);
     expect(violations('server/rest/x.ts', "import { list } from '../features/goals/goals.repository.ts';")).toHaveLength(1);
     expect(violations('server/core/x.ts', "import type { GoalsService } from '../features/goals/goals.service.ts';")).toHaveLength(1);
   });
 
   it('lets the allowed imports through', () => {
-    expect(violations('client/app/features/roadmap/x.tsx', "import { y } from './y.ts';\nimport { z } from '../../hooks/z.ts';")).toEqual([]);
-    expect(violations('client/app/pages/dashboard-page.tsx', "import { F } from '../features/observations/quick-observation-form.tsx';")).toEqual([]);
+    expect(violations('client/app/features/roadmap/x.tsx', "import { y } from './y.ts';\nimport { z } from '../../hooks/z.ts';")).toEqual(
+      [],
+    );
+    expect(
+      violations('client/app/pages/dashboard-page.tsx', "import { F } from '../features/observations/quick-observation-form.tsx';"),
+    ).toEqual([]);
     expect(violations('client/app/trpc/trpc.ts', "import type { AppRouter } from '../../../server/trpc/root.ts';")).toEqual([]);
-    expect(violations('server/features/goals/goals.service.ts', "import type { ObservationsService } from '../observations/observations.service.ts';")).toEqual([]);
+    expect(
+      violations(
+        'server/features/goals/goals.service.ts',
+        "import type { ObservationsService } from '../observations/observations.service.ts';",
+      ),
+    ).toEqual([]);
     expect(violations('server/services.ts', "import { createGoalsService } from './features/goals/goals.service.ts';")).toEqual([]);
   });
 

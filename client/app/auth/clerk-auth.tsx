@@ -1,17 +1,16 @@
-import {
-  ClerkLoading,
-  ClerkProvider,
-  SignIn,
-  SignUp,
-  useAuth as useClerkAuth,
-  useClerk,
-  useUser,
-} from '@clerk/react';
+import { ClerkLoading, ClerkProvider, SignIn, SignUp, useAuth as useClerkAuth, useClerk, useUser } from '@clerk/react';
 import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../lib/paths.ts';
 import { AuthErrorScreen, LoadingScreen } from '../components/status-screens.tsx';
-import { AuthSeamProvider, type AppUser, type AuthSeam, type Metadata, type SignInScreenProps, type SignUpScreenProps } from './auth-context.tsx';
+import {
+  AuthSeamProvider,
+  type AppUser,
+  type AuthSeam,
+  type Metadata,
+  type SignInScreenProps,
+  type SignUpScreenProps,
+} from './auth-context.tsx';
 
 /** SPEC §9: the provider's script gets this long to load (ms)... */
 export const AUTH_SCRIPT_TIMEOUT_MS = 15_000;

@@ -65,7 +65,8 @@ export async function requestToken(): Promise<string | null> {
   if (response.status === 401) return null;
   const body = await json(response);
   const token = (body as { token?: unknown } | null)?.token;
-  if (typeof token !== 'string' || token === '') throw new AuthApiError(response.status, 'The server answered without a token', null, [], null);
+  if (typeof token !== 'string' || token === '')
+    throw new AuthApiError(response.status, 'The server answered without a token', null, [], null);
   return token;
 }
 
@@ -95,7 +96,10 @@ export function tokenExpiresAt(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims = JSON.parse(atob(base64)) as { exp?: unknown };
     return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
   } catch {

@@ -86,7 +86,15 @@ export function SelectField({
   );
 }
 
-export function TextAreaField({ id, label, error, hint, optional, className, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...area
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} optional={optional}>
       <textarea

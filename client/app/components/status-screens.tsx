@@ -62,13 +62,7 @@ function ReloadButton() {
 
 /** SPEC §8: the provider's script could not be loaded. */
 export function AuthErrorScreen() {
-  return (
-    <MessageScreen
-      title="Authentication Error"
-      message="There was an error initializing authentication."
-      action={<ReloadButton />}
-    />
-  );
+  return <MessageScreen title="Authentication Error" message="There was an error initializing authentication." action={<ReloadButton />} />;
 }
 
 /** SPEC §8: Clerk mode without a publishable key. */
@@ -78,13 +72,7 @@ export function AuthConfigErrorScreen() {
 
 /** SPEC §8: a startup failure or an error thrown while rendering. */
 export function LoadingErrorScreen() {
-  return (
-    <MessageScreen
-      title="Loading Error"
-      message="Something went wrong while loading the application."
-      action={<ReloadButton />}
-    />
-  );
+  return <MessageScreen title="Loading Error" message="Something went wrong while loading the application." action={<ReloadButton />} />;
 }
 
 /**

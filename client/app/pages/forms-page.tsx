@@ -7,10 +7,13 @@ export default function FormsPage() {
   return (
     <div className="grid gap-6">
       <h1 className="text-3xl font-bold text-ink">Smart Forms - Coming Soon</h1>
-      <section aria-label="About Smart Forms" className="grid max-w-2xl gap-4 rounded-2xl border border-dashed border-brand-800/40 bg-white p-8">
+      <section
+        aria-label="About Smart Forms"
+        className="grid max-w-2xl gap-4 rounded-2xl border border-dashed border-brand-800/40 bg-white p-8"
+      >
         <p className="text-lg text-ink">
-          This feature is under development. Smart Forms will let teachers and caregivers fill in forms about your
-          child that flow straight into Trelli.
+          This feature is under development. Smart Forms will let teachers and caregivers fill in forms about your child that flow straight
+          into Trelli.
         </p>
         <p className="text-ink-muted">In the meantime, a Snapshot is a quick way to share a one-page summary of your child.</p>
         <div>

@@ -31,9 +31,7 @@ export default function ProgressPlannerPage() {
     <div className="grid gap-8">
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold text-ink">Progress planner</h1>
-        <p className="max-w-2xl text-ink-muted">
-          What {firstName} is working toward, how it is going, and the strategies that help.
-        </p>
+        <p className="max-w-2xl text-ink-muted">What {firstName} is working toward, how it is going, and the strategies that help.</p>
       </div>
       {goalId !== null ? (
         <GoalDetail goalId={goalId} />

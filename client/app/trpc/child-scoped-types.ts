@@ -48,5 +48,5 @@ type ClientRecord<R> = {
  */
 export type WithChildIdInjected<TRouter extends AnyTRPCRouter> = TRPCBuiltRouter<
   TRouter['_def']['_config']['$types'],
-  ClientRecord<TRouter["_def"]["record"]>
+  ClientRecord<TRouter['_def']['record']>
 >;

@@ -1,6 +1,5 @@
 import { httpBatchLink, loggerLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/trpc/root.ts';
 import { HttpError, warnMissingToken } from '../../lib/api-request.ts';
@@ -14,8 +13,6 @@ import { httpStatusLink } from './http-status-link.ts';
 
 /** The router type the browser uses: childId is optional in child-scoped inputs (see childIdLink). */
 export type ClientRouter = WithChildIdInjected<AppRouter>;
-export type RouterInputs = inferRouterInputs<ClientRouter>;
-export type RouterOutputs = inferRouterOutputs<ClientRouter>;
 
 export const TRPC_URL = '/api/trpc';
 

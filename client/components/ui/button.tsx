@@ -3,8 +3,6 @@ import { cn } from '../../lib/cn.ts';
 import { buttonVariants, type ButtonStyleOptions } from './button-variants.ts';
 import { Spinner } from './spinner.tsx';
 
-export { BUTTON_SIZES, BUTTON_VARIANTS, buttonVariants, type ButtonSize, type ButtonStyleOptions, type ButtonVariant } from './button-variants.ts';
-
 /** Button classes with `className` merged over the variant's (later classes win). */
 export function buttonClasses({ variant, size, className }: ButtonStyleOptions = {}): string {
   return cn(buttonVariants({ variant, size }), className);

@@ -14,8 +14,6 @@ export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_SWIPE_DIRECTION = 'right' as const;
 /** SPEC §9: this key moves focus to the toasts. */
 export const TOAST_HOTKEY = ['F8'];
-/** SPEC §9: the toast area is at most this wide (px) on medium screens and up (`md:max-w-[420px]`). */
-export const TOAST_VIEWPORT_MAX_WIDTH = 420;
 
 export const TOAST_VARIANTS = ['default', 'success', 'destructive'] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];
@@ -139,9 +137,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div className="grid gap-1">
               <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
-              {item.description ? (
-                <RadixToast.Description className="text-sm">{item.description}</RadixToast.Description>
-              ) : null}
+              {item.description ? <RadixToast.Description className="text-sm">{item.description}</RadixToast.Description> : null}
             </div>
             <RadixToast.Close
               aria-label="Close"
@@ -153,6 +149,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </RadixToast.Close>
           </RadixToast.Root>
         ))}
+        {/* SPEC §9: at most 420 px wide on medium screens and up; the whole width on a phone. */}
         <RadixToast.Viewport
           hotkey={TOAST_HOTKEY}
           className="fixed right-0 bottom-0 z-100 m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]"

@@ -73,7 +73,15 @@ export function SiteHeader() {
           aria-label="Menu"
           onClick={() => setMenuOpen(!menuOpen)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
@@ -82,7 +90,11 @@ export function SiteHeader() {
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className={(state) => clsx(navLinkClasses(state), 'block py-3 text-lg')} onClick={() => setMenuOpen(false)}>
+              <NavLink
+                to={item.to}
+                className={(state) => clsx(navLinkClasses(state), 'block py-3 text-lg')}
+                onClick={() => setMenuOpen(false)}
+              >
                 {item.label}
               </NavLink>
             </li>

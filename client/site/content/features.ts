@@ -97,7 +97,11 @@ export const FEATURES: readonly FeatureStory[] = [
     summary: 'Keep track of therapy, tutoring and evaluation costs, what you have claimed and what is still owed to you.',
     details:
       'Support costs add up, and claims are easy to forget. Log each expense with its receipt, note when you sent it to insurance or your FSA or HSA, and see at a glance what is still outstanding.',
-    points: ['Expenses with receipts attached', 'Status for every claim: to submit, submitted, paid', 'A running total of what is still owed to you'],
+    points: [
+      'Expenses with receipts attached',
+      'Status for every claim: to submit, submitted, paid',
+      'A running total of what is still owed to you',
+    ],
   },
   {
     id: 'snapshots',
@@ -107,7 +111,11 @@ export const FEATURES: readonly FeatureStory[] = [
     summary: 'A one-page summary of your child to hand a new teacher, coach, sitter or doctor.',
     details:
       'First days are easier when the adults around your child already understand them. A snapshot gathers strengths, needs, what helps and current goals onto one friendly page. You choose exactly what goes in, and you can print it or share it.',
-    points: ['One page, written from your child’s profile and goals', 'You choose every section that is included', 'Print it, save it as a PDF or share it'],
+    points: [
+      'One page, written from your child’s profile and goals',
+      'You choose every section that is included',
+      'Print it, save it as a PDF or share it',
+    ],
   },
   {
     id: 'smart-forms',
@@ -117,7 +125,11 @@ export const FEATURES: readonly FeatureStory[] = [
     summary: 'Send a teacher or therapist a link to a short form; their answers land next to your own notes.',
     details:
       'Getting the view from school should not take a chain of emails. Send a link to a short form; teachers, therapists and coaches fill it in from any device without creating an account, and what they tell you is kept with your child’s observations.',
-    points: ['Short forms you can edit before sending', 'Filled in by link, with no account needed', 'Answers saved with the rest of your child’s story'],
+    points: [
+      'Short forms you can edit before sending',
+      'Filled in by link, with no account needed',
+      'Answers saved with the rest of your child’s story',
+    ],
   },
   {
     id: 'guide',

@@ -98,7 +98,8 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     topic: 'Sharing',
     question: 'Does a teacher need an account to fill in a smart form?',
     feature: 'smart-forms',
-    answer: 'No. Teachers, therapists and coaches open the link you send and fill in the form on any device. They see only that form, and their answers are saved with your child’s observations.',
+    answer:
+      'No. Teachers, therapists and coaches open the link you send and fill in the form on any device. They see only that form, and their answers are saved with your child’s observations.',
   },
   {
     id: 'who-sees-data',
@@ -132,7 +133,8 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     topic: 'Your account',
     question: 'How do I close my account?',
     feature: 'account-deletion',
-    answer: 'Go to Settings and choose to delete your account, or contact us and choose “Privacy or my data”. We will confirm when your information has been removed.',
+    answer:
+      'Go to Settings and choose to delete your account, or contact us and choose “Privacy or my data”. We will confirm when your information has been removed.',
     comingAnswer:
       'Contact us and choose “Privacy or my data”. We will delete your account and everything in it, and confirm when your information has been removed. Deleting your account yourself, from the app, is on the way.',
   },
@@ -142,7 +144,10 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
  * The articles the Help Center shows: an article about a part of Trelli that is still coming gives
  * its `comingAnswer`, or is left out when it has none.
  */
-export function publishedArticles(articles: readonly HelpArticleSource[], available: (id: FeatureId) => boolean = isAvailable): HelpArticle[] {
+export function publishedArticles(
+  articles: readonly HelpArticleSource[],
+  available: (id: FeatureId) => boolean = isAvailable,
+): HelpArticle[] {
   return articles.flatMap(({ id, topic, question, answer, feature, comingAnswer }) => {
     if (!feature || available(feature)) return [{ id, topic, question, answer }];
     return comingAnswer ? [{ id, topic, question, answer: comingAnswer }] : [];
@@ -152,7 +157,11 @@ export function publishedArticles(articles: readonly HelpArticleSource[], availa
 export const HELP_ARTICLES: readonly HelpArticle[] = publishedArticles(ALL_HELP_ARTICLES);
 
 function normalise(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[’']/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’']/g, '');
 }
 
 /**

@@ -28,7 +28,8 @@ export function yourDataSentences(): { now: string; coming: string | null } {
   const coming = DATA_TOOLS.filter((tool) => !isAvailable(tool.id)).map((tool) => tool.coming);
   return {
     now: `${capitalise(listOf(['change or delete any record', ...available]))} whenever you like.`,
-    coming: coming.length > 0 ? `${capitalise(listOf(coming))} from the app ${coming.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.` : null,
+    coming:
+      coming.length > 0 ? `${capitalise(listOf(coming))} from the app ${coming.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.` : null,
   };
 }
 

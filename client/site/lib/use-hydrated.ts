@@ -8,5 +8,9 @@ const noSubscription = () => () => {};
  * the browser's own way (a form's default GET would put what was typed in the URL).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -33,21 +33,21 @@ export default function AboutPage() {
     <>
       <PageHero page="about" kicker="About Trelli">
         <p>
-          If your child learns and thinks differently, you have probably become a researcher, a note-taker, an advocate and an archivist, on top of
-          being a parent. Trelli exists to carry some of that load.
+          If your child learns and thinks differently, you have probably become a researcher, a note-taker, an advocate and an archivist, on
+          top of being a parent. Trelli exists to carry some of that load.
         </p>
       </PageHero>
 
       <Section id="why" title="Why we built it">
         <div className="max-w-3xl space-y-4 text-lg">
           <p>
-            Raising a child with ADHD, dyslexia, autism or anxiety means holding a lot of information: what the last evaluation said, which strategy
-            helped with homework, when the IEP review is due, which therapist’s invoice is still waiting for reimbursement. Most of it lives in
-            email threads, paper folders and a parent’s memory.
+            Raising a child with ADHD, dyslexia, autism or anxiety means holding a lot of information: what the last evaluation said, which
+            strategy helped with homework, when the IEP review is due, which therapist’s invoice is still waiting for reimbursement. Most of
+            it lives in email threads, paper folders and a parent’s memory.
           </p>
           <p>
-            Trelli is a calm, private home for that information. It connects what you notice at home with the goals you set and the milestones
-            ahead, including the dates in your child’s support plan, so you can see the whole picture
+            Trelli is a calm, private home for that information. It connects what you notice at home with the goals you set and the
+            milestones ahead, including the dates in your child’s support plan, so you can see the whole picture
             {isAvailable('snapshots') || isAvailable('smart-forms') ? ' and share the right part of it with the right person' : null}.
           </p>
           {COMING_FEATURES.length > 0 ? (
@@ -71,8 +71,9 @@ export default function AboutPage() {
       <Section id="what-trelli-is-not" title="What Trelli is not">
         <div className="max-w-3xl space-y-4 text-lg">
           <p>
-            Trelli does not diagnose, and it does not replace your child’s doctor, psychologist, therapist or school team. It helps you work with them:
-            better notes, clearer questions, and {isAvailable('document-vault') ? 'documents you can find when they ask' : 'dates you can plan around'}.
+            Trelli does not diagnose, and it does not replace your child’s doctor, psychologist, therapist or school team. It helps you work
+            with them: better notes, clearer questions, and{' '}
+            {isAvailable('document-vault') ? 'documents you can find when they ask' : 'dates you can plan around'}.
           </p>
           <p>
             If you are worried about your child’s safety or health right now, please contact your doctor or local emergency services first.
@@ -80,7 +81,12 @@ export default function AboutPage() {
         </div>
       </Section>
 
-      <Section id="get-in-touch" tone="tinted" title="We would love to hear from you" intro="Trelli is shaped by the families who use it. Tell us what would make your week easier.">
+      <Section
+        id="get-in-touch"
+        tone="tinted"
+        title="We would love to hear from you"
+        intro="Trelli is shaped by the families who use it. Tell us what would make your week easier."
+      >
         <div className="flex flex-wrap gap-3">
           <Link to="/contact" className={buttonVariants()}>
             Contact us

@@ -3,9 +3,19 @@ import { PageHero, Section } from '../components/page-layout.tsx';
 import { TAGLINE } from '../paths.ts';
 
 const COLOURS = [
-  { name: 'Trelli Sage', hex: '#B5D5D0', swatch: 'bg-brand', use: 'Our signature colour. Backgrounds, highlights and the logo tile. Too light for text on white.' },
+  {
+    name: 'Trelli Sage',
+    hex: '#B5D5D0',
+    swatch: 'bg-brand',
+    use: 'Our signature colour. Backgrounds, highlights and the logo tile. Too light for text on white.',
+  },
   { name: 'Mist', hex: '#E3F0EE', swatch: 'bg-brand-100', use: 'Soft section backgrounds and cards.' },
-  { name: 'Deep Teal', hex: '#225650', swatch: 'bg-brand-800', use: 'Buttons, links and focus rings. White text on it, or it as text on white.' },
+  {
+    name: 'Deep Teal',
+    hex: '#225650',
+    swatch: 'bg-brand-800',
+    use: 'Buttons, links and focus rings. White text on it, or it as text on white.',
+  },
   { name: 'Forest', hex: '#173D39', swatch: 'bg-brand-900', use: 'Headings, the logo mark and dark backgrounds such as our footer.' },
   { name: 'Ink', hex: '#1B2726', swatch: 'bg-ink', use: 'Body text.' },
 ] as const;
@@ -14,10 +24,17 @@ export default function BrandPage() {
   return (
     <>
       <PageHero page="brand" kicker="Brand">
-        <p>Our logo is a small sprout climbing a trellis: support that helps a child grow in their own direction. Here is how it looks, and how to use it well.</p>
+        <p>
+          Our logo is a small sprout climbing a trellis: support that helps a child grow in their own direction. Here is how it looks, and
+          how to use it well.
+        </p>
       </PageHero>
 
-      <Section id="logo" title="The logo" intro="Use the full logo where there is room, and the mark alone where space is tight, like an app icon or a favicon.">
+      <Section
+        id="logo"
+        title="The logo"
+        intro="Use the full logo where there is room, and the mark alone where space is tight, like an app icon or a favicon."
+      >
         <div className="grid gap-6 md:grid-cols-2">
           <figure className="rounded-2xl border border-brand-200 bg-white p-8">
             <div className="flex flex-wrap items-center gap-8">
@@ -41,7 +58,12 @@ export default function BrandPage() {
         </ul>
       </Section>
 
-      <Section id="colours" tone="tinted" title="Colours" intro="Calm, natural and easy to read. Every text colour we use passes WCAG AA contrast on our backgrounds.">
+      <Section
+        id="colours"
+        tone="tinted"
+        title="Colours"
+        intro="Calm, natural and easy to read. Every text colour we use passes WCAG AA contrast on our backgrounds."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {COLOURS.map((colour) => (
             <li key={colour.hex} className="overflow-hidden rounded-2xl border border-brand-200 bg-white">
@@ -56,7 +78,11 @@ export default function BrandPage() {
         </ul>
       </Section>
 
-      <Section id="voice" title="How we sound" intro="Warm, plain and practical, like a friend who has been through it. We speak to parents as the experts on their own children, and we never use fear to sell." />
+      <Section
+        id="voice"
+        title="How we sound"
+        intro="Warm, plain and practical, like a friend who has been through it. We speak to parents as the experts on their own children, and we never use fear to sell."
+      />
     </>
   );
 }

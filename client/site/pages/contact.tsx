@@ -7,7 +7,10 @@ export default function ContactPage() {
   return (
     <ToastProvider>
       <PageHero page="contact" kicker="Contact">
-        <p>Questions, ideas, a privacy request or just a story about what would make your week easier: we read every message, and a person on the Trelli team replies within two working days.</p>
+        <p>
+          Questions, ideas, a privacy request or just a story about what would make your week easier: we read every message, and a person on
+          the Trelli team replies within two working days.
+        </p>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-12 px-4 pb-16 sm:px-6 md:grid-cols-[3fr_2fr]">
         <ContactForm />
@@ -37,7 +40,9 @@ export default function ContactPage() {
           </div>
           <div>
             <h3 className="font-semibold text-ink">In a crisis?</h3>
-            <p className="mt-1 text-ink-muted">Trelli is not an emergency service. If your child is in danger, call your local emergency number.</p>
+            <p className="mt-1 text-ink-muted">
+              Trelli is not an emergency service. If your child is in danger, call your local emergency number.
+            </p>
           </div>
         </aside>
       </div>

@@ -8,13 +8,18 @@ import { AVAILABLE_FEATURES, COMING_FEATURES, COMING_SECTION } from '../content/
 import { listOf } from '../content/words.ts';
 import { useFeatureFlags } from '../feature-flags.tsx';
 
-const chipClasses = 'inline-block rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-50';
+const chipClasses =
+  'inline-block rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-900 hover:bg-brand-50';
 
 /** "And the little things": the account tools that work today, then those on the way. */
 function accountTools(): string {
   const tools = [
     { id: 'export', works: 'A full export of your information whenever you want it.', coming: 'a full export of your information' },
-    { id: 'caregivers', works: 'Co-parents and caregivers can share a child’s records with you.', coming: 'inviting a co-parent or caregiver' },
+    {
+      id: 'caregivers',
+      works: 'Co-parents and caregivers can share a child’s records with you.',
+      coming: 'inviting a co-parent or caregiver',
+    },
   ] as const;
   const works = tools.filter((tool) => isAvailable(tool.id)).map((tool) => tool.works);
   const coming = tools.filter((tool) => !isAvailable(tool.id)).map((tool) => tool.coming);
@@ -31,8 +36,8 @@ export default function FeaturesPage() {
     <>
       <PageHero page="features" kicker="Features">
         <p>
-          Trelli brings together the tools a family needs to support a child who learns and thinks differently. Each one works on its own, and they
-          work even better together because they share your child’s profile.
+          Trelli brings together the tools a family needs to support a child who learns and thinks differently. Each one works on its own,
+          and they work even better together because they share your child’s profile.
         </p>
         {COMING_FEATURES.length > 0 ? <p>Here is what works today, and what we are building next.</p> : null}
       </PageHero>
@@ -63,7 +68,8 @@ export default function FeaturesPage() {
       />
 
       {AVAILABLE_FEATURES.map((feature, index) => {
-        const points = feature.flaggedPoint && flags[feature.flaggedPoint.flag] ? [...feature.points, feature.flaggedPoint.text] : feature.points;
+        const points =
+          feature.flaggedPoint && flags[feature.flaggedPoint.flag] ? [...feature.points, feature.flaggedPoint.text] : feature.points;
         return (
           <Section key={feature.id} id={feature.id} title={feature.name} tone={index % 2 === 0 ? 'tinted' : 'plain'}>
             <div className="grid gap-8 md:grid-cols-[auto_1fr]">
@@ -75,7 +81,14 @@ export default function FeaturesPage() {
                 <ul className="mt-5 space-y-2">
                   {points.map((point) => (
                     <li key={point} className="flex gap-3">
-                      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-5 shrink-0 text-brand-800" fill="none" stroke="currentColor" strokeWidth="2.2">
+                      <svg
+                        aria-hidden="true"
+                        viewBox="0 0 20 20"
+                        className="mt-1 size-5 shrink-0 text-brand-800"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2.2"
+                      >
                         <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                       <span>{point}</span>

@@ -63,7 +63,12 @@ export default function HelpCenterPage() {
               <h2 className="text-2xl font-bold text-brand-900">{topic}</h2>
               <div className="mt-4 space-y-3">
                 {articles.map((article) => (
-                  <details key={article.id} id={article.id} open={searching || undefined} className="group rounded-xl border border-brand-200 bg-white p-5 open:bg-brand-50">
+                  <details
+                    key={article.id}
+                    id={article.id}
+                    open={searching || undefined}
+                    className="group rounded-xl border border-brand-200 bg-white p-5 open:bg-brand-50"
+                  >
                     <summary className="flex cursor-pointer list-none items-start justify-between gap-4 text-lg font-semibold text-ink [&::-webkit-details-marker]:hidden">
                       <span>{article.question}</span>
                       <span aria-hidden="true" className="mt-0.5 text-brand-800 transition-transform group-open:rotate-45">

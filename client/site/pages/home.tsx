@@ -43,7 +43,11 @@ const PROTECTIONS = [
       ? 'Every record belongs to your account. Nobody else can open it unless you share it.'
       : 'Every record belongs to your account, and nobody else can open it.',
   },
-  { icon: 'shield', title: 'Encrypted in transit', text: 'Everything between your device and Trelli travels over encrypted HTTPS connections.' },
+  {
+    icon: 'shield',
+    title: 'Encrypted in transit',
+    text: 'Everything between your device and Trelli travels over encrypted HTTPS connections.',
+  },
   { icon: 'download', title: 'Yours to take or delete', text: yourData() },
   { icon: 'heart', title: 'Never sold', text: 'We do not sell your data, show ads or share it with advertisers. Ever.' },
 ] as const;
@@ -66,8 +70,8 @@ export default function HomePage() {
         }
       >
         <p>
-          Trelli helps you keep track of how your child is doing, plan what comes next and help them thrive, with observations, goals, strategies and
-          milestones together in one place instead of scattered across binders, sticky notes and forty open tabs.
+          Trelli helps you keep track of how your child is doing, plan what comes next and help them thrive, with observations, goals,
+          strategies and milestones together in one place instead of scattered across binders, sticky notes and forty open tabs.
         </p>
       </PageHero>
 
@@ -124,11 +128,13 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <figure className={`rounded-2xl border-l-4 border-brand-700 p-6 text-lg text-ink ${COMING_FEATURES.length > 0 ? 'bg-white' : 'bg-brand-50'}`}>
+          <figure
+            className={`rounded-2xl border-l-4 border-brand-700 p-6 text-lg text-ink ${COMING_FEATURES.length > 0 ? 'bg-white' : 'bg-brand-50'}`}
+          >
             <blockquote>
               <p>
-                “You should not need a filing cabinet, a spreadsheet and a perfect memory to get your child the right support. You need one place
-                that keeps up with you.”
+                “You should not need a filing cabinet, a spreadsheet and a perfect memory to get your child the right support. You need one
+                place that keeps up with you.”
               </p>
             </blockquote>
             <figcaption className="mt-3 text-base text-ink-muted">Why we built Trelli</figcaption>

@@ -30,7 +30,8 @@ const QUESTIONS = [
     q: 'Do teachers or therapists pay?',
     a: byStatus('smart-forms', {
       available: 'Teachers and therapists who fill in a smart form never pay and never need an account.',
-      coming: 'No. Smart forms are still being built; when they arrive, teachers and therapists will fill them in from a link you send, without paying or creating an account.',
+      coming:
+        'No. Smart forms are still being built; when they arrive, teachers and therapists will fill them in from a link you send, without paying or creating an account.',
     }),
   },
 ] as const;
@@ -52,7 +53,14 @@ export default function PricingPage() {
           <ul className="mt-6 space-y-3">
             {INCLUDED.map((line) => (
               <li key={line} className="flex gap-3">
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-5 shrink-0 text-brand-800" fill="none" stroke="currentColor" strokeWidth="2.2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="mt-1 size-5 shrink-0 text-brand-800"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                >
                   <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 <span>{line}</span>

@@ -18,14 +18,21 @@ const RECORDS = [
 ];
 
 const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
-const deletable = ['records', ...(isAvailable('child-deletion') ? ['child profiles'] : []), ...(isAvailable('account-deletion') ? ['your whole account'] : [])];
+const deletable = [
+  'records',
+  ...(isAvailable('child-deletion') ? ['child profiles'] : []),
+  ...(isAvailable('account-deletion') ? ['your whole account'] : []),
+];
 const deletionComing = DATA_TOOLS.filter((tool) => tool.id !== 'export' && !isAvailable(tool.id)).map((tool) => tool.coming);
 
 export default function PrivacyPage() {
   return (
     <>
       <PageHero page="privacy" kicker="Legal">
-        <p>This policy explains what information Trelli collects, why, who can see it, how long we keep it and the choices you have. We have tried to write it the way we would want it explained to us.</p>
+        <p>
+          This policy explains what information Trelli collects, why, who can see it, how long we keep it and the choices you have. We have
+          tried to write it the way we would want it explained to us.
+        </p>
       </PageHero>
       <Prose>
         <p>Last updated: 2025.</p>
@@ -57,8 +64,8 @@ export default function PrivacyPage() {
 
         <h2>Information about children</h2>
         <p>
-          Trelli is for parents and caregivers, not for children to use themselves. The information about a child in Trelli is added and controlled
-          by their parent or caregiver, who can change or delete it at any time.
+          Trelli is for parents and caregivers, not for children to use themselves. The information about a child in Trelli is added and
+          controlled by their parent or caregiver, who can change or delete it at any time.
           {isAvailable('smart-forms')
             ? ' Teachers and therapists who fill in a smart form you send them add information to your account; they cannot see anything else.'
             : null}
@@ -68,7 +75,8 @@ export default function PrivacyPage() {
         <ul>
           <li>
             {byStatus('snapshots', {
-              available: 'To provide Trelli: store your records, show them to you, suggest milestones for your child’s roadmap and create the snapshots you ask for.',
+              available:
+                'To provide Trelli: store your records, show them to you, suggest milestones for your child’s roadmap and create the snapshots you ask for.',
               coming: 'To provide Trelli: store your records, show them to you and suggest milestones for your child’s roadmap.',
             })}
           </li>
@@ -81,14 +89,16 @@ export default function PrivacyPage() {
         <ul>
           <li>You, when signed in to your account.</li>
           {canShare ? <li>People you choose to share with, such as when you print or send a snapshot.</li> : null}
-          <li>Service providers who run parts of Trelli for us, such as hosting and sign-in, only on our instructions and only as needed.</li>
+          <li>
+            Service providers who run parts of Trelli for us, such as hosting and sign-in, only on our instructions and only as needed.
+          </li>
           <li>Authorities, only when the law requires it. Where we are allowed to, we will tell you first.</li>
         </ul>
 
         <h2>How long we keep it</h2>
         <p>
-          We keep your information while your account is open. When you delete a record, a child profile or your account, or ask us to, we remove it
-          from our live systems. Backups that contain it are overwritten on a regular cycle.
+          We keep your information while your account is open. When you delete a record, a child profile or your account, or ask us to, we
+          remove it from our live systems. Backups that contain it are overwritten on a regular cycle.
         </p>
 
         <h2>Your choices and rights</h2>
@@ -96,18 +106,21 @@ export default function PrivacyPage() {
           <li>
             {byStatus('export', {
               available: 'See, correct and export your information from inside Trelli.',
-              coming: 'See and correct your information from inside Trelli, and ask us for a copy of all of it. Exporting it yourself is on the way.',
+              coming:
+                'See and correct your information from inside Trelli, and ask us for a copy of all of it. Exporting it yourself is on the way.',
             })}
           </li>
           <li>
             Delete {listOf(deletable, 'or')} yourself.
-            {deletionComing.length > 0 ? ` ${capitalise(listOf(deletionComing))} from the app ${deletionComing.length > 1 ? 'are' : 'is'} on the way; until then, ask us and we will do it.` : null}
+            {deletionComing.length > 0
+              ? ` ${capitalise(listOf(deletionComing))} from the app ${deletionComing.length > 1 ? 'are' : 'is'} on the way; until then, ask us and we will do it.`
+              : null}
           </li>
           <li>Ask us what we hold about you, or ask us to stop processing it.</li>
         </ul>
         <p>
-          To make a request, <Link to="/contact">contact us</Link> and choose “Privacy or my data”. Read how we protect your information on our{' '}
-          <Link to="/security">Security page</Link>.
+          To make a request, <Link to="/contact">contact us</Link> and choose “Privacy or my data”. Read how we protect your information on
+          our <Link to="/security">Security page</Link>.
         </p>
 
         <h2>Changes to this policy</h2>

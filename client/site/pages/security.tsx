@@ -28,7 +28,9 @@ const DELETABLE = [
   { id: 'child-deletion', what: 'a whole child profile' },
   { id: 'account-deletion', what: 'your entire account' },
 ] as const;
-const DELETION_COMING = DATA_TOOLS.filter((tool) => DELETABLE.some((item) => item.id === tool.id) && !isAvailable(tool.id)).map((tool) => tool.coming);
+const DELETION_COMING = DATA_TOOLS.filter((tool) => DELETABLE.some((item) => item.id === tool.id) && !isAvailable(tool.id)).map(
+  (tool) => tool.coming,
+);
 
 const PROMISES: readonly SecurityPromise[] = [
   {
@@ -61,11 +63,14 @@ const PROMISES: readonly SecurityPromise[] = [
     how: [
       byStatus('export', {
         available: 'Export your child’s profile, notes, goals and documents at any time.',
-        coming: 'Exporting everything from the app is on the way. Until then, ask us through the contact form and we will send you a copy of your information.',
+        coming:
+          'Exporting everything from the app is on the way. Until then, ask us through the contact form and we will send you a copy of your information.',
       }),
       `Delete ${listOf(['any single record', ...DELETABLE.filter((item) => isAvailable(item.id)).map((item) => item.what)], 'or')} yourself, at any time.` +
         (isAvailable('child-deletion') ? ' A deleted child takes all of their records with them.' : ''),
-      ...(DELETION_COMING.length > 0 ? [`${capitalise(listOf(DELETION_COMING))} from the app ${DELETION_COMING.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.`] : []),
+      ...(DELETION_COMING.length > 0
+        ? [`${capitalise(listOf(DELETION_COMING))} from the app ${DELETION_COMING.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.`]
+        : []),
       'If you ask us to delete your account, we remove your information from our live systems and tell you when it is done.',
     ],
   },
@@ -96,7 +101,10 @@ export default function SecurityPage() {
       {PROMISES.map((item, index) => (
         <Section key={item.id} id={item.id} title={item.title} tone={index % 2 === 0 ? 'tinted' : 'plain'} intro={item.promise}>
           <div className="flex gap-6">
-            <div aria-hidden="true" className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-brand text-brand-900 sm:inline-flex">
+            <div
+              aria-hidden="true"
+              className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-brand text-brand-900 sm:inline-flex"
+            >
               <Icon name={item.icon} className="size-7" />
             </div>
             <div>

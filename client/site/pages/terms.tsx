@@ -8,7 +8,10 @@ export default function TermsPage() {
   return (
     <>
       <PageHero page="terms" kicker="Legal">
-        <p>These terms are the agreement between you and Trelli when you use our website and app. Please read them; we have kept them as short and clear as we can.</p>
+        <p>
+          These terms are the agreement between you and Trelli when you use our website and app. Please read them; we have kept them as
+          short and clear as we can.
+        </p>
       </PageHero>
       <Prose>
         <p>Last updated: 2025.</p>
@@ -41,7 +44,8 @@ export default function TermsPage() {
           Trelli helps you organise information and prepare for conversations.{' '}
           {byStatus('guide', {
             available: 'The guide and any suggestions in the app are general information, not a diagnosis or professional advice.',
-            coming: 'Suggestions in the app, such as the milestones on your child’s roadmap, are general information, not a diagnosis or professional advice.',
+            coming:
+              'Suggestions in the app, such as the milestones on your child’s roadmap, are general information, not a diagnosis or professional advice.',
           })}{' '}
           Always talk to a qualified professional about your child’s health, education or legal rights.
         </p>
@@ -50,19 +54,21 @@ export default function TermsPage() {
         <ul>
           <li>Do not use Trelli to break the law, to harm anyone or to store content you have no right to store.</li>
           <li>Do not try to access accounts or data that are not yours, or to disrupt the service.</li>
-          {isAvailable('smart-forms') ? <li>Smart form links are for the people you send them to; please do not post them publicly.</li> : null}
+          {isAvailable('smart-forms') ? (
+            <li>Smart form links are for the people you send them to; please do not post them publicly.</li>
+          ) : null}
         </ul>
 
         <h2>The beta</h2>
         <p>
-          Trelli is in beta. Features may change as we learn from families, and things can occasionally go wrong. We work hard to protect your data,
-          and we recommend keeping your own copies of important documents, as you would with any online service.
+          Trelli is in beta. Features may change as we learn from families, and things can occasionally go wrong. We work hard to protect
+          your data, and we recommend keeping your own copies of important documents, as you would with any online service.
         </p>
 
         <h2>Prices</h2>
         <p>
-          Trelli is free during the beta. If we introduce paid plans, we will tell you well in advance, and nothing you pay for will start without your
-          agreement. See <Link to="/pricing">Pricing</Link>.
+          Trelli is free during the beta. If we introduce paid plans, we will tell you well in advance, and nothing you pay for will start
+          without your agreement. See <Link to="/pricing">Pricing</Link>.
         </p>
 
         <h2>Ending your use</h2>
@@ -71,19 +77,20 @@ export default function TermsPage() {
             available: 'You can stop using Trelli and delete your account at any time.',
             coming: 'You can stop using Trelli at any time and ask us to delete your account.',
           })}{' '}
-          We may suspend an account that breaks these terms, and if we do, we will tell you why and give you a copy of your information unless the law
-          prevents it.
+          We may suspend an account that breaks these terms, and if we do, we will tell you why and give you a copy of your information
+          unless the law prevents it.
         </p>
 
         <h2>Liability</h2>
         <p>
-          We provide Trelli with care, but as it is, without promises that it will always be available or free of errors. To the extent the law allows,
-          we are not responsible for indirect losses. Nothing in these terms limits rights you have under consumer law.
+          We provide Trelli with care, but as it is, without promises that it will always be available or free of errors. To the extent the
+          law allows, we are not responsible for indirect losses. Nothing in these terms limits rights you have under consumer law.
         </p>
 
         <h2>Changes and questions</h2>
         <p>
-          If we change these terms in a way that matters, we will tell you before the change takes effect. Questions? <Link to="/contact">Contact us</Link>.
+          If we change these terms in a way that matters, we will tell you before the change takes effect. Questions?{' '}
+          <Link to="/contact">Contact us</Link>.
         </p>
       </Prose>
     </>

@@ -77,7 +77,14 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {
       const created = await changeCount(ownerId, async (trx) => {
         const row = await children.insertChild(trx, ownerId, input);
-        await recordActivity(trx, { ownerId, childId: row.id, actorId: ownerId, action: 'child.created', subjectType: 'child', subjectId: row.id });
+        await recordActivity(trx, {
+          ownerId,
+          childId: row.id,
+          actorId: ownerId,
+          action: 'child.created',
+          subjectType: 'child',
+          subjectId: row.id,
+        });
         return row;
       });
       return toChild(created, now());
@@ -96,7 +103,14 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     async delete(ownerId: string, id: number): Promise<{ id: number; deleted: true }> {
       await changeCount(ownerId, async (trx) => {
         if (!(await children.deleteChild(trx, ownerId, id))) throw AppError.notFound('Child');
-        await recordActivity(trx, { ownerId, childId: null, actorId: ownerId, action: 'child.deleted', subjectType: 'child', subjectId: id });
+        await recordActivity(trx, {
+          ownerId,
+          childId: null,
+          actorId: ownerId,
+          action: 'child.deleted',
+          subjectType: 'child',
+          subjectId: id,
+        });
       });
       return { id, deleted: true };
     },

@@ -12,7 +12,13 @@ export const NEXT_MILESTONES = 3;
 export function statsWindow(now: Date): StatsWindow {
   const thisWeek = weekStart(now);
   const today = todayIso(now);
-  return { weekStart: thisWeek, lastWeekStart: addDays(thisWeek, -7), monthStart: `${today.slice(0, 7)}-01`, today, milestoneCount: NEXT_MILESTONES };
+  return {
+    weekStart: thisWeek,
+    lastWeekStart: addDays(thisWeek, -7),
+    monthStart: `${today.slice(0, 7)}-01`,
+    today,
+    milestoneCount: NEXT_MILESTONES,
+  };
 }
 
 export function createDashboardService(deps: { db: Db; now?: () => Date }) {

@@ -35,7 +35,11 @@ export async function listProgress(db: Db, childId: number, goalId: number): Pro
 }
 
 export async function insertGoal(db: Db, childId: number, values: GoalCreate): Promise<GoalRow> {
-  return db.insertInto('goals').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('goals')
+    .values({ ...values, childId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateGoal(db: Db, childId: number, id: number, patch: GoalUpdate, now: Date): Promise<GoalRow | undefined> {
@@ -54,7 +58,11 @@ export async function deleteGoal(db: Db, childId: number, id: number): Promise<b
 }
 
 export async function insertProgress(db: Db, childId: number, values: ProgressEntryCreate): Promise<ProgressEntryRow> {
-  return db.insertInto('progressEntries').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('progressEntries')
+    .values({ ...values, childId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteProgress(db: Db, childId: number, id: number): Promise<boolean> {

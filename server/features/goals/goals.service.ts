@@ -24,7 +24,14 @@ export const GOAL_EVIDENCE_LIMIT = 50;
 export type GoalSummary = Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>;
 
 export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
-  return { id: row.id, goalId: row.goalId, recordedOn: row.recordedOn, value: row.value, note: row.note, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    goalId: row.goalId,
+    recordedOn: row.recordedOn,
+    value: row.value,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** An active goal with nothing recorded for GOAL_STALE_DAYS days (counting from its creation when it has no entry). */
@@ -94,7 +101,9 @@ export function createGoalsService(deps: GoalsDeps) {
     },
 
     async create(scope: ChildScope, input: GoalCreate): Promise<Goal> {
-      const row = await recordChange(db, scope, { action: 'goal.created', subjectType: 'goal' }, (trx) => goals.insertGoal(trx, scope.childId, input));
+      const row = await recordChange(db, scope, { action: 'goal.created', subjectType: 'goal' }, (trx) =>
+        goals.insertGoal(trx, scope.childId, input),
+      );
       return toGoal(row, undefined, now());
     },
 

@@ -15,7 +15,11 @@ export async function insertMilestone(
   childId: number,
   values: MilestoneCreate & { source: 'generated' | 'parent'; ruleKey?: string | null },
 ): Promise<MilestoneRow> {
-  return db.insertInto('milestones').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('milestones')
+    .values({ ...values, childId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateMilestone(
@@ -41,7 +45,14 @@ export async function findMilestone(db: Db, childId: number, id: number): Promis
 export async function refreshGenerated(db: Db, childId: number, id: number, draft: MilestoneDraft, now: Date): Promise<void> {
   await db
     .updateTable('milestones')
-    .set({ title: draft.title, whyItMatters: draft.whyItMatters, whatToDo: draft.whatToDo, category: draft.category, dueDate: draft.dueDate, updatedAt: now })
+    .set({
+      title: draft.title,
+      whyItMatters: draft.whyItMatters,
+      whatToDo: draft.whatToDo,
+      category: draft.category,
+      dueDate: draft.dueDate,
+      updatedAt: now,
+    })
     .where('childId', '=', childId)
     .where('id', '=', id)
     .execute();
@@ -55,7 +66,11 @@ export async function deleteMilestones(db: Db, childId: number, ids: number[]): 
 
 /** Remembers that the parent deleted the milestone a rule generated, so the rule stays quiet. */
 export async function dismissRuleKey(db: Db, childId: number, ruleKey: string): Promise<void> {
-  await db.insertInto('dismissedMilestones').values({ childId, ruleKey }).onConflict((oc) => oc.columns(['childId', 'ruleKey']).doNothing()).execute();
+  await db
+    .insertInto('dismissedMilestones')
+    .values({ childId, ruleKey })
+    .onConflict((oc) => oc.columns(['childId', 'ruleKey']).doNothing())
+    .execute();
 }
 
 export async function dismissedRuleKeys(db: Db, childId: number): Promise<Set<string>> {

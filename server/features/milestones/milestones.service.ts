@@ -69,11 +69,16 @@ export function createMilestonesService(deps: MilestonesDeps) {
 
     /** A parent's change to a generated milestone marks it, so regeneration keeps it as they left it. */
     async update(scope: ChildScope, id: number, patch: MilestoneUpdate): Promise<Milestone> {
-      const row = await recordChange(db, scope, { action: patch.status ? milestoneStatusAction(patch.status) : 'milestone.updated', subjectType: 'milestone' }, async (trx) => {
-        const updated = await milestones.updateMilestone(trx, scope.childId, id, { ...patch, editedByParent: true }, now());
-        if (!updated) throw AppError.notFound('Milestone');
-        return updated;
-      });
+      const row = await recordChange(
+        db,
+        scope,
+        { action: patch.status ? milestoneStatusAction(patch.status) : 'milestone.updated', subjectType: 'milestone' },
+        async (trx) => {
+          const updated = await milestones.updateMilestone(trx, scope.childId, id, { ...patch, editedByParent: true }, now());
+          if (!updated) throw AppError.notFound('Milestone');
+          return updated;
+        },
+      );
       return toMilestone(row);
     },
 
@@ -120,8 +125,14 @@ export function createMilestonesService(deps: MilestonesDeps) {
           }
         }
         const draftKeys = new Set(drafts.map((draft) => draft.ruleKey));
-        const stale = existing.filter((row) => regenerable(row) && row.ruleKey && !draftKeys.has(row.ruleKey) && row.dueDate >= todayIso(today));
-        result.removed = await milestones.deleteMilestones(trx, scope.childId, stale.map((row) => row.id));
+        const stale = existing.filter(
+          (row) => regenerable(row) && row.ruleKey && !draftKeys.has(row.ruleKey) && row.dueDate >= todayIso(today),
+        );
+        result.removed = await milestones.deleteMilestones(
+          trx,
+          scope.childId,
+          stale.map((row) => row.id),
+        );
         result.kept = existing.filter((row) => !regenerable(row)).length;
         // The activity's subject is the child whose roadmap this is.
         return { id: scope.childId, result };

@@ -53,7 +53,8 @@ function nextAnniversary(date: string, today: string): string {
   return addYears(date, years);
 }
 
-const hasFormalPlan = (input: RoadmapInput) => input.child.supportPlan === 'iep' || input.child.supportPlan === '504' || input.child.supportPlan === 'other';
+const hasFormalPlan = (input: RoadmapInput) =>
+  input.child.supportPlan === 'iep' || input.child.supportPlan === '504' || input.child.supportPlan === 'other';
 
 export const planReviewRule: Rule = (input, window) => {
   const { child } = input;
@@ -66,8 +67,10 @@ export const planReviewRule: Rule = (input, window) => {
     drafts.push({
       ruleKey: `plan-review-prep:${review}`,
       title: `Prepare for ${child.firstName}'s ${plan} review`,
-      whyItMatters: 'Parents are equal members of the team. Arriving with notes and questions keeps the meeting about your child, not the paperwork.',
-      whatToDo: 'Gather recent observations and progress, note what is working at home, write down your top three questions, and ask for a draft of the plan in advance.',
+      whyItMatters:
+        'Parents are equal members of the team. Arriving with notes and questions keeps the meeting about your child, not the paperwork.',
+      whatToDo:
+        'Gather recent observations and progress, note what is working at home, write down your top three questions, and ask for a draft of the plan in advance.',
       category: 'plan-review',
       dueDate: prep,
     });
@@ -98,7 +101,8 @@ export const reevaluationRule: Rule = (input, window) => {
       ruleKey: `reevaluation-request:${due}`,
       title: overdue ? 'The three-year re-evaluation is overdue: ask for it' : 'Ask the school to schedule the three-year re-evaluation',
       whyItMatters: `The last evaluation was on ${child.lastEvaluationDate}. A re-evaluation, at least every three years, checks whether support still fits; schools need written consent and time to test.`,
-      whatToDo: 'Send a short written request, ask which assessments are planned, and mention anything you would like looked at (for example reading fluency or attention).',
+      whatToDo:
+        'Send a short written request, ask which assessments are planned, and mention anything you would like looked at (for example reading fluency or attention).',
       category: 'evaluation',
       dueDate: request,
     });
@@ -127,7 +131,8 @@ export const progressReportRule: Rule = (input, window) => {
       drafts.push({
         ruleKey: `progress-report:${date}`,
         title: 'Quarterly progress report checkpoint',
-        whyItMatters: 'Schools report progress on plan goals each quarter. Comparing it with what you see at home catches a stalled goal early.',
+        whyItMatters:
+          'Schools report progress on plan goals each quarter. Comparing it with what you see at home catches a stalled goal early.',
         whatToDo: 'Read the report, compare it with your progress entries, and reply to the teacher if something does not match.',
         category: 'progress-report',
         dueDate: date,
@@ -147,7 +152,8 @@ export const transitionRule: Rule = (input, window) => {
       {
         ruleKey: `transition:${fourteenth}`,
         title: `${child.firstName} turns ${TRANSITION_AGE}: start transition planning`,
-        whyItMatters: 'Transition planning looks past school: further study, work and independent living. Many states start it at 14; federal law requires it by 16.',
+        whyItMatters:
+          'Transition planning looks past school: further study, work and independent living. Many states start it at 14; federal law requires it by 16.',
         whatToDo: `Ask for transition goals at the next IEP meeting and invite ${child.firstName} to take part.`,
         category: 'transition',
         dueDate: fourteenth,
@@ -248,7 +254,8 @@ const SCHOOL_MOMENTS: SchoolMoment[] = [
     grades: ['11', '12'],
     title: 'Plan accommodations for exams and after school',
     whyItMatters: 'Entrance exams and colleges have their own accommodation requests with early deadlines.',
-    whatToDo: 'Check exam accommodation deadlines, gather recent evaluations, and contact the disability services office of schools on the list.',
+    whatToDo:
+      'Check exam accommodation deadlines, gather recent evaluations, and contact the disability services office of schools on the list.',
   },
 ];
 
@@ -281,7 +288,8 @@ export const supportPlanQuestionRule: Rule = (input, window) => {
     {
       ruleKey: 'ask-about-plan',
       title: 'Ask the school whether an IEP or a 504 plan fits',
-      whyItMatters: 'If learning or attention gets in the way at school, your child may qualify for formal support. You can ask in writing at any time.',
+      whyItMatters:
+        'If learning or attention gets in the way at school, your child may qualify for formal support. You can ask in writing at any time.',
       whatToDo: 'Email the school with what you see at home and ask how to request an evaluation.',
       category: 'evaluation',
       dueDate: addDays(window.start, 14),
@@ -308,7 +316,15 @@ export const goalCheckRule: Rule = (input, window) =>
       ];
     });
 
-export const RULES: Rule[] = [planReviewRule, reevaluationRule, progressReportRule, transitionRule, schoolYearRule, supportPlanQuestionRule, goalCheckRule];
+export const RULES: Rule[] = [
+  planReviewRule,
+  reevaluationRule,
+  progressReportRule,
+  transitionRule,
+  schoolYearRule,
+  supportPlanQuestionRule,
+  goalCheckRule,
+];
 
 export function generateRoadmap(input: RoadmapInput): MilestoneDraft[] {
   const window = { start: input.today, end: addMonths(input.today, input.horizonMonths) };

@@ -31,12 +31,16 @@ export async function listObservations(db: Db, childId: number, filter: Observat
   return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-export async function findObservation(db: Db, childId: number, id: number): Promise<ObservationRow | undefined> {
-  return db.selectFrom('observations').selectAll().where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertObservation(db: Db, childId: number, values: ObservationCreate & { occurredAt: string }): Promise<ObservationRow> {
-  return db.insertInto('observations').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+export async function insertObservation(
+  db: Db,
+  childId: number,
+  values: ObservationCreate & { occurredAt: string },
+): Promise<ObservationRow> {
+  return db
+    .insertInto('observations')
+    .values({ ...values, childId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateObservation(db: Db, childId: number, id: number, patch: ObservationUpdate, now: Date) {

@@ -1,10 +1,4 @@
-import type {
-  Observation,
-  ObservationCreate,
-  ObservationFilter,
-  ObservationUpdate,
-  WeeklyTrend,
-} from '#shared/schemas/observation.ts';
+import type { Observation, ObservationCreate, ObservationFilter, ObservationUpdate, WeeklyTrend } from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';

@@ -18,7 +18,11 @@ export async function goalIdsOf(db: Db, strategyId: number): Promise<number[]> {
 }
 
 export async function insertStrategy(db: Db, childId: number, values: StrategyValues): Promise<StrategyRow> {
-  return db.insertInto('strategies').values({ ...values, childId }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('strategies')
+    .values({ ...values, childId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateStrategy(db: Db, childId: number, id: number, patch: Omit<StrategyUpdate, 'goalIds'>, now: Date) {

@@ -37,7 +37,12 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
   return {
     async list(scope: ChildScope): Promise<Strategy[]> {
       const [rows, links] = await Promise.all([strategies.listStrategies(db, scope.childId), strategies.goalLinks(db, scope.childId)]);
-      return rows.map((row) => toStrategy(row, links.filter((link) => link.strategyId === row.id).map((link) => link.goalId)));
+      return rows.map((row) =>
+        toStrategy(
+          row,
+          links.filter((link) => link.strategyId === row.id).map((link) => link.goalId),
+        ),
+      );
     },
 
     async create(scope: ChildScope, input: StrategyCreate): Promise<Strategy> {

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, MISSING_TOKEN_WARNING, apiRequest, httpStatusOf, postForText, serverMessageOf } from '../../../client/lib/api-request.ts';
+import {
+  HttpError,
+  MISSING_TOKEN_WARNING,
+  apiRequest,
+  httpStatusOf,
+  postForText,
+  serverMessageOf,
+} from '../../../client/lib/api-request.ts';
 import { setTokenGetter } from '../../../client/lib/auth-token.ts';
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from '../../../client/lib/data-cache.ts';
 import { describeToken } from '../../../client/lib/dev-log.ts';

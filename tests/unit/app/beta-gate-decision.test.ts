@@ -79,7 +79,10 @@ describe('beta gate (SPEC §4, §9)', () => {
   });
 
   it('an API error is treated as a new user', async () => {
-    const state = start(newUser(), deps({ fetchChildren: vi.fn<() => Promise<unknown>>(async () => Promise.reject(new Error('500: boom'))) }));
+    const state = start(
+      newUser(),
+      deps({ fetchChildren: vi.fn<() => Promise<unknown>>(async () => Promise.reject(new Error('500: boom'))) }),
+    );
     await vi.advanceTimersByTimeAsync(700);
     expect(state.result).toBe('new-user');
   });

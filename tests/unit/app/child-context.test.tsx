@@ -60,11 +60,19 @@ function seam(signedIn: AppUser | null): AuthSeam {
 /** A fake server: answers children.list from `server.children` and records every operation. */
 function fakeServer(initial: Child[]) {
   const server = { children: initial, ops: [] as { path: string; input: unknown }[] };
-  const link: TRPCLink<ClientRouter> = () =>
+  const link: TRPCLink<ClientRouter> =
+    () =>
     ({ op }) =>
       observable((observer) => {
         server.ops.push({ path: op.path, input: op.input });
-        const data = op.path === 'children.list' ? server.children : op.path === 'children.create' ? server.children.at(-1) : op.path === 'dashboard.stats' ? {} : [];
+        const data =
+          op.path === 'children.list'
+            ? server.children
+            : op.path === 'children.create'
+              ? server.children.at(-1)
+              : op.path === 'dashboard.stats'
+                ? {}
+                : [];
         observer.next({ result: { type: 'data', data } });
         observer.complete();
       });
@@ -158,7 +166,7 @@ describe('child context (SPEC §4)', () => {
     expect(getSelectedChildId()).toBe(1);
   });
 
-  it('changing child drops the previous child\'s scoped data and invalidates the REST lists', async () => {
+  it("changing child drops the previous child's scoped data and invalidates the REST lists", async () => {
     const { ctx, queryClient } = setup([child(1, 'Maya'), child(2, 'Leo')]);
     await screen.findByText('Selected: Maya');
     const scopedKey = [['observations', 'list'], { input: {}, type: 'query' }];
@@ -224,7 +232,12 @@ describe('a different user in the same tab (SPEC §4)', () => {
     expect(readSession('betaAccess')).toBeNull();
     expect(readSession('showRoadmapBanner')).toBeNull();
     expect(getSelectedChildId()).toBe(8);
-    expect(queryClient.getQueryCache().getAll().every((query) => JSON.stringify(query.queryKey).includes('children'))).toBe(true);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .every((query) => JSON.stringify(query.queryKey).includes('children')),
+    ).toBe(true);
   });
 
   it('empties the data cache when the user changes', async () => {

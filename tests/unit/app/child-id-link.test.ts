@@ -97,14 +97,16 @@ describe('childIdLink', () => {
 });
 
 describe('query cache keys of child-scoped queries', () => {
-  it('differ per selected child when the key carries no childId, so one child never sees another child\'s data', () => {
+  it("differ per selected child when the key carries no childId, so one child never sees another child's data", () => {
     sessionStorageShim.set('1');
     const key = [['observations', 'list'], { input: {}, type: 'query' }] as const;
     const forOne = childAwareQueryKeyHash(key);
     sessionStorageShim.set('2');
     const forTwo = childAwareQueryKeyHash(key);
     expect(forOne).not.toBe(forTwo);
-    expect(childAwareQueryKeyHash([['children', 'list'], { type: 'query' }])).toBe(JSON.stringify([['children', 'list'], { type: 'query' }]));
+    expect(childAwareQueryKeyHash([['children', 'list'], { type: 'query' }])).toBe(
+      JSON.stringify([['children', 'list'], { type: 'query' }]),
+    );
     expect(childAwareQueryKeyHash(['/api/observations', 2])).toBe(JSON.stringify(['/api/observations', 2]));
     sessionStorageShim.clear();
   });

@@ -32,8 +32,14 @@ describe('dashboard words and numbers', () => {
     expect(goalProgress({ baseline: 10, target: 2, latestValue: 4, unit: 'meltdowns a week' }).fraction).toBe(0.75);
     expect(goalProgress({ baseline: null, target: 20, latestValue: 25, unit: null })).toEqual({ fraction: 1, text: '25 of 20' });
     expect(goalProgress({ baseline: 5, target: 20, latestValue: 1, unit: null }).fraction).toBe(0);
-    expect(goalProgress({ baseline: 5, target: null, latestValue: 7.456, unit: 'min' })).toEqual({ fraction: null, text: 'Latest: 7.46 min' });
-    expect(goalProgress({ baseline: 5, target: 20, latestValue: null, unit: null })).toEqual({ fraction: null, text: 'No progress recorded yet' });
+    expect(goalProgress({ baseline: 5, target: null, latestValue: 7.456, unit: 'min' })).toEqual({
+      fraction: null,
+      text: 'Latest: 7.46 min',
+    });
+    expect(goalProgress({ baseline: 5, target: 20, latestValue: null, unit: null })).toEqual({
+      fraction: null,
+      text: 'No progress recorded yet',
+    });
     expect(percent(0.666)).toBe(67);
   });
 

@@ -74,12 +74,18 @@ describe('one day reads the same on every screen', () => {
     const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []));
     const goalCard = render(<ProgressSummary goal={goal} />, { wrapper }).container;
     const progressTable = render(<ProgressChart goal={goal} entries={[goal.latestProgress!]} />, { wrapper }).container;
-    const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, { wrapper }).container;
+    const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
+      wrapper,
+    }).container;
     render(<DashboardStats onLogObservation={() => undefined} />, { wrapper });
     const dashboard = (await screen.findByRole('heading', { name: 'Next milestones' })).closest('article') ?? document.body;
 
     const written = formatDate(DAY);
-    expect(within(goalCard).getAllByText(written).map((node) => node.textContent)).toEqual([written]);
+    expect(
+      within(goalCard)
+        .getAllByText(written)
+        .map((node) => node.textContent),
+    ).toEqual([written]);
     expect(within(goalCard).getByText(`by ${written}`)).toBeTruthy();
     expect(within(progressTable).getByRole('cell', { name: written })).toBeTruthy();
     expect(roadmapCard.querySelector(`time[datetime="${DAY}"]`)?.textContent).toBe(written);
@@ -98,7 +104,9 @@ describe('one day reads the same on every screen', () => {
 
   it('as the same distance from today on the roadmap and the dashboard', async () => {
     const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []));
-    const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, { wrapper }).container;
+    const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
+      wrapper,
+    }).container;
     render(<DashboardStats onLogObservation={() => undefined} />, { wrapper });
     const dashboard = (await screen.findByRole('heading', { name: 'Next milestones' })).closest('article') ?? document.body;
 

@@ -90,7 +90,8 @@ describe('one format for each kind of date, in the locale given', () => {
 
 describe("the browser's locale", () => {
   it('decides how the app writes dates when no locale is given', () => {
-    const show = 'return [dates.formatDate("2026-03-10"), dates.formatShortDate("2026-03-10"), dates.formatRelativeDay("2026-03-13", "2026-03-10")];';
+    const show =
+      'return [dates.formatDate("2026-03-10"), dates.formatShortDate("2026-03-10"), dates.formatRelativeDay("2026-03-13", "2026-03-10")];';
     expect(inProcess({ TZ: 'UTC', locale: 'en_US.UTF-8' }, show)).toEqual(['Mar 10, 2026', 'Mar 10', 'in 3 days']);
     expect(inProcess({ TZ: 'UTC', locale: 'en_GB.UTF-8' }, show)).toEqual(['10 Mar 2026', '10 Mar', 'in 3 days']);
   });

@@ -30,7 +30,11 @@ function EmbeddedSignIn({ embedded, redirectUrl }: SignInScreenProps) {
   return <p>{`sign-in form (embedded: ${String(embedded)}, redirect: ${redirectUrl ?? 'default'})`}</p>;
 }
 
-function seam(status: AuthSeam['status'], signedIn: AppUser | null, updateUnsafeMetadata = vi.fn<AuthSeam['updateUnsafeMetadata']>(async () => undefined)): AuthSeam {
+function seam(
+  status: AuthSeam['status'],
+  signedIn: AppUser | null,
+  updateUnsafeMetadata = vi.fn<AuthSeam['updateUnsafeMetadata']>(async () => undefined),
+): AuthSeam {
   return {
     provider: 'local',
     status,
@@ -49,7 +53,9 @@ function Where() {
 }
 
 let childrenAnswer: unknown[] = [];
-const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response(JSON.stringify(childrenAnswer), { headers: { 'Content-Type': 'application/json' } }));
+const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+  async () => new Response(JSON.stringify(childrenAnswer), { headers: { 'Content-Type': 'application/json' } }),
+);
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -14,9 +14,22 @@ import {
   type ObservationDraft,
 } from '../../../client/app/features/observations/observation-draft.ts';
 import { formatShortDate, fromDateTimeLocal, toDateTimeLocal } from '../../../client/lib/dates.ts';
-import { EMPTY_FILTERS, dateRangeError, hasActiveFilters, mergeTags, toListFilter } from '../../../client/app/features/observations/observation-filter.ts';
+import {
+  EMPTY_FILTERS,
+  dateRangeError,
+  hasActiveFilters,
+  mergeTags,
+  toListFilter,
+} from '../../../client/app/features/observations/observation-filter.ts';
 import { countLabel } from '../../../client/app/features/observations/observation-format.ts';
-import { axisTicks, isTrendEmpty, layoutBars, niceMax, trendSummary, CHART_BOX } from '../../../client/app/features/observations/trend-chart.ts';
+import {
+  axisTicks,
+  isTrendEmpty,
+  layoutBars,
+  niceMax,
+  trendSummary,
+  CHART_BOX,
+} from '../../../client/app/features/observations/trend-chart.ts';
 import { flattenPages, nextCursor, withoutObservation } from '../../../client/app/features/observations/use-observations.ts';
 
 function observation(id: number, overrides: Partial<Observation> = {}): Observation {
@@ -99,7 +112,13 @@ describe('draft to API input', () => {
   });
 
   it('clears emptied fields with null when editing', () => {
-    const draft = { ...draftFromObservation(observation(3, { antecedent: 'Tired', mood: 2, tags: ['sleep'], goalId: 4 })), antecedent: '', mood: null, tags: [], goalId: null };
+    const draft = {
+      ...draftFromObservation(observation(3, { antecedent: 'Tired', mood: 2, tags: ['sleep'], goalId: 4 })),
+      antecedent: '',
+      mood: null,
+      tags: [],
+      goalId: null,
+    };
     expect(draftToUpdateInput(draft)).toMatchObject({ antecedent: null, mood: null, tags: [], goalId: null, behaviour: null });
   });
 
@@ -121,13 +140,19 @@ describe('validation', () => {
   it('refuses a cleared or future "when" with a message the parent understands, on a new note and an edit', () => {
     for (const check of [checkNewDraft, checkEditedDraft]) {
       expect(check(written({ when: '', whenTouched: true }))).toEqual({ ok: false, errors: { occurredAt: 'Use a date and time' } });
-      expect(check(written({ when: hoursFromNow(24), whenTouched: true }))).toEqual({ ok: false, errors: { occurredAt: OBSERVATION_IN_FUTURE_MESSAGE } });
+      expect(check(written({ when: hoursFromNow(24), whenTouched: true }))).toEqual({
+        ok: false,
+        errors: { occurredAt: OBSERVATION_IN_FUTURE_MESSAGE },
+      });
       expect(check(written({ when: hoursFromNow(-1), whenTouched: true })).ok).toBe(true);
     }
   });
 
-  it('gives the input to send once it passes: the shared schema\'s output', () => {
-    expect(checkNewDraft(written({ what: '  Calm at drop-off ' }))).toEqual({ ok: true, data: { what: 'Calm at drop-off', setting: 'home', isWin: false } });
+  it("gives the input to send once it passes: the shared schema's output", () => {
+    expect(checkNewDraft(written({ what: '  Calm at drop-off ' }))).toEqual({
+      ok: true,
+      data: { what: 'Calm at drop-off', setting: 'home', isWin: false },
+    });
   });
 
   it('holds a tag that is too long to the shared limit', () => {
@@ -138,7 +163,12 @@ describe('validation', () => {
   });
 
   it('maps API issue paths (data.what) to the form fields', () => {
-    expect(observationFieldErrors([{ path: 'data.what', message: 'Say what happened' }, { path: 'goalId', message: 'Not this child' }])).toEqual({
+    expect(
+      observationFieldErrors([
+        { path: 'data.what', message: 'Say what happened' },
+        { path: 'goalId', message: 'Not this child' },
+      ]),
+    ).toEqual({
       what: 'Say what happened',
       goalId: 'Not this child',
     });
@@ -148,7 +178,9 @@ describe('validation', () => {
 describe('list filters', () => {
   it('sends only the filters that are set, trimmed', () => {
     expect(toListFilter(EMPTY_FILTERS)).toEqual({});
-    expect(toListFilter({ search: '  meltdown ', from: '2026-01-01', to: '2026-01-31', setting: 'school', tag: ' sleep ', winsOnly: true })).toEqual({
+    expect(
+      toListFilter({ search: '  meltdown ', from: '2026-01-01', to: '2026-01-31', setting: 'school', tag: ' sleep ', winsOnly: true }),
+    ).toEqual({
       search: 'meltdown',
       from: '2026-01-01',
       to: '2026-01-31',
@@ -183,7 +215,12 @@ describe('paging', () => {
   });
 
   it('shows each observation once when pages overlap after a change', () => {
-    expect(flattenPages([[observation(5), observation(4)], [observation(4), observation(3)]]).map((item) => item.id)).toEqual([5, 4, 3]);
+    expect(
+      flattenPages([
+        [observation(5), observation(4)],
+        [observation(4), observation(3)],
+      ]).map((item) => item.id),
+    ).toEqual([5, 4, 3]);
   });
 
   it('removes a deleted observation from paged and plain cached lists', () => {

@@ -55,7 +55,9 @@ describe('QuickObservationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save observation' }));
 
     expect(await screen.findByText('Observation saved')).toBeTruthy();
-    expect(calls('observations.create').map((op) => op.input)).toEqual([{ data: { what: 'Read a whole page aloud', setting: 'home', isWin: false } }]);
+    expect(calls('observations.create').map((op) => op.input)).toEqual([
+      { data: { what: 'Read a whole page aloud', setting: 'home', isWin: false } },
+    ]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 41, what: 'Read a whole page aloud' }));
     expect((what as HTMLTextAreaElement).value).toBe('');
     expect(document.activeElement).toBe(what);
@@ -97,7 +99,9 @@ describe('QuickObservationForm', () => {
 
   it('shows what the server says about a field next to it, and keeps the text', async () => {
     const user = userEvent.setup();
-    const error = serverError(400, 'BAD_REQUEST', 'Some fields need attention', [{ path: 'data.what', message: 'At most 2000 characters' }]);
+    const error = serverError(400, 'BAD_REQUEST', 'Some fields need attention', [
+      { path: 'data.what', message: 'At most 2000 characters' },
+    ]);
     const { wrapper } = fakeTrpc((op) => (op.path === 'observations.create' ? error : []));
     render(<QuickObservationForm />, { wrapper });
     await user.type(screen.getByLabelText('What happened'), 'Too long, says the server');
@@ -108,7 +112,9 @@ describe('QuickObservationForm', () => {
 
   it("says why a save failed in the server's words, without the HTTP status, and keeps the text", async () => {
     const user = userEvent.setup();
-    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.create' ? serverError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute.') : []));
+    const { wrapper } = fakeTrpc((op) =>
+      op.path === 'observations.create' ? serverError(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute.') : [],
+    );
     render(<QuickObservationForm />, { wrapper });
     await user.type(screen.getByLabelText('What happened'), 'Built a tower');
     await user.click(screen.getByRole('button', { name: 'Save observation' }));
@@ -138,7 +144,7 @@ describe('ObservationItem', () => {
       { wrapper },
     );
 
-  it("says why a delete failed in the server's words, without \"404:\"", async () => {
+  it('says why a delete failed in the server\'s words, without "404:"', async () => {
     const user = userEvent.setup();
     const { wrapper } = fakeTrpc((op) => (op.path === 'observations.delete' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []));
     item(wrapper);
@@ -153,7 +159,9 @@ describe('ObservationItem', () => {
     item(wrapper);
     await user.click(screen.getByRole('button', { name: /^Edit/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect((await screen.findByText(/We could not save the changes/)).textContent).toBe('We could not save the changes: Observation not found');
+    expect((await screen.findByText(/We could not save the changes/)).textContent).toBe(
+      'We could not save the changes: Observation not found',
+    );
   });
 });
 
@@ -187,7 +195,12 @@ describe('observations data hooks', () => {
     expect(calls('observations.list')[1]?.input).toEqual({ filter: { winsOnly: true, limit: 50, before: 151 } });
     expect(result.current.list.hasMore).toBe(false);
 
-    const before = { list: calls('observations.list').length, trend: calls('observations.weeklyTrend').length, stats: calls('dashboard.stats').length, activities: calls('activities.list').length };
+    const before = {
+      list: calls('observations.list').length,
+      trend: calls('observations.weeklyTrend').length,
+      stats: calls('dashboard.stats').length,
+      activities: calls('activities.list').length,
+    };
     await act(() => result.current.log.mutateAsync({ data: { what: 'A new note' } }));
     await waitFor(() => {
       expect(calls('observations.list').length).toBeGreaterThan(before.list);

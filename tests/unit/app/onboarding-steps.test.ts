@@ -30,9 +30,21 @@ describe('onboarding steps', () => {
 
   it('sends only what was filled in, and nothing from a skipped step', () => {
     const filled = values({ grade: '4', school: '  ', supportPlan: 'iep', strengths: ['Creative'], notes: 'Loves maps' });
-    expect(toCreateInput(filled)).toEqual({ firstName: 'Maya', dateOfBirth: '2016-04-02', grade: '4', supportPlan: 'iep', strengths: ['Creative'], notes: 'Loves maps' });
+    expect(toCreateInput(filled)).toEqual({
+      firstName: 'Maya',
+      dateOfBirth: '2016-04-02',
+      grade: '4',
+      supportPlan: 'iep',
+      strengths: ['Creative'],
+      notes: 'Loves maps',
+    });
     // Step 2 (support plan) and step 4 (notes) skipped.
-    expect(toCreateInput(filled, new Set([1, 3]))).toEqual({ firstName: 'Maya', dateOfBirth: '2016-04-02', grade: '4', strengths: ['Creative'] });
+    expect(toCreateInput(filled, new Set([1, 3]))).toEqual({
+      firstName: 'Maya',
+      dateOfBirth: '2016-04-02',
+      grade: '4',
+      strengths: ['Creative'],
+    });
   });
 
   it('a skipped step with a half-typed date never blocks finishing', () => {
@@ -131,10 +143,13 @@ describe('roadmap generation after onboarding', () => {
   });
 
   it('writes nothing more once the parent has dismissed the banner', async () => {
-    await runRoadmapGeneration(async () => {
-      sessionStorage.removeItem('showRoadmapBanner');
-      return { created: 4 };
-    }, { id: 3, firstName: 'Leo' });
+    await runRoadmapGeneration(
+      async () => {
+        sessionStorage.removeItem('showRoadmapBanner');
+        return { created: 4 };
+      },
+      { id: 3, firstName: 'Leo' },
+    );
     expect(readSession('roadmapGenerationComplete')).toBeNull();
   });
 });

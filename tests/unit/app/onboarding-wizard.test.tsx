@@ -97,7 +97,9 @@ describe('onboarding wizard', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     });
-    expect(screen.getByText(/We could not save this profile/).textContent).toBe('We could not save this profile: The database is not answering');
+    expect(screen.getByText(/We could not save this profile/).textContent).toBe(
+      'We could not save this profile: The database is not answering',
+    );
   });
 
   it('saves a draft ~600 ms after the last change and picks it up again on reload', () => {

@@ -120,7 +120,9 @@ describe('post-auth routing decision (SPEC §4)', () => {
 
   it('5. a Vercel host that is the production host goes to /app by step 5', async () => {
     const d = deps({ getProductionHost: vi.fn<() => Promise<string | null>>(async () => 'trelli.vercel.app') });
-    await expect(decidePostAuth(snapshot({ location: { host: 'trelli.vercel.app', hostname: 'trelli.vercel.app' } }), d)).resolves.toBe('/app');
+    await expect(decidePostAuth(snapshot({ location: { host: 'trelli.vercel.app', hostname: 'trelli.vercel.app' } }), d)).resolves.toBe(
+      '/app',
+    );
     expect(d.fetchChildren).not.toHaveBeenCalled();
   });
 
@@ -164,7 +166,10 @@ describe('post-auth routing decision (SPEC §4)', () => {
 
   it('errors: 401 and 403 -> /sign-in', async () => {
     for (const status of [401, 403]) {
-      const run = start(snapshot(), deps({ fetchChildren: vi.fn<() => Promise<unknown>>(async () => Promise.reject(new HttpError(status, 'Unauthorized', ''))) }));
+      const run = start(
+        snapshot(),
+        deps({ fetchChildren: vi.fn<() => Promise<unknown>>(async () => Promise.reject(new HttpError(status, 'Unauthorized', ''))) }),
+      );
       await vi.advanceTimersByTimeAsync(200);
       expect(run.result).toBe('/sign-in');
     }

@@ -95,13 +95,18 @@ describe('the goal form', () => {
   });
 
   it('sends numbers as numbers and asks for an area when none is chosen', () => {
-    const { input, errors } = goalFormToInput({ ...EMPTY_GOAL_FORM, title: 'Fluency', baseline: '60', target: '90', unit: ' words per minute ' }, 'create');
+    const { input, errors } = goalFormToInput(
+      { ...EMPTY_GOAL_FORM, title: 'Fluency', baseline: '60', target: '90', unit: ' words per minute ' },
+      'create',
+    );
     expect(errors).toEqual({ area: 'Choose an area' });
     expect(input).toMatchObject({ baseline: 60, target: 90, unit: 'words per minute' });
   });
 
   it('reports a baseline that is not a number', () => {
-    expect(goalFormToInput({ ...EMPTY_GOAL_FORM, area: 'math', title: 'x', baseline: 'abc' }, 'create').errors).toEqual({ baseline: 'Use a number' });
+    expect(goalFormToInput({ ...EMPTY_GOAL_FORM, area: 'math', title: 'x', baseline: 'abc' }, 'create').errors).toEqual({
+      baseline: 'Use a number',
+    });
   });
 
   it('clears emptied fields when editing', () => {
@@ -120,7 +125,16 @@ describe('the goal form', () => {
 
 describe('strategies', () => {
   it('keeps retired strategies apart', () => {
-    const base = { childId: 1, description: null, whereUsed: 'home' as const, kind: 'tool' as const, goalIds: [], effectiveness: null, createdAt: '', updatedAt: '' };
+    const base = {
+      childId: 1,
+      description: null,
+      whereUsed: 'home' as const,
+      kind: 'tool' as const,
+      goalIds: [],
+      effectiveness: null,
+      createdAt: '',
+      updatedAt: '',
+    };
     const { active, retired } = splitStrategies([
       { ...base, id: 1, title: 'Timer', active: true },
       { ...base, id: 2, title: 'Sticker chart', active: false },
@@ -131,7 +145,13 @@ describe('strategies', () => {
 
   it('sends a rating and linked goals, and clears an emptied description when editing', () => {
     const values = { title: 'Timer', kind: 'tool', whereUsed: 'both', description: '', goalIds: [3], effectiveness: 4 };
-    expect(strategyFormToInput(values, 'create')).toEqual({ title: 'Timer', kind: 'tool', whereUsed: 'both', goalIds: [3], effectiveness: 4 });
+    expect(strategyFormToInput(values, 'create')).toEqual({
+      title: 'Timer',
+      kind: 'tool',
+      whereUsed: 'both',
+      goalIds: [3],
+      effectiveness: 4,
+    });
     expect(strategyFormToInput({ ...values, effectiveness: null }, 'edit')).toMatchObject({ description: null, effectiveness: null });
   });
 });

@@ -38,7 +38,8 @@ function goal(id: number, title: string, extra: Partial<Goal> = {}): Goal {
 /** A fake server: answers goals.list, records addProgress, and counts every operation. */
 function setup(goals: Goal[], props: { goalId?: number; onSaved?: (entry: unknown) => void } = {}) {
   const ops: { path: string; input: unknown }[] = [];
-  const link: TRPCLink<ClientRouter> = () =>
+  const link: TRPCLink<ClientRouter> =
+    () =>
     ({ op }) =>
       observable((observer) => {
         ops.push({ path: op.path, input: op.input });
@@ -46,7 +47,14 @@ function setup(goals: Goal[], props: { goalId?: number; onSaved?: (entry: unknow
         if (op.path === 'goals.list') data = goals;
         if (op.path === 'goals.addProgress') {
           const input = (op.input as { data: { goalId: number; recordedOn: string; value: number; note?: string } }).data;
-          data = { id: 7, goalId: input.goalId, recordedOn: input.recordedOn, value: input.value, note: input.note ?? null, createdAt: '2026-03-10T10:00:00.000Z' };
+          data = {
+            id: 7,
+            goalId: input.goalId,
+            recordedOn: input.recordedOn,
+            value: input.value,
+            note: input.note ?? null,
+            createdAt: '2026-03-10T10:00:00.000Z',
+          };
         }
         observer.next({ result: { type: 'data', data } });
         observer.complete();

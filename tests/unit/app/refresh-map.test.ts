@@ -1,7 +1,14 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '../../../client/lib/query-client.ts';
-import { CHANGED_BY, REFETCH_AFTER_CREATE_DELAY_MS, SHOWN_IN, mutationPathOfKey, queriesToRefresh, type MutationPath } from '../../../client/lib/refresh-map.ts';
+import {
+  CHANGED_BY,
+  REFETCH_AFTER_CREATE_DELAY_MS,
+  SHOWN_IN,
+  mutationPathOfKey,
+  queriesToRefresh,
+  type MutationPath,
+} from '../../../client/lib/refresh-map.ts';
 import { appRouter } from '../../../server/trpc/root.ts';
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }>;
@@ -78,7 +85,10 @@ describe('after a change', () => {
   it('a failed change refreshes nothing', async () => {
     const queryClient = createAppQueryClient();
     const goals = await cacheUnwatched(queryClient, 'goals.list', ['before', 'after']);
-    const failing = new MutationObserver(queryClient, { mutationKey: [['goals', 'create']], mutationFn: async () => Promise.reject(new Error('offline')) });
+    const failing = new MutationObserver(queryClient, {
+      mutationKey: [['goals', 'create']],
+      mutationFn: async () => Promise.reject(new Error('offline')),
+    });
     await expect(failing.mutate()).rejects.toThrow('offline');
     expect(goals.fetches.count).toBe(1);
   });

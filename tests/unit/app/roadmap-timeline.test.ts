@@ -14,7 +14,12 @@ const TODAY = '2026-11-10';
 
 describe('nextMilestones: the "Coming up" cards', () => {
   it('takes the three soonest open milestones due today or later, soonest first', () => {
-    const list = [item('2027-02-01', 'upcoming', 'feb'), item('2026-11-10', 'upcoming', 'today'), item('2026-12-01', 'in-progress', 'dec'), item('2026-11-20', 'upcoming', 'nov')];
+    const list = [
+      item('2027-02-01', 'upcoming', 'feb'),
+      item('2026-11-10', 'upcoming', 'today'),
+      item('2026-12-01', 'in-progress', 'dec'),
+      item('2026-11-20', 'upcoming', 'nov'),
+    ];
     expect(nextMilestones(list, TODAY).map((m) => m.title)).toEqual(['today', 'nov', 'dec']);
   });
 
@@ -43,7 +48,12 @@ describe('nextMilestones: the "Coming up" cards', () => {
 
 describe('groupByMonth: the timeline', () => {
   it('groups by month in date order, headed by the month as the app writes it, and each month sorted by date', () => {
-    const list = [item('2027-01-15', 'upcoming', 'mid-jan'), item('2026-12-01', 'done', 'dec'), item('2027-01-02', 'skipped', 'early-jan'), item('2027-03-31', 'upcoming', 'mar')];
+    const list = [
+      item('2027-01-15', 'upcoming', 'mid-jan'),
+      item('2026-12-01', 'done', 'dec'),
+      item('2027-01-02', 'skipped', 'early-jan'),
+      item('2027-03-31', 'upcoming', 'mar'),
+    ];
     const groups = groupByMonth(list);
     expect(groups.map((group) => group.label)).toEqual([formatMonth('2026-12-01'), formatMonth('2027-01-01'), formatMonth('2027-03-01')]);
     expect(groups.map((group) => group.month)).toEqual(['2026-12', '2027-01', '2027-03']);

@@ -20,7 +20,8 @@ const t = initTRPC.context<{ signedIn: boolean }>().create({
   transformer: superjson,
   // As the server's: zod failures carry `issues` for the forms.
   errorFormatter({ shape, error }) {
-    if (error.cause instanceof ZodError) return { ...shape, message: 'Some fields need attention', data: { ...shape.data, issues: toIssues(error.cause) } };
+    if (error.cause instanceof ZodError)
+      return { ...shape, message: 'Some fields need attention', data: { ...shape.data, issues: toIssues(error.cause) } };
     return shape;
   },
 });
@@ -154,14 +155,15 @@ describe('failed tRPC calls read "status: body" (SPEC §8)', () => {
   });
 
   it('an answer that is not JSON (a proxy page) fails with its status and text', async () => {
-    answerOverride = async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } });
+    answerOverride = async () =>
+      new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } });
     const client = createAppTrpcClient();
     const error = await failureOf(client.children.list.query());
     expect(error.message).toBe('502: Bad gateway');
     expect(httpStatusOf(error)).toBe(502);
   });
 
-  it("a JSON answer in the REST error format (a rate limit) fails with its status and body, and its message reads out", async () => {
+  it('a JSON answer in the REST error format (a rate limit) fails with its status and body, and its message reads out', async () => {
     const body = { error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a minute.' } };
     answerOverride = async () => new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/json' } });
     const client = createAppTrpcClient();

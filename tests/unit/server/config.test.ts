@@ -31,7 +31,15 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset (as a blank line in .env leaves them)', () => {
-    const config = loadConfig({ PORT: '', DATABASE_URL: '', CLERK_PUBLISHABLE_KEY: '', CLERK_SECRET_KEY: '', FEATURE_FLAGS: '', LOG_LEVEL: '', APP_ORIGIN: '' });
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      CLERK_PUBLISHABLE_KEY: '',
+      CLERK_SECRET_KEY: '',
+      FEATURE_FLAGS: '',
+      LOG_LEVEL: '',
+      APP_ORIGIN: '',
+    });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.clerk).toBeUndefined();

@@ -65,7 +65,11 @@ describe('statsWindow', () => {
   });
 
   it('reaches back over a leap day for last week', () => {
-    expect(statsWindow(new Date('2024-03-04T10:00:00Z'))).toMatchObject({ weekStart: '2024-03-04', lastWeekStart: '2024-02-26', monthStart: '2024-03-01' });
+    expect(statsWindow(new Date('2024-03-04T10:00:00Z'))).toMatchObject({
+      weekStart: '2024-03-04',
+      lastWeekStart: '2024-02-26',
+      monthStart: '2024-03-01',
+    });
   });
 });
 

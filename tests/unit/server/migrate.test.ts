@@ -43,9 +43,11 @@ describe('splitStatements', () => {
       const statements = splitStatements(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
       if (statements.length === 0) problems.push(`${file}: no statements`);
       for (const statement of statements) {
-        if (!/^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|COMMENT|GRANT|DO)\b/i.test(statement)) problems.push(`${file}: starts oddly: ${statement.slice(0, 40)}`);
+        if (!/^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|COMMENT|GRANT|DO)\b/i.test(statement))
+          problems.push(`${file}: starts oddly: ${statement.slice(0, 40)}`);
         // One command per statement: no semicolon left at the end of an inner line.
-        if (statement.split('\n').some((line) => /;\s*$/.test(line))) problems.push(`${file}: two commands in one: ${statement.slice(0, 40)}`);
+        if (statement.split('\n').some((line) => /;\s*$/.test(line)))
+          problems.push(`${file}: two commands in one: ${statement.slice(0, 40)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -241,7 +241,10 @@ describe('transition planning from age 14', () => {
   });
 
   it('asks a teenager already past 14 to review the transition plan 30 days before the review in the window', () => {
-    const drafts = run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2011-01-05', planReviewDate: '2025-05-20' }, '2026-03-10'));
+    const drafts = run(
+      transitionRule,
+      input({ supportPlan: 'iep', dateOfBirth: '2011-01-05', planReviewDate: '2025-05-20' }, '2026-03-10'),
+    );
     expect(drafts).toEqual([
       expect.objectContaining({
         ruleKey: 'transition-review:2026-05-20',
@@ -253,7 +256,9 @@ describe('transition planning from age 14', () => {
   });
 
   it('has nothing for a teenager whose review is beyond the window', () => {
-    expect(run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2011-01-05', planReviewDate: '2025-11-01' }, '2026-03-10'))).toEqual([]);
+    expect(
+      run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2011-01-05', planReviewDate: '2025-11-01' }, '2026-03-10')),
+    ).toEqual([]);
   });
 
   it('has nothing for a teenager without a review date', () => {
@@ -262,11 +267,15 @@ describe('transition planning from age 14', () => {
 
   it('has nothing for a child who turns 14 after the window', () => {
     // 14 on 2026-12-01: outside a window ending 2026-09-10.
-    expect(run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2012-12-01', planReviewDate: '2025-05-20' }, '2026-03-10'))).toEqual([]);
+    expect(
+      run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2012-12-01', planReviewDate: '2025-05-20' }, '2026-03-10')),
+    ).toEqual([]);
   });
 
   it('has nothing for a young adult of 22 or more', () => {
-    expect(run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2003-01-01', planReviewDate: '2025-05-20' }, '2026-03-10'))).toEqual([]);
+    expect(
+      run(transitionRule, input({ supportPlan: 'iep', dateOfBirth: '2003-01-01', planReviewDate: '2025-05-20' }, '2026-03-10')),
+    ).toEqual([]);
   });
 
   it.each(['504', 'other', 'none', 'unsure', null] as const)('applies only to an IEP, not supportPlan %s', (supportPlan) => {
@@ -298,7 +307,11 @@ describe('school-year moments by grade', () => {
     ['5', 'school:middle-school-transition:2026-03-01'],
     ['8', 'school:high-school-transition:2026-03-01'],
   ] as const)('adds the transition visit for grade %s only', (grade, key) => {
-    expect(spring(grade)).toEqual([[key, '2026-03-01'], ['school:next-year:2026-03-15', '2026-03-15'], ['school:wrap-up:2026-06-01', '2026-06-01']]);
+    expect(spring(grade)).toEqual([
+      [key, '2026-03-01'],
+      ['school:next-year:2026-03-15', '2026-03-15'],
+      ['school:wrap-up:2026-06-01', '2026-06-01'],
+    ]);
   });
 
   it.each(['kindergarten', '4', '6', '7', '9'] as const)('adds no transition visit for grade %s', (grade) => {
@@ -353,8 +366,15 @@ describe('the "unsure" plan question', () => {
 });
 
 describe('goal checks 14 days before the target date', () => {
-  const goal = (overrides: Partial<GoalInput>): GoalInput => ({ id: 7, title: 'Read 60 words a minute', targetDate: '2026-05-01', status: 'in-progress', ...overrides });
-  const checks = (goals: GoalInput[], today = '2026-03-10', horizonMonths = 6) => run(goalCheckRule, input({}, today, { goals, horizonMonths }));
+  const goal = (overrides: Partial<GoalInput>): GoalInput => ({
+    id: 7,
+    title: 'Read 60 words a minute',
+    targetDate: '2026-05-01',
+    status: 'in-progress',
+    ...overrides,
+  });
+  const checks = (goals: GoalInput[], today = '2026-03-10', horizonMonths = 6) =>
+    run(goalCheckRule, input({}, today, { goals, horizonMonths }));
 
   it('checks an active goal two weeks before its target', () => {
     expect(checks([goal({})])).toEqual([

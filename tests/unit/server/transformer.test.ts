@@ -11,7 +11,14 @@ describe('the tRPC output transformer', () => {
   });
 
   it('falls back to superjson for what JSON cannot carry', () => {
-    for (const value of [{ at: new Date('2026-11-22T00:00:00Z') }, { missing: undefined }, [Number.NaN], { big: 1n }, new Map([[1, 2]]), -0]) {
+    for (const value of [
+      { at: new Date('2026-11-22T00:00:00Z') },
+      { missing: undefined },
+      [Number.NaN],
+      { big: 1n },
+      new Map([[1, 2]]),
+      -0,
+    ]) {
       expect(isPlainJson(value)).toBe(false);
       const wire = JSON.parse(JSON.stringify(transformer.output.serialize(value)));
       expect(deserialize(wire)).toEqual(value);

@@ -24,7 +24,9 @@ describe('child schema', () => {
       nickname: 'M',
     });
     const paths = issuesOf(result).map((issue) => issue.path);
-    expect(paths).toEqual(expect.arrayContaining(['firstName', 'dateOfBirth', 'grade', 'avatarColor', 'diagnoses', 'strengths.0', 'nickname']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['firstName', 'dateOfBirth', 'grade', 'avatarColor', 'diagnoses', 'strengths.0', 'nickname']),
+    );
   });
 
   it('rejects a birth date in the future or 26 or more years ago', () => {

@@ -84,7 +84,9 @@ describe('contact form', () => {
   });
 
   it('keeps what was typed and says when to try again after too many messages (429)', async () => {
-    fetchMock.mockResolvedValue(json({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } }, 429, { 'Retry-After': '120' }));
+    fetchMock.mockResolvedValue(
+      json({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } }, 429, { 'Retry-After': '120' }),
+    );
     const user = userEvent.setup();
     renderForm();
     await fillIn(user);
@@ -100,7 +102,16 @@ describe('contact form', () => {
 
   it('shows the server’s field errors (400) next to the fields', async () => {
     fetchMock.mockResolvedValue(
-      json({ error: { code: 'BAD_REQUEST', message: 'Invalid input', issues: [{ path: 'email', message: 'This address cannot receive mail' }] } }, 400),
+      json(
+        {
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'Invalid input',
+            issues: [{ path: 'email', message: 'This address cannot receive mail' }],
+          },
+        },
+        400,
+      ),
     );
     const user = userEvent.setup();
     renderForm();
@@ -142,9 +153,13 @@ describe('contact form', () => {
     expect(contactMessageSchema.safeParse({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.message) }).success).toBe(true);
     const issue = (input: object) => contactMessageSchema.safeParse(input).error?.issues[0]?.message;
     expect(issue({ ...valid, name: 'x'.repeat(CONTACT_LIMITS.name + 1) })).toBe(`At most ${CONTACT_LIMITS.name} characters`);
-    expect(issue({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.messageMin - 1) })).toBe(`Please write at least ${CONTACT_LIMITS.messageMin} characters`);
+    expect(issue({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.messageMin - 1) })).toBe(
+      `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
+    );
     expect(issue({ ...valid, message: 'x'.repeat(CONTACT_LIMITS.message + 1) })).toBe(`At most ${CONTACT_LIMITS.message} characters`);
-    expect(issue({ ...valid, email: `${'x'.repeat(EMAIL_MAX_LENGTH - 'a@example.com'.length + 1)}a@example.com` })).toBe('Email is too long');
+    expect(issue({ ...valid, email: `${'x'.repeat(EMAIL_MAX_LENGTH - 'a@example.com'.length + 1)}a@example.com` })).toBe(
+      'Email is too long',
+    );
   });
 
   it('reads Retry-After as seconds or as a date', () => {

@@ -10,12 +10,22 @@ import { NOT_FOUND_PAGE, PUBLIC_PAGES, preloadAllPages, renderPage, type SitePag
 export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
   'document-vault': [/Upload PDFs/, /keep in the vault/, /documents you can find when they ask/],
   reimbursements: [/Expenses with receipts attached/, /How does reimbursement tracking work/, /reimbursement records/],
-  snapshots: [/Print it, save it as a PDF or share it/, /share a snapshot with a new teacher/, /print or send a snapshot/, /create the snapshots you ask for/],
+  snapshots: [
+    /Print it, save it as a PDF or share it/,
+    /share a snapshot with a new teacher/,
+    /print or send a snapshot/,
+    /create the snapshots you ask for/,
+  ],
   'smart-forms': [/Filled in by link, with no account needed/, /fill in a smart form/, /Smart form links are for the people/],
   guide: [/Short, practical reads/, /The guide and any suggestions/],
   caregivers: [/the people they invite/, /need the same picture/, /can share a child’s records with you/],
   export: [/export your information/i, /export everything and leave/, /export or delete/i],
-  'child-deletion': [/Open the child’s profile in Settings and choose delete/, /A deleted child takes all of their records/, /delete a child profile with all of its records/, /Delete records, child profiles/],
+  'child-deletion': [
+    /Open the child’s profile in Settings and choose delete/,
+    /A deleted child takes all of their records/,
+    /delete a child profile with all of its records/,
+    /Delete records, child profiles/,
+  ],
   'account-deletion': [/choose to delete your account/, /delete your account at any time/, /Export and deletion whenever you want/],
   'password-reset': [/use the reset option on the sign-in screen/],
 };

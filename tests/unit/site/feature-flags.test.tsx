@@ -27,7 +27,9 @@ function jsonResponse(body: unknown, status = 200) {
 describe('site feature flags', () => {
   it('starts at the defaults, then merges the server flags over them', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     render(
@@ -75,7 +77,10 @@ describe('site feature flags', () => {
   });
 
   it('ignores values that are not booleans', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse({ flags: { FLAG_SCOPED_SNAPSHOTS: 'yes', FLAG_PDF_PRINT_STYLES: true } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse({ flags: { FLAG_SCOPED_SNAPSHOTS: 'yes', FLAG_PDF_PRINT_STYLES: true } }))),
+    );
     const merged = await fetchFeatureFlags();
     expect(merged).toEqual({ ...FEATURE_FLAG_DEFAULTS, FLAG_PDF_PRINT_STYLES: true });
     expect(FEATURE_FLAGS_URL).toBe('/api/feature-flags');

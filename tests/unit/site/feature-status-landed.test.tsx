@@ -14,7 +14,9 @@ import { CLAIMS, pageDom, pageTexts } from './feature-claims.ts';
 
 vi.mock('../../../client/site/content/feature-status.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof FeatureStatusModule>();
-  const FEATURE_STATUS = Object.fromEntries(Object.keys(actual.FEATURE_STATUS).map((id) => [id, 'available'])) as typeof actual.FEATURE_STATUS;
+  const FEATURE_STATUS = Object.fromEntries(
+    Object.keys(actual.FEATURE_STATUS).map((id) => [id, 'available']),
+  ) as typeof actual.FEATURE_STATUS;
   return {
     ...actual,
     FEATURE_STATUS,
@@ -40,14 +42,19 @@ describe('every feature landed', () => {
     expect(saysComing.map(([page]) => page)).toEqual([]);
     const labelled = (['index', 'features'] as const).filter((name) => {
       const dom = pageDom(publicPage(name));
-      return dom.querySelector(`section#${COMING_SECTION.id}`) !== null || [...dom.querySelectorAll('p')].some((p) => p.textContent === COMING_LABEL);
+      return (
+        dom.querySelector(`section#${COMING_SECTION.id}`) !== null ||
+        [...dom.querySelectorAll('p')].some((p) => p.textContent === COMING_LABEL)
+      );
     });
     expect(labelled).toEqual([]);
   });
 
   it('tells every feature in full on the features page, and the beta page says everything is ready', () => {
     const features = pageDom(publicPage('features'));
-    expect(FEATURES.filter((feature) => !features.querySelector(`section#${feature.id}`)?.textContent?.includes(feature.details))).toEqual([]);
+    expect(FEATURES.filter((feature) => !features.querySelector(`section#${feature.id}`)?.textContent?.includes(feature.details))).toEqual(
+      [],
+    );
     expect(texts.get('beta-access')).toContain('Everything is ready to use');
   });
 

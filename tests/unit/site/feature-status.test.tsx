@@ -31,19 +31,25 @@ describe('what works and what is coming', () => {
   });
 
   it.each(comingIds.filter((id) => CLAIMS[id]).map((id) => [id] as const))('no page says %s works while it is coming', (id) => {
-    const found = [...texts].flatMap(([page, text]) => (CLAIMS[id] ?? []).filter((claim) => claim.test(text)).map((claim) => `${page}: ${claim}`));
+    const found = [...texts].flatMap(([page, text]) =>
+      (CLAIMS[id] ?? []).filter((claim) => claim.test(text)).map((claim) => `${page}: ${claim}`),
+    );
     expect(found).toEqual([]);
   });
 
   it('no page promises a date', () => {
-    expect([...texts].filter(([, text]) => /coming soon|\bsoon\b|later this (year|month)|next (week|month)/i.test(text)).map(([page]) => page)).toEqual([]);
+    expect(
+      [...texts].filter(([, text]) => /coming soon|\bsoon\b|later this (year|month)|next (week|month)/i.test(text)).map(([page]) => page),
+    ).toEqual([]);
   });
 
   it('the features page tells in full only what works, and lists every coming feature under “Coming to Trelli”', () => {
     const dom = pageDom(publicPage('features'));
     const text = dom.textContent ?? '';
     const sectionTitles = headingTexts(dom, 'main section > div > h2');
-    expect(AVAILABLE_FEATURES.filter((feature) => !dom.querySelector(`section#${feature.id}`)?.textContent?.includes(feature.details))).toEqual([]);
+    expect(
+      AVAILABLE_FEATURES.filter((feature) => !dom.querySelector(`section#${feature.id}`)?.textContent?.includes(feature.details)),
+    ).toEqual([]);
     expect(AVAILABLE_FEATURES.every((feature) => sectionTitles.includes(feature.name))).toBe(true);
 
     const section = dom.querySelector(`section#${COMING_SECTION.id}`);
@@ -53,7 +59,9 @@ describe('what works and what is coming', () => {
     expect(COMING_FEATURES.filter((feature) => sectionTitles.includes(feature.name))).toEqual([]);
     expect(COMING_FEATURES.flatMap((feature) => [feature.details, ...feature.points]).filter((words) => text.includes(words))).toEqual([]);
     // ...and its anchor leads into the section that says it is coming.
-    expect(COMING_FEATURES.map((feature) => dom.querySelector(`#${feature.id}`)?.closest('section')?.id)).toEqual(COMING_FEATURES.map(() => COMING_SECTION.id));
+    expect(COMING_FEATURES.map((feature) => dom.querySelector(`#${feature.id}`)?.closest('section')?.id)).toEqual(
+      COMING_FEATURES.map(() => COMING_SECTION.id),
+    );
   });
 
   it('the home page tours what works and shows what is coming with the Coming label', () => {
@@ -66,7 +74,11 @@ describe('what works and what is coming', () => {
 
   it('the beta page no longer says every feature works today', () => {
     const dom = pageDom(publicPage('beta-access'));
-    const card = (title: string) => [...dom.querySelectorAll('h3')].find((h3) => h3.textContent === title)?.closest('li')?.textContent?.toLowerCase() ?? '';
+    const card = (title: string) =>
+      [...dom.querySelectorAll('h3')]
+        .find((h3) => h3.textContent === title)
+        ?.closest('li')
+        ?.textContent?.toLowerCase() ?? '';
     expect(/everything is ready to use|all work today|every feature/i.test(dom.textContent ?? '')).toBe(!someComing);
 
     const works = card(someComing ? 'What works today' : 'Everything is ready to use');
@@ -79,7 +91,9 @@ describe('what works and what is coming', () => {
   it('the Help Center leaves out what is coming, or answers that it is on the way', () => {
     const aboutComing = ALL_HELP_ARTICLES.filter((article) => article.feature && FEATURE_STATUS[article.feature] === 'coming');
     const shown = HELP_ARTICLES.filter((article) => aboutComing.some((coming) => coming.id === article.id));
-    expect(shown.map((article) => article.answer)).toEqual(aboutComing.flatMap((article) => (article.comingAnswer ? [article.comingAnswer] : [])));
+    expect(shown.map((article) => article.answer)).toEqual(
+      aboutComing.flatMap((article) => (article.comingAnswer ? [article.comingAnswer] : [])),
+    );
     expect(shown.filter((article) => !/on the way/.test(article.answer))).toEqual([]);
 
     // “What is Trelli?” names what works, then what is on the way.

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import HelpCenterPage from '../../../client/site/pages/help-center.tsx';
-import { HELP_ARTICLES, filterHelpArticles, publishedArticles, type HelpArticleSource } from '../../../client/site/content/help-articles.ts';
+import {
+  HELP_ARTICLES,
+  filterHelpArticles,
+  publishedArticles,
+  type HelpArticleSource,
+} from '../../../client/site/content/help-articles.ts';
 
 afterEach(cleanup);
 
@@ -56,7 +61,9 @@ describe('help center', () => {
   it('matches answers and topics too, and ignores apostrophes and accents', () => {
     expect(filterHelpArticles(HELP_ARTICLES, 'QUICK Capture').map((article) => article.id)).toEqual(['how-to-start']);
     expect(filterHelpArticles(HELP_ARTICLES, 'cant sign').map((article) => article.id)).toEqual(['sign-in-trouble']);
-    expect(filterHelpArticles(HELP_ARTICLES, 'privacy and security').every((article) => article.topic === 'Privacy and security')).toBe(true);
+    expect(filterHelpArticles(HELP_ARTICLES, 'privacy and security').every((article) => article.topic === 'Privacy and security')).toBe(
+      true,
+    );
     expect(filterHelpArticles(HELP_ARTICLES, 'dócument vault').length).toBeGreaterThan(0);
     expect(filterHelpArticles(HELP_ARTICLES, '   ')).toHaveLength(HELP_ARTICLES.length);
   });

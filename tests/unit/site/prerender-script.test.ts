@@ -10,7 +10,9 @@ describe('prerender template', () => {
     expect(html).toContain('<title>About &quot;us&quot; &amp; more</title>');
     expect(html).toContain('<meta name="description" content="Why &lt;we&gt; exist" />');
     expect(html).not.toContain('default');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/site-1.js"><link rel="modulepreload" crossorigin href="/assets/about-2.js"></head>');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/site-1.js"><link rel="modulepreload" crossorigin href="/assets/about-2.js"></head>',
+    );
     expect(html).toContain('<div id="root"><main><h1>About</h1></main></div>');
   });
 

@@ -56,7 +56,17 @@ describe('prerendered public pages', () => {
     expect(titles(`section#${COMING_SECTION.id}`)).toEqual(COMING_FEATURES.map((feature) => feature.name));
     // Together, the nine tools of the tour.
     expect([...titles('section#tour'), ...titles(`section#${COMING_SECTION.id}`)].sort()).toEqual(
-      ['Child profile', 'Observations', 'Progress planner', 'Roadmap', 'Document vault', 'Reimbursements', 'Snapshots', 'Smart forms', 'The guide'].sort(),
+      [
+        'Child profile',
+        'Observations',
+        'Progress planner',
+        'Roadmap',
+        'Document vault',
+        'Reimbursements',
+        'Snapshots',
+        'Smart forms',
+        'The guide',
+      ].sort(),
     );
     const prompt = [...container.querySelectorAll('h2')].find((h2) => h2.textContent === 'Already have access?');
     expect(prompt?.closest('section')?.querySelector('a[href="/sign-in"]')?.textContent).toBe('Sign In');
@@ -67,7 +77,10 @@ describe('prerendered public pages', () => {
   it.each(ALL_PAGES.map((page) => [page.path, page] as const))('%s hydrates without a mismatch', async (_path, page) => {
     const path = page.path === '*' ? '/no-such-page' : page.path;
     window.history.replaceState(null, '', path);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const errors: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
 
@@ -82,7 +95,7 @@ describe('prerendered public pages', () => {
       root = hydrateRoot(container, <SiteBrowserApp />, { onRecoverableError: (error) => errors.push(error) });
     });
 
-    expect(errors.map((error) => String(Array.isArray(error) ? error.join(" ") : error).slice(0, 600))).toEqual([]);
+    expect(errors.map((error) => String(Array.isArray(error) ? error.join(' ') : error).slice(0, 600))).toEqual([]);
     // The one intended change: controls that need React are disabled until it is attached (useHydrated).
     const gated = HYDRATION_GATED.has(page.path);
     const enabledOnHydration = gated ? before.replaceAll(' disabled=""', '') : before;

@@ -70,7 +70,10 @@ export function ChipField({ id, label, itemName, value, onChange, suggestions, h
                 type="button"
                 aria-pressed={on}
                 onClick={() => toggle(item)}
-                className={cn(chipClasses, on ? 'border-brand-800 bg-brand-800 text-white' : 'border-ink/25 bg-white text-ink hover:bg-brand-50')}
+                className={cn(
+                  chipClasses,
+                  on ? 'border-brand-800 bg-brand-800 text-white' : 'border-ink/25 bg-white text-ink hover:bg-brand-50',
+                )}
               >
                 {on ? <span aria-hidden="true">✓</span> : null}
                 {item}

@@ -25,7 +25,18 @@ export const STRENGTH_SUGGESTIONS = [
   'Loves to build',
 ] as const;
 
-export const INTEREST_SUGGESTIONS = ['Drawing', 'Music', 'Building', 'Animals', 'Sports', 'Games', 'Science', 'Nature', 'Stories', 'Cooking'] as const;
+export const INTEREST_SUGGESTIONS = [
+  'Drawing',
+  'Music',
+  'Building',
+  'Animals',
+  'Sports',
+  'Games',
+  'Science',
+  'Nature',
+  'Stories',
+  'Cooking',
+] as const;
 
 export const CHALLENGE_SUGGESTIONS = [
   'Focus',

@@ -49,14 +49,29 @@ export interface WizardStep {
 
 export const STEPS: readonly WizardStep[] = [
   { title: 'About your child', fields: ['firstName', 'lastName', 'dateOfBirth', 'pronouns', 'grade', 'school'], skippable: false },
-  { title: 'Learning profile and support plan', fields: ['diagnoses', 'supportPlan', 'planReviewDate', 'lastEvaluationDate'], skippable: true },
+  {
+    title: 'Learning profile and support plan',
+    fields: ['diagnoses', 'supportPlan', 'planReviewDate', 'lastEvaluationDate'],
+    skippable: true,
+  },
   { title: 'Strengths and interests', fields: ['strengths', 'interests'], skippable: true },
   { title: 'Challenges and notes', fields: ['challenges', 'notes'], skippable: true },
 ];
 
 export const LAST_STEP = STEPS.length - 1;
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'pronouns', 'grade', 'school', 'supportPlan', 'planReviewDate', 'lastEvaluationDate', 'notes'] as const;
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'pronouns',
+  'grade',
+  'school',
+  'supportPlan',
+  'planReviewDate',
+  'lastEvaluationDate',
+  'notes',
+] as const;
 const LIST_FIELDS = ['diagnoses', 'strengths', 'interests', 'challenges'] as const;
 const OPTIONAL_TEXT = TEXT_FIELDS.filter((field) => field !== 'firstName' && field !== 'dateOfBirth');
 

@@ -60,7 +60,13 @@ function restore(draftUserId: string | null | undefined, initialValues: WizardVa
  * with the shared `childCreateSchema` before moving on; the server's issues are placed next to
  * their fields, on their step.
  */
-export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, draftUserId = null, editing = false, onSubmit }: OnboardingWizardProps) {
+export function OnboardingWizard({
+  submitLabel,
+  initialValues = EMPTY_VALUES,
+  draftUserId = null,
+  editing = false,
+  onSubmit,
+}: OnboardingWizardProps) {
   const prefix = useId();
   const idFor = (field: string) => `${prefix}-${field}`;
   const [initial] = useState(() => restore(draftUserId, initialValues));
@@ -216,7 +222,10 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
                 <button
                   type="button"
                   onClick={() => goTo(index)}
-                  className={cn('text-left underline-offset-4 hover:underline', index === step ? 'font-semibold text-ink' : 'text-ink-muted')}
+                  className={cn(
+                    'text-left underline-offset-4 hover:underline',
+                    index === step ? 'font-semibold text-ink' : 'text-ink-muted',
+                  )}
                 >
                   {item.title}
                 </button>
@@ -240,7 +249,12 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
         </div>
       ) : null}
 
-      <form noValidate onSubmit={onFormSubmit} className="grid gap-6 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm" aria-labelledby={headingId}>
+      <form
+        noValidate
+        onSubmit={onFormSubmit}
+        className="grid gap-6 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm"
+        aria-labelledby={headingId}
+      >
         <div className="grid gap-1">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
             {current.title}
@@ -292,7 +306,14 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
             </SelectField>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Plan review date" type="date" optional hint={PLAN_REVIEW_HINT} {...bind('planReviewDate')} />
-              <TextField label="Last evaluation date" type="date" optional max={localToday()} hint={LAST_EVALUATION_HINT} {...bind('lastEvaluationDate')} />
+              <TextField
+                label="Last evaluation date"
+                type="date"
+                optional
+                max={localToday()}
+                hint={LAST_EVALUATION_HINT}
+                {...bind('lastEvaluationDate')}
+              />
             </div>
           </>
         ) : null}
@@ -306,7 +327,13 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
               hint="What does your child do well? What do others admire?"
               {...chips('strengths')}
             />
-            <ChipField label="Interests" itemName="interest" suggestions={INTEREST_SUGGESTIONS} hint="What lights them up?" {...chips('interests')} />
+            <ChipField
+              label="Interests"
+              itemName="interest"
+              suggestions={INTEREST_SUGGESTIONS}
+              hint="What lights them up?"
+              {...chips('interests')}
+            />
           </>
         ) : null}
 
@@ -319,7 +346,13 @@ export function OnboardingWizard({ submitLabel, initialValues = EMPTY_VALUES, dr
               hint="Where does your child need a bit more support right now?"
               {...chips('challenges')}
             />
-            <TextAreaField label="Notes" optional maxLength={CHILD_LIMITS.notes} hint="Anything else worth remembering: what helps, what to avoid." {...bind('notes')} />
+            <TextAreaField
+              label="Notes"
+              optional
+              maxLength={CHILD_LIMITS.notes}
+              hint="Anything else worth remembering: what helps, what to avoid."
+              {...bind('notes')}
+            />
           </>
         ) : null}
 

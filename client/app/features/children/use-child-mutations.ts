@@ -14,7 +14,8 @@ export function useCreateChild({ announce = true }: { announce?: boolean } = {})
     onSuccess: (child) => {
       childCreated(child);
       // Onboarding announces on the dashboard instead (`showSuccessToast`), so only one toast shows.
-      if (announce) toast({ title: `${childDisplayName(child)} has been added`, description: 'Their profile is ready.', variant: 'success' });
+      if (announce)
+        toast({ title: `${childDisplayName(child)} has been added`, description: 'Their profile is ready.', variant: 'success' });
     },
   });
 }
@@ -26,17 +27,6 @@ export function useUpdateChild() {
     onSuccess: (child) => {
       childUpdated(child);
       toast({ title: 'Profile saved', variant: 'success' });
-    },
-  });
-}
-
-export function useDeleteChild() {
-  const { childDeleted } = useChildContext();
-  const { toast } = useToast();
-  return trpc.children.delete.useMutation({
-    onSuccess: (result) => {
-      childDeleted(result.id);
-      toast({ title: 'Profile deleted' });
     },
   });
 }

@@ -20,7 +20,10 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
   const activities = useRecentActivity();
   const now = useNow();
   return (
-    <section aria-labelledby="activity-feed-heading" className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="activity-feed-heading"
+      className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm"
+    >
       <h2 id="activity-feed-heading" className="text-xl font-bold text-ink">
         Recent activity
       </h2>
@@ -36,7 +39,11 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
       {activities.data && activities.data.length === 0 ? (
         <p className="text-ink">
           Nothing here yet.{' '}
-          <button type="button" onClick={onLogObservation} className="text-left font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900">
+          <button
+            type="button"
+            onClick={onLogObservation}
+            className="text-left font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+          >
             Log a first observation
           </button>{' '}
           to start the story.
@@ -45,7 +52,10 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
       {activities.data && activities.data.length > 0 ? (
         <ul className="grid gap-3" aria-label="Latest changes">
           {activities.data.map((activity) => (
-            <li key={activity.id} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0">
+            <li
+              key={activity.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0"
+            >
               <span className="text-ink">{activityLabel(activity.action)}</span>
               <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={formatDateTime(activity.createdAt)}>
                 {formatRelativeTime(activity.createdAt, now)}

@@ -22,7 +22,10 @@ export function ChildCard({ child }: { child: Child }) {
         <h2 id="child-card-name" className="text-2xl font-bold text-ink">
           {name}
         </h2>
-        <Link to={EDIT_PROFILE_PATH} className="ml-auto text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900">
+        <Link
+          to={EDIT_PROFILE_PATH}
+          className="ml-auto text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+        >
           Edit profile
         </Link>
       </div>

@@ -5,10 +5,6 @@ import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 
 export type ActiveGoal = DashboardStats['activeGoals'][number];
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * A calm comparison of this week's observations with last week's: more is noted, fewer is stated
  * plainly without judgement (a quiet week is not a failure).
@@ -17,14 +13,6 @@ export function weekComparison(thisWeek: number, lastWeek: number): string {
   if (thisWeek === lastWeek) return lastWeek === 0 ? 'None last week either' : 'The same as last week';
   if (thisWeek > lastWeek) return lastWeek === 0 ? 'None last week' : `${thisWeek - lastWeek} more than last week`;
   return `${lastWeek} last week`;
-}
-
-export function observationsLabel(count: number): string {
-  return plural(count, 'observation');
-}
-
-export function milestonesLabel(count: number): string {
-  return plural(count, 'milestone');
 }
 
 const ACTIVITY_LABELS: Record<ActivityAction, string> = {

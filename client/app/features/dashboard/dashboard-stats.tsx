@@ -29,7 +29,10 @@ function HowCounted({ what, children }: { what: string; children: ReactNode }) {
 function Card({ title, info, children, className = '' }: { title: string; info?: ReactNode; children: ReactNode; className?: string }) {
   const id = useId();
   return (
-    <article aria-labelledby={id} className={`grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm ${className}`}>
+    <article
+      aria-labelledby={id}
+      className={`grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm ${className}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={id} className="text-sm font-semibold text-ink-muted">
           {title}
@@ -51,7 +54,13 @@ const BAR_HEIGHT = 36;
 function WeekBars({ thisWeek, lastWeek }: { thisWeek: number; lastWeek: number }) {
   const bars = weekBars(thisWeek, lastWeek, BAR_HEIGHT);
   return (
-    <svg role="img" aria-label={`${thisWeek} this week, ${lastWeek} last week`} width="56" height={BAR_HEIGHT + 2} viewBox={`0 0 56 ${BAR_HEIGHT + 2}`}>
+    <svg
+      role="img"
+      aria-label={`${thisWeek} this week, ${lastWeek} last week`}
+      width="56"
+      height={BAR_HEIGHT + 2}
+      viewBox={`0 0 56 ${BAR_HEIGHT + 2}`}
+    >
       <rect x="4" y={BAR_HEIGHT + 1 - bars.lastWeek} width="20" height={bars.lastWeek} rx="3" className="fill-brand-300" />
       <rect x="32" y={BAR_HEIGHT + 1 - bars.thisWeek} width="20" height={bars.thisWeek} rx="3" className="fill-brand-700" />
     </svg>
@@ -88,7 +97,13 @@ function GoalBar({ goal }: { goal: ActiveGoal }) {
         <span className="text-sm text-ink-muted">{progress.text}</span>
       </div>
       {progress.fraction !== null ? (
-        <svg role="img" aria-label={`${percent(progress.fraction)}% of the way to the target`} className="h-2 w-full" preserveAspectRatio="none" viewBox="0 0 100 8">
+        <svg
+          role="img"
+          aria-label={`${percent(progress.fraction)}% of the way to the target`}
+          className="h-2 w-full"
+          preserveAspectRatio="none"
+          viewBox="0 0 100 8"
+        >
           <rect x="0" y="0" width="100" height="8" rx="4" className="fill-brand-100" />
           <rect x="0" y="0" width={Math.max(percent(progress.fraction), 2)} height="8" rx="4" className="fill-brand-700" />
         </svg>

@@ -19,7 +19,13 @@ export type RoadmapBannerState =
   | { kind: 'error'; childId: number | null; childName: string | null; message: string };
 
 /** The session keys the banner clears when it is dismissed. */
-export const ROADMAP_KEYS = ['showRoadmapBanner', 'pendingMilestones', 'newMilestonesGenerated', 'roadmapGenerationComplete', 'roadmapGenerationError'] as const;
+export const ROADMAP_KEYS = [
+  'showRoadmapBanner',
+  'pendingMilestones',
+  'newMilestonesGenerated',
+  'roadmapGenerationComplete',
+  'roadmapGenerationError',
+] as const;
 
 function pendingDetails(pending: unknown): { childId: number | null; childName: string | null; created: number | null } {
   const record = typeof pending === 'object' && pending !== null ? (pending as Record<string, unknown>) : {};

@@ -36,7 +36,10 @@ export function RoadmapBanner() {
     <div className={`flex flex-wrap items-center gap-3 rounded-2xl border px-5 py-4 text-ink ${tone}`}>
       <output className="flex min-w-0 flex-1 items-center gap-3">
         {state.kind === 'pending' ? (
-          <span aria-hidden="true" className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-brand-800 border-r-transparent motion-reduce:animate-none" />
+          <span
+            aria-hidden="true"
+            className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-brand-800 border-r-transparent motion-reduce:animate-none"
+          />
         ) : null}
         <span className="font-semibold">
           {state.kind === 'pending' ? pendingText(state.childName) : null}

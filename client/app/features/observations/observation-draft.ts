@@ -38,7 +38,17 @@ export interface ObservationDraft {
 }
 
 /** The order fields are checked in, to focus the first one with a problem. */
-export const OBSERVATION_FIELD_ORDER = ['what', 'occurredAt', 'setting', 'antecedent', 'behaviour', 'consequence', 'mood', 'tags', 'goalId'] as const;
+export const OBSERVATION_FIELD_ORDER = [
+  'what',
+  'occurredAt',
+  'setting',
+  'antecedent',
+  'behaviour',
+  'consequence',
+  'mood',
+  'tags',
+  'goalId',
+] as const;
 
 /** The fields behind "More details". */
 export const MORE_DETAIL_FIELDS: ReadonlySet<string> = new Set(['antecedent', 'behaviour', 'consequence', 'mood', 'tags', 'goalId']);

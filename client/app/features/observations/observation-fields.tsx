@@ -108,7 +108,14 @@ export function ObservationFields({
               onClick={() => onMoreOpenChange(!moreOpen)}
               className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-brand-800"
             >
-              <svg aria-hidden="true" viewBox="0 0 16 16" className={cn('size-4 transition-transform', moreOpen && 'rotate-90')} fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className={cn('size-4 transition-transform', moreOpen && 'rotate-90')}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 3l5 5-5 5" />
               </svg>
               More details
@@ -117,7 +124,9 @@ export function ObservationFields({
           </div>
           {moreOpen ? (
             <div id={moreId} className="grid gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
-              <p className="text-sm text-ink-muted">What came before, what your child did, and what followed can show a pattern over time.</p>
+              <p className="text-sm text-ink-muted">
+                What came before, what your child did, and what followed can show a pattern over time.
+              </p>
               {DETAIL_LABELS.map(([field, label]) => (
                 <TextAreaField
                   key={field}

@@ -36,12 +36,7 @@ export function dateRangeError(state: Pick<FilterState, 'from' | 'to'>): string 
 /** True when any filter narrows the list. */
 export function hasActiveFilters(state: FilterState): boolean {
   return (
-    state.search.trim() !== '' ||
-    state.from !== '' ||
-    state.to !== '' ||
-    state.setting !== '' ||
-    state.tag.trim() !== '' ||
-    state.winsOnly
+    state.search.trim() !== '' || state.from !== '' || state.to !== '' || state.setting !== '' || state.tag.trim() !== '' || state.winsOnly
   );
 }
 

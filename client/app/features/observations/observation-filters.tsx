@@ -31,7 +31,14 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
         onChange={(event) => set({ search: event.target.value })}
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField id={`${prefix}-from`} label="From" type="date" max={value.to || undefined} value={value.from} onChange={(event) => set({ from: event.target.value })} />
+        <TextField
+          id={`${prefix}-from`}
+          label="From"
+          type="date"
+          max={value.to || undefined}
+          value={value.from}
+          onChange={(event) => set({ from: event.target.value })}
+        />
         <TextField
           id={`${prefix}-to`}
           label="To"
@@ -41,7 +48,12 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
           error={rangeError ?? undefined}
           onChange={(event) => set({ to: event.target.value })}
         />
-        <SelectField id={`${prefix}-setting`} label="Where" value={value.setting} onChange={(event) => set({ setting: event.target.value as Setting | '' })}>
+        <SelectField
+          id={`${prefix}-setting`}
+          label="Where"
+          value={value.setting}
+          onChange={(event) => set({ setting: event.target.value as Setting | '' })}
+        >
           <option value="">Anywhere</option>
           {SETTINGS.map((setting) => (
             <option key={setting} value={setting}>
@@ -71,7 +83,12 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-ink">
-          <input type="checkbox" checked={value.winsOnly} onChange={(event) => set({ winsOnly: event.target.checked })} className="size-5 accent-brand-800" />
+          <input
+            type="checkbox"
+            checked={value.winsOnly}
+            onChange={(event) => set({ winsOnly: event.target.checked })}
+            className="size-5 accent-brand-800"
+          />
           Wins only
         </label>
         {hasActiveFilters(value) ? (

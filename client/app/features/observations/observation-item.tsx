@@ -5,7 +5,13 @@ import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatRecentDateTime } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
-import { checkEditedDraft, draftFromObservation, hasMoreDetails, observationFieldErrors, type ObservationDraft } from './observation-draft.ts';
+import {
+  checkEditedDraft,
+  draftFromObservation,
+  hasMoreDetails,
+  observationFieldErrors,
+  type ObservationDraft,
+} from './observation-draft.ts';
 import { ObservationFields, showFieldErrors } from './observation-fields.tsx';
 import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';

@@ -85,7 +85,8 @@ export function ObservationList({ filters, onFiltersChange, onWriteFirst }: Obse
     );
   }
 
-  const status = list.isPending || list.isError ? '' : `${countLabel(list.observations.length)} shown${list.hasMore ? ', more to load' : ''}.`;
+  const status =
+    list.isPending || list.isError ? '' : `${countLabel(list.observations.length)} shown${list.hasMore ? ', more to load' : ''}.`;
 
   return (
     <section aria-labelledby="observations-list-heading" className="grid gap-4">

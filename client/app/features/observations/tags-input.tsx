@@ -32,7 +32,9 @@ export function TagsInput({ id, tags, text, error, onChange }: TagsInputProps) {
         id={id}
         label="Tags"
         optional
-        hint={full ? `That is the most tags one note can have (${OBSERVATION_LIMITS.tags}).` : 'Press Enter or type a comma after each tag.'}
+        hint={
+          full ? `That is the most tags one note can have (${OBSERVATION_LIMITS.tags}).` : 'Press Enter or type a comma after each tag.'
+        }
         error={error}
         value={text}
         maxLength={OBSERVATION_LIMITS.tagLength}

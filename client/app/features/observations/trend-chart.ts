@@ -49,7 +49,10 @@ export interface Bar {
 }
 
 /** Grouped bars, wins left of concerns, one group per week; heights scaled to niceMax of the data. */
-export function layoutBars(weeks: WeeklyTrend, box: ChartBox = CHART_BOX): { bars: Bar[]; top: number; groupWidth: number; y: (value: number) => number } {
+export function layoutBars(
+  weeks: WeeklyTrend,
+  box: ChartBox = CHART_BOX,
+): { bars: Bar[]; top: number; groupWidth: number; y: (value: number) => number } {
   const plotWidth = box.width - box.left - box.right;
   const plotHeight = box.height - box.top - box.bottom;
   const top = niceMax(Math.max(0, ...weeks.flatMap((week) => [week.wins, week.concerns])));

@@ -41,7 +41,9 @@ export function useObservationList(filter: ListFilter) {
   const query = useInfiniteQuery({
     queryKey: listKey(filter),
     queryFn: ({ pageParam }) =>
-      utils.client.observations.list.query({ filter: { ...filter, limit: PAGE_SIZE, ...(pageParam === undefined ? {} : { before: pageParam }) } }),
+      utils.client.observations.list.query({
+        filter: { ...filter, limit: PAGE_SIZE, ...(pageParam === undefined ? {} : { before: pageParam }) },
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage) => nextCursor(lastPage),
     enabled: childId !== null,

@@ -32,10 +32,23 @@ export function TrendBars({ weeks }: { weeks: WeeklyTrend }) {
   return (
     <div className="grid gap-3">
       <Legend />
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${box.width} ${box.height}`} className="h-auto w-full" preserveAspectRatio="xMidYMid meet">
+      <svg
+        role="img"
+        aria-label={summary}
+        viewBox={`0 0 ${box.width} ${box.height}`}
+        className="h-auto w-full"
+        preserveAspectRatio="xMidYMid meet"
+      >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={box.left} x2={box.width - box.right} y1={y(tick)} y2={y(tick)} stroke="#1b2726" strokeOpacity={tick === 0 ? 0.5 : 0.12} />
+            <line
+              x1={box.left}
+              x2={box.width - box.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke="#1b2726"
+              strokeOpacity={tick === 0 ? 0.5 : 0.12}
+            />
             <text x={box.left - 8} y={y(tick)} dy="0.35em" textAnchor="end" fontSize="12" fill="#4a5957">
               {tick}
             </text>
@@ -43,12 +56,27 @@ export function TrendBars({ weeks }: { weeks: WeeklyTrend }) {
         ))}
         {bars.map((bar) =>
           bar.value > 0 ? (
-            <rect key={`${bar.weekStart}-${bar.kind}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx="2" fill={COLOURS[bar.kind]} />
+            <rect
+              key={`${bar.weekStart}-${bar.kind}`}
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              rx="2"
+              fill={COLOURS[bar.kind]}
+            />
           ) : null,
         )}
         {weeks.map((week, index) =>
           index % 3 !== 0 || index > weeks.length - 4 ? null : (
-            <text key={week.weekStart} x={box.left + groupWidth * index + groupWidth / 2} y={box.height - 10} textAnchor="middle" fontSize="12" fill="#4a5957">
+            <text
+              key={week.weekStart}
+              x={box.left + groupWidth * index + groupWidth / 2}
+              y={box.height - 10}
+              textAnchor="middle"
+              fontSize="12"
+              fill="#4a5957"
+            >
               {formatShortDate(week.weekStart)}
             </text>
           ),

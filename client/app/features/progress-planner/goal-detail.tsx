@@ -74,7 +74,9 @@ export function GoalDetail({ goalId }: { goalId: number }) {
             </div>
             {goal.description ? <p className="whitespace-pre-line text-ink">{goal.description}</p> : null}
             <ProgressSummary goal={goal} />
-            {goal.isStale ? <p className="rounded-xl bg-sun px-4 py-3 text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p> : null}
+            {goal.isStale ? (
+              <p className="rounded-xl bg-sun px-4 py-3 text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p>
+            ) : null}
           </>
         )}
       </section>
@@ -129,7 +131,10 @@ export function GoalDetail({ goalId }: { goalId: number }) {
           </section>
         </div>
 
-        <section aria-labelledby="goal-evidence-heading" className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="goal-evidence-heading"
+          className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm"
+        >
           <h3 id="goal-evidence-heading" className="text-lg font-bold text-ink">
             What you've noticed
           </h3>

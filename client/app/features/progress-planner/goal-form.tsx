@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
-import { GOAL_AREAS, GOAL_LIMITS, GOAL_SOURCES, GOAL_STATUSES, goalCreateSchema, goalUpdateSchema, type Goal } from '#shared/schemas/goal.ts';
+import {
+  GOAL_AREAS,
+  GOAL_LIMITS,
+  GOAL_SOURCES,
+  GOAL_STATUSES,
+  goalCreateSchema,
+  goalUpdateSchema,
+  type Goal,
+} from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
@@ -85,7 +93,14 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Goal" required maxLength={GOAL_LIMITS.title} placeholder="e.g. Read a page aloud fluently" autoComplete="off" {...bind('title')} />
+        <TextField
+          label="Goal"
+          required
+          maxLength={GOAL_LIMITS.title}
+          placeholder="e.g. Read a page aloud fluently"
+          autoComplete="off"
+          {...bind('title')}
+        />
       </div>
       <div>
         <Button
@@ -101,8 +116,23 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
       <div id={idFor('more')} hidden={!moreOpen} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Baseline" optional type="number" inputMode="decimal" step="any" hint="Where it is now" {...bind('baseline')} />
-          <TextField label="Target" optional type="number" inputMode="decimal" step="any" hint="Where you hope it gets to" {...bind('target')} />
-          <TextField label="Unit" optional maxLength={GOAL_LIMITS.unit} placeholder="e.g. words per minute" autoComplete="off" {...bind('unit')} />
+          <TextField
+            label="Target"
+            optional
+            type="number"
+            inputMode="decimal"
+            step="any"
+            hint="Where you hope it gets to"
+            {...bind('target')}
+          />
+          <TextField
+            label="Unit"
+            optional
+            maxLength={GOAL_LIMITS.unit}
+            placeholder="e.g. words per minute"
+            autoComplete="off"
+            {...bind('unit')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Target date" optional type="date" {...bind('targetDate')} />

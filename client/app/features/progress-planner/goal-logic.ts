@@ -1,5 +1,5 @@
 import { isActiveGoalStatus, type Goal, type GoalCreate } from '#shared/schemas/goal.ts';
-import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import type { GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
 
 type GoalStatus = (typeof GOAL_STATUSES)[number];
@@ -82,7 +82,10 @@ export type GoalInputDraft = Partial<Record<keyof GoalCreate, unknown>>;
  * out when creating and sent as null when editing (so clearing a field clears it). Numbers that do
  * not parse are reported in `errors` ("Use a number").
  */
-export function goalFormToInput(values: GoalFormValues, mode: 'create' | 'edit'): { input: GoalInputDraft; errors: Record<string, string> } {
+export function goalFormToInput(
+  values: GoalFormValues,
+  mode: 'create' | 'edit',
+): { input: GoalInputDraft; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const input: GoalInputDraft = { title: values.title, status: values.status, source: values.source };
   if (values.area !== '') input.area = values.area;
@@ -128,6 +131,4 @@ export function hasMoreDetails(values: GoalFormValues): boolean {
   );
 }
 
-export type GoalAreaValue = (typeof GOAL_AREAS)[number];
-export type GoalSourceValue = (typeof GOAL_SOURCES)[number];
 export type { GoalStatus };

@@ -93,7 +93,10 @@ export function buildProgressChart(
   const xOf = (time: number) => (last === first ? (left + right) / 2 : left + ((time - first) / (last - first)) * (right - left));
 
   const points = entries.map((entry, index) => ({ ...entry, x: xOf(times[index] ?? first), y: yOf(entry.value) }));
-  const path = points.length < 2 ? '' : points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
+  const path =
+    points.length < 2
+      ? ''
+      : points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
 
   const firstEntry = entries[0];
   const lastEntry = entries.at(-1);
@@ -122,7 +125,10 @@ export const CHART_LABEL_MAX_ENTRIES = 8;
  * The chart's accessible name: what it shows and its numbers, e.g. "Reading fluency, words per
  * minute over time: 65 on 3 Mar 2026, 72 on 10 Mar 2026. Baseline 60, target 90."
  */
-export function describeProgressChart(goal: { title: string; unit: string | null; baseline: number | null; target: number | null }, entries: readonly ChartEntry[]): string {
+export function describeProgressChart(
+  goal: { title: string; unit: string | null; baseline: number | null; target: number | null },
+  entries: readonly ChartEntry[],
+): string {
   const unit = goal.unit?.trim() || null;
   const head = unit ? `${goal.title}, ${unit} over time` : `${goal.title} over time`;
   let body: string;

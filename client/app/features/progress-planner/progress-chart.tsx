@@ -84,7 +84,9 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
             </text>
           </g>
         ) : null}
-        {geometry.path ? <path d={geometry.path} fill="none" stroke="#225650" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" /> : null}
+        {geometry.path ? (
+          <path d={geometry.path} fill="none" stroke="#225650" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+        ) : null}
         {geometry.points.map((point, index) => (
           <circle key={`${point.recordedOn}-${index}`} cx={point.x} cy={point.y} r={4.5} fill="#225650" stroke="#fff" strokeWidth={1.5} />
         ))}
@@ -101,9 +103,7 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
           </text>
         ))}
       </svg>
-      <figcaption className="text-sm text-ink-muted">
-        {unit ? `Values in ${unit}. ` : ''}Dashed lines: baseline and target.
-      </figcaption>
+      <figcaption className="text-sm text-ink-muted">{unit ? `Values in ${unit}. ` : ''}Dashed lines: baseline and target.</figcaption>
       <table className="sr-only">
         <caption>{`${goal.title}: progress entries`}</caption>
         <thead>

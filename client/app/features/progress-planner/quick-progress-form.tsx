@@ -99,7 +99,12 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={goal ? `Record progress on ${goal.title}` : 'Record progress'}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-4"
+      aria-label={goal ? `Record progress on ${goal.title}` : 'Record progress'}
+    >
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
       {goalId === undefined && !onlyChoice ? (
         <SelectField

@@ -58,7 +58,10 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
   }
 
   return (
-    <article aria-labelledby={titleId} className={cn('grid gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm', !strategy.active && 'bg-white/70')}>
+    <article
+      aria-labelledby={titleId}
+      className={cn('grid gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm', !strategy.active && 'bg-white/70')}
+    >
       <div>
         <p className="text-sm text-ink-muted">
           {STRATEGY_KIND_LABELS[strategy.kind]} · {STRATEGY_PLACE_LABELS[strategy.whereUsed]}
@@ -86,7 +89,11 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
         onChange={(effectiveness) => update.mutate({ id: strategy.id, data: { effectiveness } })}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <InUseSwitch checked={strategy.active} disabled={update.isPending} onChange={(active) => update.mutate({ id: strategy.id, data: { active } })} />
+        <InUseSwitch
+          checked={strategy.active}
+          disabled={update.isPending}
+          onChange={(active) => update.mutate({ id: strategy.id, data: { active } })}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
             Edit

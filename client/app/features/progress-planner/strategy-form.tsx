@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
 import type { Goal } from '#shared/schemas/goal.ts';
-import { STRATEGY_KINDS, STRATEGY_LIMITS, STRATEGY_PLACES, strategyCreateSchema, strategyUpdateSchema, type Strategy } from '#shared/schemas/strategy.ts';
+import {
+  STRATEGY_KINDS,
+  STRATEGY_LIMITS,
+  STRATEGY_PLACES,
+  strategyCreateSchema,
+  strategyUpdateSchema,
+  type Strategy,
+} from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
@@ -105,9 +112,21 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
     }));
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={strategy ? `Edit strategy: ${strategy.title}` : 'Add a strategy'}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-4"
+      aria-label={strategy ? `Edit strategy: ${strategy.title}` : 'Add a strategy'}
+    >
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
-      <TextField label="Strategy" required maxLength={STRATEGY_LIMITS.title} placeholder="e.g. Visual timer for homework" autoComplete="off" {...bind('title')} />
+      <TextField
+        label="Strategy"
+        required
+        maxLength={STRATEGY_LIMITS.title}
+        placeholder="e.g. Visual timer for homework"
+        autoComplete="off"
+        {...bind('title')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Kind" {...bind('kind')}>
           {STRATEGY_KINDS.map((kind) => (

@@ -29,7 +29,8 @@ export function useUpdateGoal({ toastErrors = false }: { toastErrors?: boolean }
   return trpc.goals.update.useMutation({
     onSuccess: (goal, variables) => {
       const onlyStatus = Object.keys(variables.data).length === 1 && 'status' in variables.data;
-      if (onlyStatus && goal.status === 'achieved') toast({ title: 'Goal achieved', description: `Well done on "${goal.title}".`, variant: 'success' });
+      if (onlyStatus && goal.status === 'achieved')
+        toast({ title: 'Goal achieved', description: `Well done on "${goal.title}".`, variant: 'success' });
       else toast({ title: 'Goal saved', variant: 'success' });
     },
     onError: () => {

@@ -1,6 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
-import { MILESTONE_LIMITS, milestoneCreateSchema, milestoneUpdateSchema, type Milestone, type MilestoneCreate, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import {
+  MILESTONE_LIMITS,
+  milestoneCreateSchema,
+  milestoneUpdateSchema,
+  type Milestone,
+  type MilestoneCreate,
+  type MilestoneUpdate,
+} from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError, type FieldIssue } from '../../../lib/field-errors.ts';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
@@ -53,7 +60,8 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
     event.preventDefault();
     if (submitting) return;
     const words = { title: values.title, whyItMatters: optionalText(values.whyItMatters), whatToDo: optionalText(values.whatToDo) };
-    const parsed = mode === 'add' ? milestoneCreateSchema.safeParse({ ...words, dueDate: values.dueDate }) : milestoneUpdateSchema.safeParse(words);
+    const parsed =
+      mode === 'add' ? milestoneCreateSchema.safeParse({ ...words, dueDate: values.dueDate }) : milestoneUpdateSchema.safeParse(words);
     if (!parsed.success) {
       const issues = toIssues(parsed.error).map((issue) =>
         // An empty date input reads better as "choose a date" than as a format error.
@@ -95,8 +103,22 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
         <TextField label="Title" required autoComplete="off" maxLength={MILESTONE_LIMITS.title} {...bind('title')} />
         {mode === 'add' ? <TextField label="Due date" type="date" required {...bind('dueDate')} /> : null}
       </div>
-      <TextAreaField label="Why it matters" optional rows={2} maxLength={MILESTONE_LIMITS.whyItMatters} className="min-h-16" {...bind('whyItMatters')} />
-      <TextAreaField label="What to do" optional rows={2} maxLength={MILESTONE_LIMITS.whatToDo} className="min-h-16" {...bind('whatToDo')} />
+      <TextAreaField
+        label="Why it matters"
+        optional
+        rows={2}
+        maxLength={MILESTONE_LIMITS.whyItMatters}
+        className="min-h-16"
+        {...bind('whyItMatters')}
+      />
+      <TextAreaField
+        label="What to do"
+        optional
+        rows={2}
+        maxLength={MILESTONE_LIMITS.whatToDo}
+        className="min-h-16"
+        {...bind('whatToDo')}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={submitting}>
           {submitLabel}

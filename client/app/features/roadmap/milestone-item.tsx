@@ -15,7 +15,11 @@ export const PAST_DUE_TEXT = 'Past due — reschedule or mark done';
 type Panel = 'reschedule' | 'edit' | 'delete' | null;
 
 function Chip({ children, className }: { children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-ink', className)}>{children}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-ink', className)}>
+      {children}
+    </span>
+  );
 }
 
 /** "Mark done: Annual IEP review": the visible action first, then which milestone, for screen readers. */
@@ -44,7 +48,15 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
   return (
     <form noValidate onSubmit={submit} aria-label={`Reschedule ${milestone.title}`} className="flex flex-wrap items-end gap-3">
       <div className="min-w-48">
-        <TextField id={id} label="New due date" type="date" required value={date} error={error} onChange={(event) => setDate(event.target.value)} />
+        <TextField
+          id={id}
+          label="New due date"
+          type="date"
+          required
+          value={date}
+          error={error}
+          onChange={(event) => setDate(event.target.value)}
+        />
       </div>
       <Button type="submit" size="sm" loading={isPending}>
         Save date
@@ -145,7 +157,9 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className={open ? 'font-semibold text-ink' : 'text-ink-muted'}>
-          <time dateTime={milestone.dueDate}>{variant === 'card' ? formatDate(milestone.dueDate) : formatShortDate(milestone.dueDate)}</time>
+          <time dateTime={milestone.dueDate}>
+            {variant === 'card' ? formatDate(milestone.dueDate) : formatShortDate(milestone.dueDate)}
+          </time>
           {open && !pastDue ? <span className="font-normal text-ink-muted"> ({formatRelativeDay(milestone.dueDate, today)})</span> : null}
         </span>
         {milestone.source === 'parent' ? <Chip className="bg-sun">Added by you</Chip> : <Chip>{CATEGORY_LABELS[milestone.category]}</Chip>}
@@ -153,7 +167,14 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
           <Chip className={open ? 'bg-brand-800 text-white' : 'bg-ink/10 text-ink'}>{STATUS_LABELS[milestone.status]}</Chip>
         ) : null}
       </div>
-      <Heading id={titleId} className={cn('font-semibold', variant === 'card' ? 'text-xl' : 'text-lg', open ? 'text-ink' : 'text-ink-muted line-through decoration-1')}>
+      <Heading
+        id={titleId}
+        className={cn(
+          'font-semibold',
+          variant === 'card' ? 'text-xl' : 'text-lg',
+          open ? 'text-ink' : 'text-ink-muted line-through decoration-1',
+        )}
+      >
         {milestone.title}
       </Heading>
       {pastDue ? <p className="w-fit rounded-md bg-sun px-3 py-1 text-sm font-medium text-ink">{PAST_DUE_TEXT}</p> : null}
@@ -174,35 +195,77 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
         <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
           {open ? (
             <>
-              <Button size="sm" loading={busy('done')} onClick={() => change('done', { status: 'done' })} aria-label={actionName('Mark done', milestone.title)}>
+              <Button
+                size="sm"
+                loading={busy('done')}
+                onClick={() => change('done', { status: 'done' })}
+                aria-label={actionName('Mark done', milestone.title)}
+              >
                 Mark done
               </Button>
               {milestone.status === 'upcoming' ? (
-                <Button variant="outline" size="sm" loading={busy('start')} onClick={() => change('start', { status: 'in-progress' })} aria-label={actionName('Start', milestone.title)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  loading={busy('start')}
+                  onClick={() => change('start', { status: 'in-progress' })}
+                  aria-label={actionName('Start', milestone.title)}
+                >
                   Start
                 </Button>
               ) : null}
-              <Button variant="ghost" size="sm" loading={busy('skip')} onClick={() => change('skip', { status: 'skipped' })} aria-label={actionName('Skip', milestone.title)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={busy('skip')}
+                onClick={() => change('skip', { status: 'skipped' })}
+                aria-label={actionName('Skip', milestone.title)}
+              >
                 Skip
               </Button>
               {variant === 'row' ? (
                 <>
-                  <Button variant="ghost" size="sm" id={buttonId('reschedule')} onClick={() => setPanel('reschedule')} aria-label={actionName('Reschedule', milestone.title)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    id={buttonId('reschedule')}
+                    onClick={() => setPanel('reschedule')}
+                    aria-label={actionName('Reschedule', milestone.title)}
+                  >
                     Reschedule
                   </Button>
-                  <Button variant="ghost" size="sm" id={buttonId('edit')} onClick={() => setPanel('edit')} aria-label={actionName('Edit', milestone.title)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    id={buttonId('edit')}
+                    onClick={() => setPanel('edit')}
+                    aria-label={actionName('Edit', milestone.title)}
+                  >
                     Edit
                   </Button>
                 </>
               ) : null}
             </>
           ) : (
-            <Button variant="outline" size="sm" loading={busy('undo')} onClick={() => change('undo', { status: 'upcoming' })} aria-label={actionName('Undo', milestone.title)}>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={busy('undo')}
+              onClick={() => change('undo', { status: 'upcoming' })}
+              aria-label={actionName('Undo', milestone.title)}
+            >
               Undo
             </Button>
           )}
           {variant === 'row' && milestone.source === 'parent' ? (
-            <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" id={buttonId('delete')} onClick={() => setPanel('delete')} aria-label={actionName('Delete', milestone.title)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-800 hover:bg-red-50"
+              id={buttonId('delete')}
+              onClick={() => setPanel('delete')}
+              aria-label={actionName('Delete', milestone.title)}
+            >
               Delete
             </Button>
           ) : null}

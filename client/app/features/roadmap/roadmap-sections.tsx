@@ -88,16 +88,28 @@ export function AddMilestone({ today, onClose }: { today: string; onClose(): voi
 }
 
 /** Before there is a roadmap: what it will hold and a button to build it. */
-export function EmptyRoadmap({ childName, onGenerate, generating, triedAlready }: { childName: string; onGenerate(): void; generating: boolean; triedAlready: boolean }) {
+export function EmptyRoadmap({
+  childName,
+  onGenerate,
+  generating,
+  triedAlready,
+}: {
+  childName: string;
+  onGenerate(): void;
+  generating: boolean;
+  triedAlready: boolean;
+}) {
   return (
-    <section aria-labelledby="roadmap-empty" className="grid max-w-2xl gap-4 rounded-2xl border border-dashed border-brand-800/40 bg-white p-8">
+    <section
+      aria-labelledby="roadmap-empty"
+      className="grid max-w-2xl gap-4 rounded-2xl border border-dashed border-brand-800/40 bg-white p-8"
+    >
       <h2 id="roadmap-empty" className="text-2xl font-bold text-ink">
         Build {childName}&apos;s roadmap
       </h2>
       <p className="text-ink">
-        Trelli builds the roadmap from {childName}&apos;s profile: the support plan&apos;s review date, the last evaluation, the grade
-        and the goals you track. You get the meetings, checkpoints and school-year moments ahead, each with why it matters and what to
-        do.
+        Trelli builds the roadmap from {childName}&apos;s profile: the support plan&apos;s review date, the last evaluation, the grade and
+        the goals you track. You get the meetings, checkpoints and school-year moments ahead, each with why it matters and what to do.
       </p>
       {triedAlready ? (
         <output className="block rounded-lg bg-sun px-4 py-3 text-ink">

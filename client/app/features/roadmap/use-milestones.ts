@@ -44,9 +44,13 @@ export function useUpdateMilestone() {
   const onError = useErrorToast();
   const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change') });
   const save = async (milestone: Pick<Milestone, 'id' | 'category' | 'status'>, patch: MilestoneUpdate): Promise<Milestone> => {
-    const saved = await mutation.mutateAsync({ id: milestone.id, data: { category: milestone.category, status: milestone.status, ...patch } });
+    const saved = await mutation.mutateAsync({
+      id: milestone.id,
+      data: { category: milestone.category, status: milestone.status, ...patch },
+    });
     if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
-    else if (patch.dueDate && Object.keys(patch).length === 1) toast({ title: `Moved to ${formatDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
+    else if (patch.dueDate && Object.keys(patch).length === 1)
+      toast({ title: `Moved to ${formatDate(saved.dueDate)}`, description: saved.title, variant: 'success' });
     else toast({ title: 'Milestone saved', description: saved.title, variant: 'success' });
     return saved;
   };
