@@ -37,3 +37,19 @@ export function Icon({ name, className = 'size-6' }: { name: IconName; className
     </svg>
   );
 }
+
+/** The tick before each line of a list of what is included (20×20, brand colour). */
+export function CheckIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="mt-1 size-5 shrink-0 text-brand-800"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+    >
+      <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

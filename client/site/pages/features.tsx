@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { Icon } from '../components/icons.tsx';
+import { CheckIcon, Icon } from '../components/icons.tsx';
 import { ComingFeatures } from '../components/coming-features.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
 import { isAvailable } from '../content/feature-status.ts';
@@ -81,16 +81,7 @@ export default function FeaturesPage() {
                 <ul className="mt-5 space-y-2">
                   {points.map((point) => (
                     <li key={point} className="flex gap-3">
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 20 20"
-                        className="mt-1 size-5 shrink-0 text-brand-800"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2.2"
-                      >
-                        <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
-                      </svg>
+                      <CheckIcon />
                       <span>{point}</span>
                     </li>
                   ))}

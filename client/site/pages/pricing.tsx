@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { CheckIcon } from '../components/icons.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from '../content/features.ts';
@@ -53,16 +54,7 @@ export default function PricingPage() {
           <ul className="mt-6 space-y-3">
             {INCLUDED.map((line) => (
               <li key={line} className="flex gap-3">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="mt-1 size-5 shrink-0 text-brand-800"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                >
-                  <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <CheckIcon />
                 <span>{line}</span>
               </li>
             ))}
