@@ -166,6 +166,23 @@ describe('each side is type-checked with its own runtime', () => {
   });
 });
 
+describe('the lock file', () => {
+  // npm ci refuses a lock file that leaves out any platform's optional package (a native binding for
+  // macOS or Windows, say). npm install on Linux writes such a lock file, without a word, when the
+  // registry lacks one of them for the version chosen; CI then fails before any test runs.
+  it('lists every optional package of every package, so npm ci installs from it', () => {
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { optionalDependencies?: Record<string, string> }>;
+    };
+    const missing = Object.entries(lock.packages).flatMap(([at, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !(`${at}/node_modules/${name}` in lock.packages) && !(`node_modules/${name}` in lock.packages))
+        .map((name) => `${at} needs ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('architecture rules catch what they forbid', () => {
   const violations = (file: string, text: string) =>
     importsOf(file, text).flatMap((ref) => Object.values(RULES).flatMap((rule) => rule(ref) ?? []));
