@@ -10,6 +10,9 @@ import { expect, test } from '@playwright/test';
 const CLERK_FRONTEND_API_HOST = 'clerk.trelli.invalid';
 const unreachableKey = `pk_test_${Buffer.from(`${CLERK_FRONTEND_API_HOST}$`).toString('base64')}`;
 
+// One group of tests in order, on one worker: one Clerk-mode server, not one per worker.
+test.describe.configure({ mode: 'default' });
+
 let server: ChildProcess | undefined;
 let baseURL = '';
 
@@ -23,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  // Each worker starts its own server; on a busy machine that can take longer than a test's 30 s.
+  // On a busy machine starting the server can take longer than a test's 60 s.
   test.setTimeout(90_000);
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;

@@ -2,10 +2,11 @@
  * Every screen shows a change made on another, without a reload. Queries never refetch on mount
  * (SPEC §9), so a screen the parent opened earlier keeps its answer in the cache; for each kind of
  * record the parent first opens every screen that shows it, changes it on one screen, then goes to
- * each of the others through the app's navigation and sees the change there.
+ * each of the others through the app's navigation and sees the change there. The parent, the child
+ * and any record that is there before the screens open are made through the API.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { isoDaysFromNow, signUpWithChild, watchConsole } from './support/journeys.ts';
+import { isoDaysFromNow, openApp, signUpThroughApi, watchConsole, yearsAgo } from './support/journeys.ts';
 
 // "Today" in the browser and in the test are the same calendar day.
 test.use({ timezoneId: 'UTC' });
@@ -23,16 +24,6 @@ async function go(page: Page, screen: keyof typeof SCREENS) {
 async function openGoal(page: Page, title: string) {
   await page.getByRole('link', { name: `See progress on ${title}` }).click();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-}
-
-async function addGoal(page: Page, title: string) {
-  const first = page.getByRole('button', { name: 'Add a first goal' });
-  await first.or(page.getByRole('button', { name: 'Add a goal' })).click();
-  const form = page.getByRole('form', { name: 'Add a goal' });
-  await form.getByLabel('Area').selectOption({ label: 'Reading' });
-  await form.getByLabel('Goal').fill(title);
-  await form.getByRole('button', { name: 'Add goal' }).click();
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
 }
 
 /** Logs a note on the observations screen, linked to a goal when one is named. */
@@ -64,10 +55,11 @@ function recentActivity(page: Page) {
 test('an observation and a progress entry', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await signUpWithChild(page, { firstName: 'Maya' });
+  const parent = await signUpThroughApi(page, [{ firstName: 'Maya', dateOfBirth: yearsAgo(9) }]);
   const goal = 'Read a page aloud';
-  await go(page, 'planner');
-  await addGoal(page, goal);
+  await parent.post('/api/goals', { area: 'reading', title: goal });
+  await openApp(page, '/progress-planner');
+  await expect(page.getByRole('article', { name: goal })).toBeVisible();
 
   // Every screen that shows an observation or a progress entry is opened once, so it is cached.
   await openGoal(page, goal);
@@ -110,15 +102,14 @@ test('an observation and a progress entry', async ({ page }) => {
 test('a goal and a strategy', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await signUpWithChild(page, { firstName: 'Leo' });
+  const parent = await signUpThroughApi(page, [{ firstName: 'Leo', dateOfBirth: yearsAgo(9) }]);
   const goal = 'Tie shoelaces';
-  await go(page, 'planner');
-  await addGoal(page, goal);
-  await go(page, 'observations');
+  const { id: goalId } = await parent.post<{ id: number }>('/api/goals', { area: 'reading', title: goal });
   const note = 'Tied one shoe before school';
-  await logNote(page, note, { goal });
+  await parent.post('/api/observations', { what: note, goalId });
 
   // Every screen that shows a goal or a strategy is opened once, so it is cached.
+  await openApp(page, '/observations');
   const noteItem = page.getByRole('list', { name: 'Observations, newest first' }).locator(':scope > li').filter({ hasText: note });
   await expect(noteItem).toContainText(`Goal: ${goal}`);
   await go(page, 'dashboard');
@@ -159,10 +150,10 @@ test('a goal and a strategy', async ({ page }) => {
 test("a milestone and the child's profile", async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  await signUpWithChild(page, { firstName: 'Ava' }, { emptySteps: 'skip' });
+  await signUpThroughApi(page, [{ firstName: 'Ava', dateOfBirth: yearsAgo(9) }]);
 
   // Every screen that shows a milestone or the child's profile is opened once, so it is cached.
-  await go(page, 'roadmap');
+  await openApp(page, '/roadmap');
   await expect(page.getByText(/The next (three|six) months for Ava:/)).toBeVisible();
   await go(page, 'observations');
   await expect(page.getByText('What you notice about Ava', { exact: false })).toBeVisible();

@@ -1,16 +1,11 @@
 /**
  * /observations for the selected child: a new parent logs a note in three interactions and sees it
- * in the list and the weekly chart; wins only, search, edit and delete; axe on the screen.
+ * in the list and the weekly chart; wins only, search, edit and delete; axe on the screen. Each test
+ * starts from a parent with a child made through the API.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpWithChild } from './support/journeys.ts';
-
-async function openObservations(page: Page) {
-  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Observations', exact: true }).click();
-  await page.waitForURL('**/observations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Observations' })).toBeVisible();
-}
+import { expectNoAxeViolations } from './support/axe.ts';
+import { openApp, signedInWithChildren, signUpThroughApi, yearsAgo } from './support/journeys.ts';
 
 function list(page: Page) {
   return page.getByRole('list', { name: 'Observations, newest first' });
@@ -72,17 +67,9 @@ function countRequests(page: Page, url: RegExp): () => number {
   return () => count;
 }
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 test('a new parent logs an observation in three interactions and sees it in the list and the chart', async ({ page }) => {
-  test.setTimeout(60_000);
-  await signUpWithChild(page, { firstName: 'Maya' });
-  await openObservations(page);
+  await signedInWithChildren(page, [{ firstName: 'Maya', dateOfBirth: yearsAgo(9) }], '/observations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Observations' })).toBeVisible();
   await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
 
   // The empty state leads to the quick capture.
@@ -115,13 +102,15 @@ test('a new parent logs an observation in three interactions and sees it in the 
 
 test('a parent filters to wins, searches, edits a note into a win, and deletes one after confirming', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpWithChild(page, { firstName: 'Leo' });
-  await openObservations(page);
-
-  await logNote(page, 'Tied his shoes by himself', { win: true });
-  await logNote(page, 'Meltdown at homework time');
-  await logNote(page, 'Long wait at the dentist, stayed calm');
+  // Three notes logged this week (saving one through the form is the test above).
+  const parent = await signUpThroughApi(page, [{ firstName: 'Leo', dateOfBirth: yearsAgo(9) }]);
+  await parent.post('/api/observations', { what: 'Tied his shoes by himself', isWin: true });
+  await parent.post('/api/observations', { what: 'Meltdown at homework time' });
+  await parent.post('/api/observations', { what: 'Long wait at the dentist, stayed calm' });
+  await openApp(page, '/observations');
+  await expect(list(page).locator(':scope > li')).toHaveCount(3);
   await expect(item(page, 'Tied his shoes by himself').getByText('Win', { exact: true })).toBeVisible();
+  await expect(item(page, 'Meltdown at homework time').getByText('Win', { exact: true })).toHaveCount(0);
 
   // Wins only.
   await page.getByLabel('Wins only').check();
@@ -177,9 +166,7 @@ test('a parent filters to wins, searches, edits a note into a win, and deletes o
 });
 
 test('axe finds no accessibility violations on /observations, empty and with notes', async ({ page }) => {
-  test.setTimeout(60_000);
-  await signUpWithChild(page, { firstName: 'Ava' });
-  await page.goto('/observations');
+  await signedInWithChildren(page, [{ firstName: 'Ava', dateOfBirth: yearsAgo(9) }], '/observations');
   await expect(page.getByText('No observations yet — note one thing you noticed today, big or small.')).toBeVisible();
   await expectNoAxeViolations(page, 'empty');
 

@@ -3,9 +3,9 @@
  * target, records two measurements and sees them in the chart and the entries, adds a strategy for
  * the goal, rates it and retires it; axe finds nothing on the planner or the goal's view.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signUpWithChild } from './support/journeys.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { signedInWithChildren, yearsAgo } from './support/journeys.ts';
 
 function isoDaysAgo(days: number): string {
   const date = new Date();
@@ -14,24 +14,15 @@ function isoDaysAgo(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 test('a parent plans a goal, records progress, sees the chart, and keeps a strategy that helps', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpWithChild(page, { firstName: 'Maya' });
-  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Progress planner' }).click();
-  await page.waitForURL('**/progress-planner');
+  await signedInWithChildren(page, [{ firstName: 'Maya', dateOfBirth: yearsAgo(9) }], '/progress-planner');
   await expect(page.getByRole('heading', { level: 1, name: 'Progress planner' })).toBeVisible();
 
   // Empty states say what to do next.
   await expect(page.getByText('Add a first goal — something your child is working toward, at school or at home.')).toBeVisible();
   await expect(page.getByText('Note a strategy that helps — a routine, a tool, or an accommodation.')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'empty planner');
 
   // A goal: area and title, then the measures behind "More details".
   await page.getByRole('button', { name: 'Add a first goal' }).click();
@@ -80,7 +71,7 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await expect(entries.getByRole('listitem').nth(1)).toContainText('65 words per minute');
   await expect(entries.getByRole('listitem').nth(1)).toContainText('Read to grandma');
   await expect(page.getByRole('region', { name: "What you've noticed" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, "the goal's view");
 
   // Back on the planner the card shows the latest value against the target.
   await page.getByRole('link', { name: /All goals and strategies/ }).click();
@@ -124,5 +115,5 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await page.reload();
   await expect(page.getByRole('article', { name: 'Read a page aloud fluently' })).toContainText('72 words per minute');
   await expect(page.getByText('Retired (1)')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'planner with a goal and a retired strategy');
 });

@@ -3,10 +3,10 @@
  * menu, not-found, the bundle boundary (no Clerk / tRPC / react-query), accessibility, the contact
  * form and the beta-access hand-over to the app.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AVAILABLE_FEATURES, COMING_FEATURES, COMING_SECTION } from '../client/site/content/features.ts';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, type PublicPage } from '../client/site/paths.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { watchConsole } from './support/journeys.ts';
 
 const UNKNOWN_PATH = '/no-such-page-here';
@@ -212,10 +212,7 @@ test.describe('accessibility', () => {
     test(`axe finds no violations on ${entry.path}`, async ({ page }) => {
       await page.goto(entry.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      await expectNoAxeViolations(page, entry.path);
     });
   }
 
@@ -223,8 +220,7 @@ test.describe('accessibility', () => {
     await page.setViewportSize({ width: 375, height: 780 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoAxeViolations(page, 'mobile menu open');
   });
 });
 

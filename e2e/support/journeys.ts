@@ -1,9 +1,11 @@
 /**
  * The user journeys the e2e specs share: a new parent signs up at /sign-up, passes the beta gate at
- * /beta-access, and creates a child in the onboarding wizard (and perhaps a second one); plus the
+ * /beta-access, and creates a child in the onboarding wizard (and perhaps a second one); the same
+ * starting point made through the real HTTP API for specs whose subject comes after it; plus the
  * small helpers those specs have in common (dates, the child card, console errors).
  */
 import { expect, type Page } from '@playwright/test';
+import type { Child, ChildCreateInput } from '#shared/schemas/child.ts';
 
 /** The password of every account the specs create (long enough for the sign-up rules). */
 export const PASSWORD = 'calm-river-stones-42';
@@ -142,9 +144,80 @@ export async function addAnotherChild(page: Page, child: ChildDetails, options?:
   await createChildThroughOnboarding(page, child, options);
 }
 
-/** A brand-new parent with one child, on the dashboard: sign-up, the beta gate, onboarding. Returns the email. */
-export async function signUpWithChild(page: Page, child: ChildDetails, options?: WizardOptions & { email?: string }): Promise<string> {
-  const email = await signUpToOnboarding(page, options?.email);
-  await createChildThroughOnboarding(page, child, options);
-  return email;
+/** A parent made through the HTTP API (not the forms): the account, its bearer token and its children. */
+export interface ApiParent {
+  email: string;
+  /** The token of the sign-up answer; tokens live 10 minutes, longer than any test. */
+  token: string;
+  /** The children created, in the order given (also the order of the app's child list). */
+  children: Child[];
+  /**
+   * POSTs JSON to the API as this parent and returns the answer (a failure throws with the status and
+   * body). Child-scoped paths (/api/observations, /api/goals, /api/milestones, ...) get `?childId=`:
+   * the first child unless another is named.
+   */
+  post<T = unknown>(path: string, data: unknown, childId?: number): Promise<T>;
+}
+
+const CHILD_SCOPED_PATH = /^\/api\/(observations|goals|strategies|milestones|activities|dashboard)(\/|$)/;
+
+async function postJson<T>(page: Page, path: string, data: unknown, token?: string): Promise<T> {
+  const response = await page.request.post(path, { data, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Creates an account with POST /api/auth/sign-up and the given children with POST /api/children,
+ * through the page's request context: it shares cookies with the browser, so the httpOnly session
+ * cookie is set and the app restores the session from it when a page opens, as after signing up in
+ * the form. Nothing is opened; add starting data with `post`, then `openApp`.
+ */
+export async function signUpThroughApi(page: Page, children: ChildCreateInput[] = [], email = uniqueEmail()): Promise<ApiParent> {
+  const { token } = await postJson<{ token: string }>(page, '/api/auth/sign-up', { email, password: PASSWORD });
+  const created: Child[] = [];
+  for (const child of children) created.push(await postJson<Child>(page, '/api/children', child, token));
+  return {
+    email,
+    token,
+    children: created,
+    post: async <T>(path: string, data: unknown, childId = created[0]?.id): Promise<T> => {
+      const scoped = CHILD_SCOPED_PATH.test(path);
+      if (scoped && childId === undefined) throw new Error(`${path} needs a child`);
+      return postJson<T>(page, scoped ? `${path}?childId=${childId}` : path, data, token);
+    },
+  };
+}
+
+/**
+ * Opens a screen of the app as the signed-in parent, a full page load. A parent with children (SPEC
+ * §4) passes the beta gate after its children check (about 0.7 s), or at once once this tab has been
+ * through it; the first child is selected unless this tab selected another. Waits for the screen
+ * with the app's navigation, at `path`.
+ */
+export async function openApp(page: Page, path = '/app') {
+  await page.goto(path);
+  // Loading the app, restoring the session, the gate's wait and the screen's own chunk: on a loaded
+  // 2-core machine that can take longer than one assertion's 7 s.
+  await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(path);
+}
+
+/** A parent with these children, made through the API, on `path` (the dashboard unless named). */
+export async function signedInWithChildren(page: Page, children: ChildCreateInput[], path = '/app'): Promise<ApiParent> {
+  const parent = await signUpThroughApi(page, children);
+  await openApp(page, path);
+  return parent;
+}
+
+/**
+ * A parent made through the API, without children, on the first step of the onboarding wizard: the
+ * beta gate sends a new account to /beta-access, whose "Continue to Trelli" leads to /onboarding.
+ */
+export async function signUpThroughApiToOnboarding(page: Page): Promise<ApiParent> {
+  const parent = await signUpThroughApi(page);
+  await page.goto('/onboarding');
+  await page.waitForURL((url) => url.pathname === '/beta-access' && url.searchParams.get('from') === '/onboarding');
+  await passBetaGate(page);
+  return parent;
 }
