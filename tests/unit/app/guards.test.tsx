@@ -93,7 +93,8 @@ describe('beta gate screen', () => {
     const update = vi.fn<AuthSeam['updateUnsafeMetadata']>(async () => undefined);
     renderGate(seam('signed-in', user({ createdAt: new Date(Date.now() - 120_000) }), update));
     await screen.findByText('protected screen');
-    expect(readSession('betaAccess')).toBe('granted');
+    // The flag and the metadata are written in an effect after the screen renders.
+    await waitFor(() => expect(readSession('betaAccess')).toBe('granted'));
     expect(update).toHaveBeenCalledTimes(1);
     expect(update).toHaveBeenCalledWith({ hasUsedApp: true });
     expect(loadPage).not.toHaveBeenCalled();
@@ -109,6 +110,7 @@ describe('beta gate screen', () => {
     const update = vi.fn<AuthSeam['updateUnsafeMetadata']>(async () => undefined);
     renderGate(seam('signed-in', user({ unsafeMetadata: { hasUsedApp: true } }), update));
     await screen.findByText('protected screen');
+    await waitFor(() => expect(readSession('betaAccess')).toBe('granted')); // the effect has run
     expect(update).not.toHaveBeenCalled();
   });
 
