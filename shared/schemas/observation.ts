@@ -15,6 +15,8 @@ export const OBSERVATION_LIMITS = {
   tagLength: 40,
   search: 200,
   pageSize: 200,
+  /** A page of the list when the caller does not say. */
+  defaultPageSize: 50,
   /** A time this far ahead of the server's clock is still "now" (a phone's clock runs a little fast). */
   futureToleranceMs: 5 * 60_000,
 } as const;
@@ -62,7 +64,7 @@ export const observationFilterSchema = z.strictObject({
   winsOnly: z.boolean().optional(),
   search: text().trim().max(OBSERVATION_LIMITS.search, `At most ${OBSERVATION_LIMITS.search} characters`).optional(),
   goalId: idSchema.optional(),
-  limit: z.number().int().min(1).max(OBSERVATION_LIMITS.pageSize).default(50),
+  limit: z.number().int().min(1).max(OBSERVATION_LIMITS.pageSize).default(OBSERVATION_LIMITS.defaultPageSize),
   /** Return observations older than this id (the list is newest first). */
   before: idSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Observation } from '#shared/schemas/observation.ts';
+import { OBSERVATION_LIMITS, type Observation } from '#shared/schemas/observation.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSelectedChildId } from '../../child-context.tsx';
 import { trpc } from '../../trpc/trpc.ts';
@@ -8,7 +8,7 @@ import type { ListFilter } from './observation-filter.ts';
 import { useObservationGoalOptions } from './use-log-observation.ts';
 
 /** How many observations one "Load more" brings. */
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = OBSERVATION_LIMITS.defaultPageSize;
 
 /** The cache key of a paged list. It sits under tRPC's `observations.list` key, so invalidating that list refreshes every page. */
 function listKey(filter: ListFilter) {
