@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
 import type { Goal } from '#shared/schemas/goal.ts';
@@ -77,8 +77,9 @@ describe('one day reads the same on every screen', () => {
     const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
       wrapper,
     }).container;
-    render(<DashboardStats onLogObservation={() => undefined} />, { wrapper });
-    const dashboard = (await screen.findByRole('heading', { name: 'Next milestones' })).closest('article') ?? document.body;
+    const dashboardStats = render(<DashboardStats onLogObservation={() => undefined} />, { wrapper }).container;
+    // The dashboard's own card, found strictly: throws if it is missing or no longer an article.
+    const dashboard = await within(dashboardStats).findByRole('article', { name: 'Next milestones' });
 
     const written = formatDate(DAY);
     expect(
@@ -107,8 +108,9 @@ describe('one day reads the same on every screen', () => {
     const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
       wrapper,
     }).container;
-    render(<DashboardStats onLogObservation={() => undefined} />, { wrapper });
-    const dashboard = (await screen.findByRole('heading', { name: 'Next milestones' })).closest('article') ?? document.body;
+    const dashboardStats = render(<DashboardStats onLogObservation={() => undefined} />, { wrapper }).container;
+    // The dashboard's own card, found strictly: throws if it is missing or no longer an article.
+    const dashboard = await within(dashboardStats).findByRole('article', { name: 'Next milestones' });
 
     expect(calendarDaysFrom(TODAY, DAY)).toBe(3);
     const distance = `(${formatRelativeDay(DAY, TODAY)})`;
