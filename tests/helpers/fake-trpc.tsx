@@ -18,8 +18,10 @@ export interface FakeOp {
  * What a component test renders inside: the app's query client, toasts, tooltips and a router, over a fake
  * API with no network. `answer` gives each call's data, or a TRPCClientError to fail with; failures
  * pass through the app's httpStatusLink, so their messages read `404: ...` as in the browser.
+ * `links` are more of the app's links (childIdLink...), run in order after httpStatusLink and before
+ * the fake server, so `ops` records what they pass on and not what they stop.
  */
-export function fakeTrpc(answer: (op: FakeOp) => unknown = () => []) {
+export function fakeTrpc(answer: (op: FakeOp) => unknown = () => [], { links = [] }: { links?: readonly TRPCLink<ClientRouter>[] } = {}) {
   const ops: FakeOp[] = [];
   const server: TRPCLink<ClientRouter> =
     () =>
@@ -34,7 +36,7 @@ export function fakeTrpc(answer: (op: FakeOp) => unknown = () => []) {
         }
       });
   const queryClient = createAppQueryClient();
-  const client = trpc.createClient({ links: [httpStatusLink<ClientRouter>(), server] });
+  const client = trpc.createClient({ links: [httpStatusLink<ClientRouter>(), ...links, server] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>
       <ToastProvider>

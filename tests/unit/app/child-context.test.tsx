@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,9 +11,8 @@ import { useCreateChild } from '../../../client/app/features/children/use-child-
 import { UserSessionGuard } from '../../../client/app/providers.tsx';
 import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
 import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
-import { ToastProvider } from '../../../client/components/ui/toast.tsx';
-import { createAppQueryClient } from '../../../client/lib/query-client.ts';
 import { getSelectedChildId, readSession, writeSession } from '../../../client/lib/session-storage.ts';
+import { fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
 
 function child(id: number, firstName: string): Child {
   return {
@@ -57,33 +55,30 @@ function seam(signedIn: AppUser | null): AuthSeam {
   };
 }
 
-/** A fake server: answers children.list from `server.children` and records every operation. */
-function fakeServer(initial: Child[]) {
-  const server = { children: initial, ops: [] as { path: string; input: unknown }[] };
-  const link: TRPCLink<ClientRouter> =
-    () =>
-    ({ op }) =>
-      observable((observer) => {
-        server.ops.push({ path: op.path, input: op.input });
-        const data =
-          op.path === 'children.list'
-            ? server.children
-            : op.path === 'children.create'
-              ? server.children.at(-1)
-              : op.path === 'dashboard.stats'
-                ? {}
-                : [];
-        observer.next({ result: { type: 'data', data } });
-        observer.complete();
-      });
-  return { server, link };
+/**
+ * A fake server: answers children.list from `server.children` and records in `server.ops` every
+ * operation that reaches it; `links` run before it, as in fakeTrpc.
+ */
+function fakeServer(initial: Child[], links: readonly TRPCLink<ClientRouter>[] = []) {
+  const server = { children: initial, ops: [] as FakeOp[] };
+  const { ops, wrapper, queryClient } = fakeTrpc(
+    (op) =>
+      op.path === 'children.list'
+        ? server.children
+        : op.path === 'children.create'
+          ? server.children.at(-1)
+          : op.path === 'dashboard.stats'
+            ? {}
+            : [],
+    { links },
+  );
+  server.ops = ops;
+  return { server, Api: wrapper, queryClient };
 }
 
 /** `showStats`: the page also shows the selected child's dashboard stats (a query to see refetched). */
 function setup(initial: Child[], signedIn: AppUser | null = user('user_a'), { showStats = false } = {}) {
-  const { server, link } = fakeServer(initial);
-  const queryClient = createAppQueryClient();
-  const client = trpc.createClient({ links: [childIdLink<ClientRouter>(getSelectedChildId), link] });
+  const { server, Api, queryClient } = fakeServer(initial, [childIdLink<ClientRouter>(getSelectedChildId)]);
   function Stats() {
     trpc.dashboard.stats.useQuery();
     return null;
@@ -101,17 +96,13 @@ function setup(initial: Child[], signedIn: AppUser | null = user('user_a'), { sh
     );
   }
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <ToastProvider>
-      <AuthSeamProvider value={seam(signedIn)}>
-        <trpc.Provider client={client} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <UserSessionGuard>
-              <ChildProvider>{children}</ChildProvider>
-            </UserSessionGuard>
-          </QueryClientProvider>
-        </trpc.Provider>
-      </AuthSeamProvider>
-    </ToastProvider>
+    <AuthSeamProvider value={seam(signedIn)}>
+      <Api>
+        <UserSessionGuard>
+          <ChildProvider>{children}</ChildProvider>
+        </UserSessionGuard>
+      </Api>
+    </AuthSeamProvider>
   );
   render(<Probe />, { wrapper });
   const ctx = () => {
@@ -242,19 +233,15 @@ describe('a different user in the same tab (SPEC §4)', () => {
 
   it('empties the data cache when the user changes', async () => {
     writeSession('lastUserId', 'user_a');
-    const { server, link } = fakeServer([child(1, 'Maya')]);
-    const queryClient = createAppQueryClient();
+    const { server, Api, queryClient } = fakeServer([child(1, 'Maya')]);
     queryClient.setQueryData(['/api/goals', 1], ['user_a goal']);
-    const client = trpc.createClient({ links: [link] });
     render(
       <AuthSeamProvider value={seam(user('user_b'))}>
-        <trpc.Provider client={client} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <UserSessionGuard>
-              <p>ready</p>
-            </UserSessionGuard>
-          </QueryClientProvider>
-        </trpc.Provider>
+        <Api>
+          <UserSessionGuard>
+            <p>ready</p>
+          </UserSessionGuard>
+        </Api>
       </AuthSeamProvider>,
     );
     await screen.findByText('ready');

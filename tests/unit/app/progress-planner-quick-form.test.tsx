@@ -1,18 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Goal } from '#shared/schemas/goal.ts';
 import { QuickProgressForm } from '../../../client/app/features/progress-planner/quick-progress-form.tsx';
 import { localToday } from '../../../client/lib/dates.ts';
-import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
-import { ToastProvider } from '../../../client/components/ui/toast.tsx';
-import { createAppQueryClient } from '../../../client/lib/query-client.ts';
+import { fakeTrpc } from '../../helpers/fake-trpc.tsx';
 
 function goal(id: number, title: string, extra: Partial<Goal> = {}): Goal {
   return {
@@ -37,39 +30,21 @@ function goal(id: number, title: string, extra: Partial<Goal> = {}): Goal {
 
 /** A fake server: answers goals.list, records addProgress, and counts every operation. */
 function setup(goals: Goal[], props: { goalId?: number; onSaved?: (entry: unknown) => void } = {}) {
-  const ops: { path: string; input: unknown }[] = [];
-  const link: TRPCLink<ClientRouter> =
-    () =>
-    ({ op }) =>
-      observable((observer) => {
-        ops.push({ path: op.path, input: op.input });
-        let data: unknown = null;
-        if (op.path === 'goals.list') data = goals;
-        if (op.path === 'goals.addProgress') {
-          const input = (op.input as { data: { goalId: number; recordedOn: string; value: number; note?: string } }).data;
-          data = {
-            id: 7,
-            goalId: input.goalId,
-            recordedOn: input.recordedOn,
-            value: input.value,
-            note: input.note ?? null,
-            createdAt: '2026-03-10T10:00:00.000Z',
-          };
-        }
-        observer.next({ result: { type: 'data', data } });
-        observer.complete();
-      });
-  const queryClient = createAppQueryClient();
-  const client = trpc.createClient({ links: [link] });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter>
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>{children}</ToastProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </MemoryRouter>
-  );
+  const { ops, wrapper } = fakeTrpc((op) => {
+    if (op.path === 'goals.list') return goals;
+    if (op.path === 'goals.addProgress') {
+      const input = (op.input as { data: { goalId: number; recordedOn: string; value: number; note?: string } }).data;
+      return {
+        id: 7,
+        goalId: input.goalId,
+        recordedOn: input.recordedOn,
+        value: input.value,
+        note: input.note ?? null,
+        createdAt: '2026-03-10T10:00:00.000Z',
+      };
+    }
+    return null;
+  });
   render(<QuickProgressForm {...props} />, { wrapper });
   return { ops };
 }
