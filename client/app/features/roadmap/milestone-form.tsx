@@ -73,10 +73,7 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
     setErrors({});
     setSubmitting(true);
     try {
-      // Only the fields this form shows are sent: the update schema's output also carries defaults
-      // (category, status) that would overwrite the milestone's own.
-      const { title, whyItMatters, whatToDo } = parsed.data;
-      await onSubmit(mode === 'add' ? parsed.data : { title, whyItMatters, whatToDo });
+      await onSubmit(parsed.data);
       if (mode === 'add') setValues({ title: '', dueDate: defaultDueDate, whyItMatters: '', whatToDo: '' });
     } catch (error) {
       const fieldErrors = fieldErrorsFromIssues(withoutDataPrefix(issuesFromError(error)));

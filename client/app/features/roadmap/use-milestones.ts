@@ -35,19 +35,16 @@ export function useCreateMilestone() {
 }
 
 /**
- * Saves a change to one milestone. The current category and status are always sent with the change:
- * the shared update schema fills in the create schema's defaults for missing fields, so without them
- * a reschedule would also reset the status and category on the server.
+ * Saves a change to one milestone. Only the fields in `patch` are sent: the server records a change
+ * that names a status as that status change ("Milestone started", "Milestone reopened") in the activity
+ * feed, so a reschedule or an edit must not carry the current status along.
  */
 export function useUpdateMilestone() {
   const { toast } = useToast();
   const onError = useErrorToast();
   const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change') });
-  const save = async (milestone: Pick<Milestone, 'id' | 'category' | 'status'>, patch: MilestoneUpdate): Promise<Milestone> => {
-    const saved = await mutation.mutateAsync({
-      id: milestone.id,
-      data: { category: milestone.category, status: milestone.status, ...patch },
-    });
+  const save = async (milestone: Pick<Milestone, 'id'>, patch: MilestoneUpdate): Promise<Milestone> => {
+    const saved = await mutation.mutateAsync({ id: milestone.id, data: patch });
     if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
     else if (patch.dueDate && Object.keys(patch).length === 1)
       toast({ title: `Moved to ${formatDate(saved.dueDate)}`, description: saved.title, variant: 'success' });

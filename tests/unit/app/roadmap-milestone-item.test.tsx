@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Milestone } from '#shared/schemas/milestone.ts';
+import { MilestoneItem } from '../../../client/app/features/roadmap/milestone-item.tsx';
+import { fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
+
+const review: Milestone = {
+  id: 7,
+  childId: 1,
+  title: 'Annual IEP review',
+  whyItMatters: 'Goals for next year',
+  whatToDo: null,
+  category: 'plan-review',
+  dueDate: '2027-02-01',
+  status: 'in-progress',
+  source: 'generated',
+  ruleKey: 'annual-review',
+  editedByParent: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The server's answer to an update: the milestone with the fields it was sent. */
+function answer(op: FakeOp): unknown {
+  if (op.path === 'milestones.update') return { ...review, ...(op.input as { data: Partial<Milestone> }).data, editedByParent: true };
+  return [];
+}
+
+function renderRow() {
+  const api = fakeTrpc(answer);
+  render(<MilestoneItem milestone={review} today="2026-06-01" variant="row" headingLevel={3} />, { wrapper: api.wrapper });
+  return api;
+}
+
+afterEach(() => cleanup());
+
+// The server records an update that names a status as that status change ("Milestone started",
+// "Milestone reopened" in the activity feed) and any other update as "Milestone updated"
+// (tests/integration/child-record.rest.test.ts, "PUT changes only the fields it names"). So what the
+// screen sends must be only what the parent changed.
+describe('MilestoneItem sends only what the parent changed', () => {
+  it('a reschedule sends the new date alone, so the activity feed says "Milestone updated"', async () => {
+    const { calls } = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule: Annual IEP review' }));
+    fireEvent.change(screen.getByLabelText('New due date'), { target: { value: '2027-03-15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save date' }));
+
+    expect(await screen.findByText('Moved to Mar 15, 2027')).toBeTruthy();
+    expect(calls('milestones.update').map((op) => op.input)).toEqual([{ id: 7, data: { dueDate: '2027-03-15' } }]);
+  });
+
+  it('an edit sends the words alone, keeping the status and category the milestone has', async () => {
+    const { calls } = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Annual IEP review' }));
+    const form = screen.getByRole('form', { name: 'Edit milestone' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Annual review meeting' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Milestone saved')).toBeTruthy();
+    expect(calls('milestones.update').map((op) => op.input)).toEqual([
+      { id: 7, data: { title: 'Annual review meeting', whyItMatters: 'Goals for next year', whatToDo: null } },
+    ]);
+  });
+
+  it('a status button sends that status', async () => {
+    const { calls } = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark done: Annual IEP review' }));
+
+    expect(await screen.findByText('Marked done. Nice work.')).toBeTruthy();
+    expect(calls('milestones.update').map((op) => op.input)).toEqual([{ id: 7, data: { status: 'done' } }]);
+  });
+});
