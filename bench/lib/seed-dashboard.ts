@@ -8,8 +8,8 @@ import { createServices } from '../../server/services.ts';
 import { addDays, addMonths } from '#shared/calendar.ts';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import { childCreateSchema } from '#shared/schemas/child.ts';
-import { GOAL_AREAS, GOAL_SOURCES, goalCreateSchema, type GoalCreate } from '#shared/schemas/goal.ts';
-import { milestoneCreateSchema, MILESTONE_CATEGORIES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
+import { GOAL_AREAS, GOAL_SOURCES, goalCreateSchema, isActiveGoalStatus, type GoalCreate } from '#shared/schemas/goal.ts';
+import { isOpenMilestoneStatus, milestoneCreateSchema, MILESTONE_CATEGORIES, OPEN_MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 import type { ObservationCreate } from '#shared/schemas/observation.ts';
 import { STRATEGY_KINDS, STRATEGY_PLACES, strategyCreateSchema } from '#shared/schemas/strategy.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
@@ -290,9 +290,7 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
         whatToDo: chance(0.5) ? 'Bring the latest observations and the progress chart.' : null,
         category: MILESTONE_CATEGORIES[k % MILESTONE_CATEGORIES.length],
         dueDate: past ? addDays(today, -5 - Math.floor(next() * 120)) : addDays(today, 3 + Math.floor(next() * 170)),
-        status: past
-          ? pickOf(['done', 'skipped', 'done'] as const)
-          : pickOf(MILESTONE_STATUSES.filter((status) => status === 'upcoming' || status === 'in-progress')),
+        status: past ? pickOf(['done', 'skipped', 'done'] as const) : pickOf(OPEN_MILESTONE_STATUSES),
       }),
     );
   }
@@ -304,10 +302,8 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
   return {
     userId,
     childId: child.id,
-    activeGoals: goals.filter((goal) => goal.status === 'in-progress' || goal.status === 'not-started').length,
-    upcomingMilestones: milestoneRows.filter(
-      (row) => (row.status === 'upcoming' || row.status === 'in-progress') && String(row.dueDate) >= today,
-    ).length,
+    activeGoals: goals.filter((goal) => isActiveGoalStatus(goal.status)).length,
+    upcomingMilestones: milestoneRows.filter((row) => isOpenMilestoneStatus(row.status) && String(row.dueDate) >= today).length,
     counts: {
       observations: observations.length,
       goals: goals.length,

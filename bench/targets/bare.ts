@@ -5,12 +5,15 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { Pool } from 'pg';
+import { ACTIVE_GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import { OPEN_MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 
 const key = new TextEncoder().encode(process.env.BENCH_AUTH_SECRET);
 // Same size as Trelli's pool (server/db/database.ts).
 const pool = new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
 
-// Copied from server/features/dashboard/dashboard.repository.ts as kysely compiles it (each interpolation its own $n).
+// Copied from server/features/dashboard/dashboard.repository.ts as kysely compiles it (each interpolation its own $n,
+// each status in ACTIVE_GOAL_STATUSES and OPEN_MILESTONE_STATUSES too: $12-$13 and $15-$16).
 const DASHBOARD_STATS_SQL = `
     SELECT
       (SELECT count(*) FROM observations
@@ -32,14 +35,14 @@ const DASHBOARD_STATS_SQL = `
           SELECT p.value, p.recorded_on FROM progress_entries p
           WHERE p.goal_id = g.id ORDER BY p.recorded_on DESC, p.id DESC LIMIT 1
         ) latest ON true
-        WHERE g.child_id = $11 AND g.status IN ('not-started', 'in-progress')) AS active_goals,
+        WHERE g.child_id = $11 AND g.status IN ($12, $13)) AS active_goals,
       (SELECT coalesce(json_agg(json_build_object(
           'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
         ) ORDER BY m.due_date, m.id), '[]'::json)
         FROM (
           SELECT id, title, due_date, category FROM milestones
-          WHERE child_id = $12 AND status IN ('upcoming', 'in-progress') AND due_date >= $13::date
-          ORDER BY due_date, id LIMIT $14
+          WHERE child_id = $14 AND status IN ($15, $16) AND due_date >= $17::date
+          ORDER BY due_date, id LIMIT $18
         ) m) AS next_milestones
   `;
 
@@ -92,7 +95,9 @@ const routes = new Map<string, (ownerId: string, query: URLSearchParams) => Prom
         w.monthStart,
         childId,
         childId,
+        ...ACTIVE_GOAL_STATUSES,
         childId,
+        ...OPEN_MILESTONE_STATUSES,
         w.today,
         w.milestoneCount,
       ];
