@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ACTIVITY_LIMITS, activityLimitSchema } from '#shared/schemas/activity.ts';
+import { activityListSchema } from '#shared/schemas/activity.ts';
 import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema } from '#shared/schemas/goal.ts';
 import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
 import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '#shared/schemas/observation.ts';
@@ -68,7 +68,7 @@ const observationQuerySchema = z
   .pipe(observationFilterSchema);
 
 /** Query-string form of the activity list (`?limit=50`). */
-const activityQuerySchema = z.object({ limit: queryNumber.pipe(activityLimitSchema).default(ACTIVITY_LIMITS.defaultPageSize) });
+const activityQuerySchema = z.object({ limit: queryNumber.optional() }).pipe(activityListSchema);
 
 /** The child's record for external clients: the same services as the tRPC routers (issue 4). */
 export function registerChildRecordRoutes(router: Router, services: Services): void {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error.ts';
-import { authResultSchema, metadataUpdateSchema, signInSchema, signUpSchema, userSchema } from '#shared/schemas/account.ts';
+import {
+  authResultSchema,
+  metadataUpdateSchema,
+  signInSchema,
+  signUpSchema,
+  tokenResultSchema,
+  userSchema,
+} from '#shared/schemas/account.ts';
 import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import { deletedSchema } from '#shared/schemas/common.ts';
 import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
@@ -30,7 +37,7 @@ const components = {
   SignUp: { schema: signUpSchema, io: 'input' },
   SignIn: { schema: signInSchema, io: 'input' },
   AuthResult: { schema: authResultSchema, io: 'output' },
-  Token: { schema: z.object({ token: z.string() }), io: 'output' },
+  Token: { schema: tokenResultSchema, io: 'output' },
   User: { schema: userSchema, io: 'output' },
   MetadataUpdate: { schema: metadataUpdateSchema, io: 'input' },
   ContactMessage: { schema: contactMessageSchema, io: 'input' },

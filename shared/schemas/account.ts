@@ -5,6 +5,7 @@ import { EMAIL_MAX_LENGTH } from './contact-limits.ts';
 export { EMAIL_MAX_LENGTH } from './contact-limits.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
 
 export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
@@ -13,12 +14,12 @@ export const signUpSchema = z.strictObject({
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 
 export const signInSchema = z.strictObject({
   email: text().trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH, 'Email is too long'),
-  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 
 /** SPEC §3 metadata flags; other keys are the app's own. */
@@ -38,6 +39,8 @@ export const userSchema = z.object({
 });
 
 export const authResultSchema = z.object({ user: userSchema, token: z.string() });
+/** The answer of POST /api/auth/token: a fresh token from the session cookie. */
+export const tokenResultSchema = z.object({ token: z.string() });
 
 export type User = z.infer<typeof userSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;

@@ -98,6 +98,8 @@ export const goalDetailSchema = z.object({
 export type GoalCreate = z.output<typeof goalCreateSchema>;
 export type GoalUpdate = z.output<typeof goalUpdateSchema>;
 export type Goal = z.infer<typeof goalSchema>;
+/** What another feature may read of a goal without its progress (the roadmap rules need no more). */
+export type GoalSummary = Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>;
 export type ProgressEntryCreate = z.output<typeof progressEntryCreateSchema>;
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 export type GoalDetail = z.infer<typeof goalDetailSchema>;

@@ -1,5 +1,5 @@
 import { apiErrorSchema, type Issue } from '#shared/api-error.ts';
-import { authResultSchema, userSchema, type User } from '#shared/schemas/account.ts';
+import { authResultSchema, tokenResultSchema, userSchema, type User } from '#shared/schemas/account.ts';
 import { devLogRequest, devLogResponse } from '../../lib/dev-log.ts';
 
 /** An answer of /api/auth/* that was not OK, with what a form needs to show it. */
@@ -63,11 +63,10 @@ async function json(response: Response): Promise<unknown> {
 export async function requestToken(): Promise<string | null> {
   const response = await call('POST', '/api/auth/token');
   if (response.status === 401) return null;
-  const body = await json(response);
-  const token = (body as { token?: unknown } | null)?.token;
-  if (typeof token !== 'string' || token === '')
+  const parsed = tokenResultSchema.safeParse(await json(response));
+  if (!parsed.success || parsed.data.token === '')
     throw new AuthApiError(response.status, 'The server answered without a token', null, [], null);
-  return token;
+  return parsed.data.token;
 }
 
 export async function fetchMe(token: string): Promise<User> {

@@ -50,16 +50,21 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     return outcome.changed;
   }
 
+  /** One of the owner's children, read through `trx` (the service's db or a caller's transaction); NOT_FOUND when not theirs. */
+  async function readChild(trx: Db, ownerId: string, id: number): Promise<Child> {
+    const row = await children.findChild(trx, ownerId, id);
+    if (!row) throw AppError.notFound('Child');
+    return toChild(row, now());
+  }
+
   return {
     async list(ownerId: string): Promise<Child[]> {
       const today = now();
       return (await children.listChildren(db, ownerId)).map((row) => toChild(row, today));
     },
 
-    async byId(ownerId: string, id: number): Promise<Child> {
-      const row = await children.findChild(db, ownerId, id);
-      if (!row) throw AppError.notFound('Child');
-      return toChild(row, now());
+    byId(ownerId: string, id: number): Promise<Child> {
+      return readChild(db, ownerId, id);
     },
 
     /** The caller's scope over one child; NOT_FOUND (never FORBIDDEN) when the child is not theirs. */
@@ -68,10 +73,8 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
     },
 
     /** The scoped child, read in the caller's transaction (for another feature, through createServices). */
-    async profile(trx: Db, scope: ChildScope): Promise<Child> {
-      const row = await children.findChild(trx, scope.ownerId, scope.childId);
-      if (!row) throw AppError.notFound('Child');
-      return toChild(row, now());
+    profile(trx: Db, scope: ChildScope): Promise<Child> {
+      return readChild(trx, scope.ownerId, scope.childId);
     },
 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {

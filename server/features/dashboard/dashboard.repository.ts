@@ -13,10 +13,7 @@ export interface StatsWindow {
   milestoneCount: number;
 }
 
-/** `IN (...)` values for a status vocabulary, each one a parameter. */
-const oneOf = (values: readonly string[]) => sql.join(values);
-
-/** Every dashboard number in one round trip. */
+/** Every dashboard number in one round trip. The status lists are `IN (...)` with each status its own parameter (sql.join). */
 export async function dashboardStats(db: Db, childId: number, window: StatsWindow): Promise<DashboardStats> {
   const { rows } = await sql<{
     thisWeek: number;
@@ -46,13 +43,13 @@ export async function dashboardStats(db: Db, childId: number, window: StatsWindo
           SELECT p.value, p.recorded_on FROM progress_entries p
           WHERE p.goal_id = g.id ORDER BY p.recorded_on DESC, p.id DESC LIMIT 1
         ) latest ON true
-        WHERE g.child_id = ${childId} AND g.status IN (${oneOf(ACTIVE_GOAL_STATUSES)})) AS active_goals,
+        WHERE g.child_id = ${childId} AND g.status IN (${sql.join(ACTIVE_GOAL_STATUSES)})) AS active_goals,
       (SELECT coalesce(json_agg(json_build_object(
           'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
         ) ORDER BY m.due_date, m.id), '[]'::json)
         FROM (
           SELECT id, title, due_date, category FROM milestones
-          WHERE child_id = ${childId} AND status IN (${oneOf(OPEN_MILESTONE_STATUSES)}) AND due_date >= ${window.today}::date
+          WHERE child_id = ${childId} AND status IN (${sql.join(OPEN_MILESTONE_STATUSES)}) AND due_date >= ${window.today}::date
           ORDER BY due_date, id LIMIT ${window.milestoneCount}
         ) m) AS next_milestones
   `.execute(db);

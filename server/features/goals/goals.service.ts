@@ -4,6 +4,7 @@ import {
   type Goal,
   type GoalCreate,
   type GoalDetail,
+  type GoalSummary,
   type GoalUpdate,
   type ProgressEntry,
   type ProgressEntryCreate,
@@ -19,9 +20,6 @@ import * as goals from './goals.repository.ts';
 const DAY_MS = 86_400_000;
 /** How many linked observations a goal's detail shows as evidence, newest first. */
 export const GOAL_EVIDENCE_LIMIT = 50;
-
-/** What another feature may read of a goal without its progress (the roadmap rules need no more). */
-export type GoalSummary = Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>;
 
 export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
   return {

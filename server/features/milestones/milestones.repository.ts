@@ -1,9 +1,9 @@
-import type { MilestoneCreate, MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import type { MilestoneCreate, MilestoneRange, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import type { MilestoneDraft } from './roadmap-rules.ts';
 
-export async function listMilestones(db: Db, childId: number, range: { from?: string; to?: string } = {}): Promise<MilestoneRow[]> {
+export async function listMilestones(db: Db, childId: number, range: MilestoneRange = {}): Promise<MilestoneRow[]> {
   let query = db.selectFrom('milestones').selectAll().where('childId', '=', childId);
   if (range.from) query = query.where('dueDate', '>=', range.from);
   if (range.to) query = query.where('dueDate', '<=', range.to);
@@ -13,7 +13,7 @@ export async function listMilestones(db: Db, childId: number, range: { from?: st
 export async function insertMilestone(
   db: Db,
   childId: number,
-  values: MilestoneCreate & { source: 'generated' | 'parent'; ruleKey?: string | null },
+  values: MilestoneCreate & { source: MilestoneRow['source']; ruleKey?: string | null },
 ): Promise<MilestoneRow> {
   return db
     .insertInto('milestones')

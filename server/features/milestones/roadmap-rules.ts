@@ -1,7 +1,7 @@
 import { ageInYears } from '#shared/age.ts';
 import { addDays, addMonths, addYears, inYear } from '#shared/calendar.ts';
 import type { Child } from '#shared/schemas/child.ts';
-import { isActiveGoalStatus, type Goal } from '#shared/schemas/goal.ts';
+import { isActiveGoalStatus, type GoalSummary } from '#shared/schemas/goal.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
 
 /**
@@ -20,7 +20,7 @@ export interface MilestoneDraft {
 
 export interface RoadmapInput {
   child: Pick<Child, 'firstName' | 'dateOfBirth' | 'grade' | 'supportPlan' | 'planReviewDate' | 'lastEvaluationDate'>;
-  goals: Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>[];
+  goals: GoalSummary[];
   /** YYYY-MM-DD */
   today: string;
   /** How far ahead the roadmap looks: 6 months with FLAG_ROADMAP_V2_6MO, 3 without. */
