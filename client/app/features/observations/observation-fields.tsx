@@ -31,8 +31,6 @@ export interface ObservationFieldsProps {
   compact?: boolean;
   moreOpen: boolean;
   onMoreOpenChange: (open: boolean) => void;
-  /** Label of the "what" field. */
-  whatLabel?: string;
 }
 
 /**
@@ -48,7 +46,6 @@ export function ObservationFields({
   compact = false,
   moreOpen,
   onMoreOpenChange,
-  whatLabel = 'What happened',
 }: ObservationFieldsProps) {
   const idFor = (field: string) => `${idPrefix}-${field}`;
   const moreId = idFor('more');
@@ -56,7 +53,7 @@ export function ObservationFields({
     <div className="grid gap-4">
       <TextAreaField
         id={idFor('what')}
-        label={whatLabel}
+        label="What happened"
         required
         rows={3}
         maxLength={OBSERVATION_LIMITS.what}

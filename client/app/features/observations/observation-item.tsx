@@ -1,87 +1,44 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatRecentDateTime } from '../../../lib/dates.ts';
-import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert } from '../../components/form-field.tsx';
-import {
-  checkEditedDraft,
-  draftFromObservation,
-  hasMoreDetails,
-  observationFieldErrors,
-  type ObservationDraft,
-} from './observation-draft.ts';
-import { ObservationFields, showFieldErrors } from './observation-fields.tsx';
+import { checkEditedDraft, draftFromObservation } from './observation-draft.ts';
+import { ObservationFields } from './observation-fields.tsx';
 import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels.ts';
+import { useObservationForm } from './use-observation-form.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
+import { StarIcon } from './win-toggle.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
 function WinBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-        <path d="M10 2.5l2.3 4.7 5.2.8-3.8 3.6.9 5.2L10 14.3l-4.6 2.5.9-5.2L2.5 8l5.2-.8L10 2.5z" />
-      </svg>
+      <StarIcon filled className="size-4" />
       Win
     </span>
   );
 }
 
 function EditObservationForm({ observation, onDone }: { observation: Observation; onDone: () => void }) {
-  const prefix = useId();
-  const idFor = (field: string) => `${prefix}-${field}`;
-  const [draft, setDraft] = useState<ObservationDraft>(() => draftFromObservation(observation));
-  const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draftFromObservation(observation)));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateObservation();
-
-  useEffect(() => {
-    focusById(`${prefix}-what`);
-  }, [prefix]);
-
-  const show = (next: Record<string, string>) => {
-    setErrors(next);
-    setFormError(next[FORM_ERROR] ?? null);
-    showFieldErrors(next, idFor, () => setMoreOpen(true));
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const checked = checkEditedDraft(draft);
-    if (!checked.ok) {
-      show(checked.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    try {
-      await update.mutateAsync({ id: observation.id, data: checked.data });
-      onDone();
-    } catch (error) {
-      const fieldErrors = observationFieldErrors(issuesFromError(error));
-      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else {
-        const message = serverMessageOf(error);
-        setFormError(message ? `We could not save the changes: ${message}` : 'We could not save the changes. Please try again.');
-      }
-    }
-  };
+  const form = useObservationForm({
+    initialDraft: () => draftFromObservation(observation),
+    check: checkEditedDraft,
+    save: (data) => update.mutateAsync({ id: observation.id, data }),
+    isPending: update.isPending,
+    onSaved: onDone,
+    failureMessage: (message) =>
+      message ? `We could not save the changes: ${message}` : 'We could not save the changes. Please try again.',
+    autoFocus: true,
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Edit observation" className="grid gap-4">
-      <FormAlert>{formError}</FormAlert>
-      <ObservationFields
-        idPrefix={prefix}
-        draft={draft}
-        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-        errors={errors}
-        moreOpen={moreOpen}
-        onMoreOpenChange={setMoreOpen}
-      />
+    <form noValidate onSubmit={form.handleSubmit} aria-label="Edit observation" className="grid gap-4">
+      <FormAlert>{form.formError}</FormAlert>
+      <ObservationFields {...form.fields} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={update.isPending}>
           Save changes

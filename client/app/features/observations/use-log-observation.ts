@@ -16,10 +16,7 @@ export function useLogObservation() {
   });
 }
 
-/**
- * The selected child's goals, to link an observation to one. Pass `enabled: false` to hold the
- * call until the parent opens the part of the form that needs it.
- */
-export function useObservationGoalOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return trpc.goals.list.useQuery(undefined, { enabled });
+/** The selected child's goals, to link an observation to one. */
+export function useObservationGoalOptions() {
+  return trpc.goals.list.useQuery();
 }

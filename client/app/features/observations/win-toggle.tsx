@@ -1,11 +1,12 @@
 import { cn } from '../../../lib/cn.ts';
 
-function StarIcon({ filled }: { filled: boolean }) {
+/** The star that marks a win: outlined, or filled once it is one. */
+export function StarIcon({ filled, className = 'size-5 shrink-0' }: { filled: boolean; className?: string }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className="size-5 shrink-0"
+      className={className}
       fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth="1.6"

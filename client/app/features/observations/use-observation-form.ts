@@ -1,0 +1,106 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { serverMessageOf } from '../../../lib/api-request.ts';
+import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
+import { hasMoreDetails, observationFieldErrors, type DraftCheck, type ObservationDraft } from './observation-draft.ts';
+import { showFieldErrors, type ObservationFieldsProps } from './observation-fields.tsx';
+
+export interface ObservationFormOptions<TData, TResult> {
+  /** The draft the form starts from; "More details" starts open when it has any. */
+  initialDraft: () => ObservationDraft;
+  /** The shared schema's check of the draft: `checkNewDraft` or `checkEditedDraft`. */
+  check: (draft: ObservationDraft) => DraftCheck<TData>;
+  /** Sends the checked input (the mutation's `mutateAsync`). */
+  save: (data: TData) => Promise<TResult>;
+  /** True while a save is under way: another submit is ignored. */
+  isPending: boolean;
+  /** Called after a save; if it throws, the form says it could not save. */
+  onSaved: (result: TResult) => void;
+  /** The form's own words when a save fails without field errors, given the server's message if any. */
+  failureMessage: (serverMessage: string | null) => string;
+  /** After a save, start again from `initialDraft()` with the cursor in "What happened" (quick capture). */
+  resetOnSave?: boolean;
+  /** Put the cursor in "What happened" when the form appears. */
+  autoFocus?: boolean;
+  /** No "More details": errors behind it do not open it. */
+  compact?: boolean;
+}
+
+/**
+ * The state and submit flow the observation forms share (quick capture and edit): the draft, field
+ * and form errors, "More details", and a submit that checks the draft against the shared schema,
+ * saves it, and shows the server's field errors or the form's failure message. Typing in a field
+ * clears its error.
+ */
+export function useObservationForm<TData, TResult>({
+  initialDraft,
+  check,
+  save,
+  isPending,
+  onSaved,
+  failureMessage,
+  resetOnSave = false,
+  autoFocus = false,
+  compact = false,
+}: ObservationFormOptions<TData, TResult>) {
+  const prefix = useId();
+  const idFor = (field: string) => `${prefix}-${field}`;
+  const [draft, setDraft] = useState<ObservationDraft>(initialDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft));
+
+  useEffect(() => {
+    if (autoFocus) document.getElementById(`${prefix}-what`)?.focus();
+  }, [autoFocus, prefix]);
+
+  const change = (patch: Partial<ObservationDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    const touched = Object.keys(patch).map((key) => (key === 'when' ? 'occurredAt' : key === 'tagText' ? 'tags' : key));
+    if (touched.some((field) => errors[field])) {
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !touched.includes(field))));
+    }
+  };
+
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    setFormError(next[FORM_ERROR] ?? null);
+    showFieldErrors(next, idFor, compact ? null : () => setMoreOpen(true));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending) return;
+    const checked = check(draft);
+    if (!checked.ok) {
+      show(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      const result = await save(checked.data);
+      if (resetOnSave) {
+        setDraft(initialDraft());
+        document.getElementById(idFor('what'))?.focus();
+      }
+      onSaved(result);
+    } catch (error) {
+      const fieldErrors = observationFieldErrors(issuesFromError(error));
+      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
+      else setFormError(failureMessage(serverMessageOf(error)));
+    }
+  };
+
+  /** What `ObservationFields` takes. */
+  const fields: ObservationFieldsProps = {
+    idPrefix: prefix,
+    draft,
+    onChange: change,
+    errors,
+    compact,
+    moreOpen,
+    onMoreOpenChange: setMoreOpen,
+  };
+
+  return { fields, formError, handleSubmit, setDraft };
+}
