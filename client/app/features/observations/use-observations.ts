@@ -49,6 +49,10 @@ export function useObservationList(filter: ListFilter) {
     enabled: childId !== null,
     // While a new filter loads, keep showing the last answer instead of flashing a spinner.
     placeholderData: keepPreviousData,
+    // Every cached list is refetched after each change (client/lib/refresh-map.ts), and each filter
+    // or search typed is a list of its own: a filtered list leaves the cache as soon as nothing shows
+    // it. The unfiltered list keeps the default, as the screen opens on it.
+    ...(Object.keys(filter).length > 0 ? { gcTime: 0 } : {}),
   });
   const observations = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data]);
   return {
