@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { refreshAfter } from '../../lib/refresh-map.ts';
 import { readSession, removeSession, writeSession } from '../../lib/session-storage.ts';
+import { trpc } from '../trpc/trpc.ts';
 
 /**
  * What `pendingMilestones` holds (SPEC §3 leaves the shape open): whose roadmap is being built and,
@@ -39,4 +43,23 @@ export async function runRoadmapGeneration(
     if (readSession('showRoadmapBanner') !== true) return;
     writeSession('roadmapGenerationError', error instanceof Error && error.message ? error.message : ROADMAP_ERROR_FALLBACK);
   }
+}
+
+/**
+ * `runRoadmapGeneration` through the vanilla client, then the refresh map's `milestones.generate`:
+ * the call outlives the screen that starts it (onboarding unmounts as the new child is selected), so
+ * no mutation hook is there to refresh what it changed. Returns a stable `start(child)`.
+ */
+export function useStartRoadmapGeneration(): (child: { id: number; firstName: string }) => Promise<void> {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (child) =>
+      runRoadmapGeneration(async (childId) => {
+        const result = await utils.client.milestones.generate.mutate({ childId });
+        refreshAfter(queryClient, 'milestones.generate');
+        return result;
+      }, child),
+    [utils, queryClient],
+  );
 }

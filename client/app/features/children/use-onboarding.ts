@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Child, ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
-import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { writeSession } from '../../../lib/session-storage.ts';
-import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
-import { trpc } from '../../trpc/trpc.ts';
+import { useStartRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
 import { useCreateChild, useUpdateChild } from './use-child-mutations.ts';
 
 /** The message of the toast the dashboard shows once on arrival (SPEC §3 `showSuccessToast`). */
@@ -20,21 +17,16 @@ export function welcomeMessage(child: Pick<Child, 'firstName'>): string {
 export function useFinishOnboarding() {
   const createChild = useCreateChild({ announce: false });
   const createChildAsync = createChild.mutateAsync;
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
+  const startRoadmapGeneration = useStartRoadmapGeneration();
   const finish = useCallback(
     async (input: ChildCreate): Promise<Child> => {
       const child = await createChildAsync(input);
       writeSession('showSuccessToast', welcomeMessage(child));
-      void runRoadmapGeneration(async (childId) => {
-        // The vanilla client: the call outlives this screen, which unmounts as the child is selected.
-        const result = await utils.client.milestones.generate.mutate({ childId });
-        refreshAfter(queryClient, 'milestones.generate');
-        return result;
-      }, child);
+      // Outlives this screen, which unmounts as the child is selected.
+      void startRoadmapGeneration(child);
       return child;
     },
-    [createChildAsync, utils, queryClient],
+    [createChildAsync, startRoadmapGeneration],
   );
   return { finish, isPending: createChild.isPending };
 }

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { readSession, removeSession, subscribeSession } from '../../../lib/session-storage.ts';
-import { runRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
+import { useStartRoadmapGeneration } from '../../hooks/roadmap-generation.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { ROADMAP_KEYS, roadmapBannerState, type RoadmapBannerState } from './roadmap-banner-state.ts';
 
@@ -41,8 +39,7 @@ const HIDDEN = JSON.stringify({ show: null, pending: null, complete: null, gener
 export function useRoadmapBanner(): { state: RoadmapBannerState; dismiss(): void; retry(): void } {
   const snapshot = useSyncExternalStore(subscribeSession, roadmapSnapshot, () => HIDDEN);
   const state = useMemo(() => roadmapBannerState(JSON.parse(snapshot) as Parameters<typeof roadmapBannerState>[0]), [snapshot]);
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
+  const startRoadmapGeneration = useStartRoadmapGeneration();
 
   const dismiss = useCallback(() => {
     for (const key of ROADMAP_KEYS) removeSession(key);
@@ -51,15 +48,8 @@ export function useRoadmapBanner(): { state: RoadmapBannerState; dismiss(): void
   const retry = useCallback(() => {
     if (state.kind === 'hidden' || state.childId === null) return;
     // An explicit childId: the roadmap belongs to the child it was started for, whoever is selected now.
-    void runRoadmapGeneration(
-      async (childId) => {
-        const result = await utils.client.milestones.generate.mutate({ childId });
-        refreshAfter(queryClient, 'milestones.generate');
-        return result;
-      },
-      { id: state.childId, firstName: state.childName ?? 'your child' },
-    );
-  }, [utils, queryClient, state]);
+    void startRoadmapGeneration({ id: state.childId, firstName: state.childName ?? 'your child' });
+  }, [startRoadmapGeneration, state]);
 
   return { state, dismiss, retry };
 }
