@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { apiRequest } from '../lib/api-request.ts';
@@ -15,31 +15,12 @@ const ClerkAuthProvider = lazy(() => import('./auth/clerk-auth.tsx'));
 
 const FormFillPage = lazy(() => import('./pages/form-fill-page.tsx'));
 
-/** SPEC §2, §6: the form fill screen, open to anyone with the link (a teacher): no sign-in around it. */
-export const FORM_FILL_ROUTE = '/forms/:formId/fill';
-
-export function isFormFillPath(pathname: string): boolean {
-  return matchPath(FORM_FILL_ROUTE, pathname) !== null;
-}
-
 /**
- * The fill screen on its own: no sign-in provider, so no /api/clerk-config call, no Clerk script,
- * and no "Authentication Error" when Clerk cannot load; and no tRPC or data cache.
+ * SPEC §2, §6: the form fill screen, open to anyone with the link (a teacher). It is rendered on its
+ * own: no sign-in provider, so no /api/clerk-config call, no Clerk script, and no "Authentication
+ * Error" when Clerk cannot load; and no tRPC or data cache.
  */
-function FormFillRoutes() {
-  return (
-    <Routes>
-      <Route
-        path={FORM_FILL_ROUTE}
-        element={
-          <Suspense fallback={<LoadingScreen page />}>
-            <FormFillPage />
-          </Suspense>
-        }
-      />
-    </Routes>
-  );
-}
+const FORM_FILL_ROUTE = '/forms/:formId/fill';
 
 export const CLERK_CONFIG_URL = '/api/clerk-config';
 
@@ -87,20 +68,11 @@ function AuthRoot({ children }: { children: ReactNode }) {
   );
 }
 
-/** Decided by path on every navigation, before any sign-in provider is mounted. */
-function AppByPath() {
-  const { pathname } = useLocation();
-  if (isFormFillPath(pathname)) return <FormFillRoutes />;
-  return (
-    <AuthRoot>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
-    </AuthRoot>
-  );
-}
-
-/** The authenticated app (DESIGN §5), rendered by client/main.tsx for the SPEC §2 app paths. */
+/**
+ * The authenticated app (DESIGN §5), rendered by client/main.tsx for the SPEC §2 app paths: the fill
+ * screen without sign-in, every other path inside it. The sign-in tree stays mounted while the parent
+ * moves between app paths.
+ */
 export default function AppRoot() {
   return (
     <AppErrorBoundary>
@@ -108,7 +80,26 @@ export default function AppRoot() {
         <TooltipProvider>
           <FeatureFlagsProvider>
             <BrowserRouter>
-              <AppByPath />
+              <Routes>
+                <Route
+                  path={FORM_FILL_ROUTE}
+                  element={
+                    <Suspense fallback={<LoadingScreen page />}>
+                      <FormFillPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="*"
+                  element={
+                    <AuthRoot>
+                      <AppProviders>
+                        <AppRoutes />
+                      </AppProviders>
+                    </AuthRoot>
+                  }
+                />
+              </Routes>
             </BrowserRouter>
           </FeatureFlagsProvider>
         </TooltipProvider>
