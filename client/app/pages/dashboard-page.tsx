@@ -20,13 +20,15 @@ const PANEL_TITLES: Record<Panel, string> = { observation: 'Log an observation',
  * observation, add progress) that open their form right here, the numbers and the recent activity.
  */
 export default function DashboardPage() {
-  const { children, selectedChild } = useChildContext();
+  const { selectedChild } = useChildContext();
   const [panel, setPanel] = useState<Panel | null>(null);
   const triggers = useRef<Record<Panel, HTMLButtonElement | null>>({ observation: null, progress: null });
   const panelRef = useRef<HTMLElement>(null);
   useArrivalToast();
 
-  if (children.length === 0) return <Navigate to={PATHS.onboarding} replace />;
+  // RequireChildContext shows a screen only once a child is selected, if there is one: no child
+  // selected here means none has been added yet.
+  if (!selectedChild) return <Navigate to={PATHS.onboarding} replace />;
 
   const open = (which: Panel) => {
     setPanel(which);
@@ -47,69 +49,65 @@ export default function DashboardPage() {
           Add a child
         </Link>
       </div>
-      {selectedChild ? (
-        <>
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <ChildCard child={selectedChild} />
-            <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
-              <h2 className="text-xl font-bold text-ink">Quick actions</h2>
-              <button
-                type="button"
-                ref={(element) => {
-                  triggers.current.observation = element;
-                }}
-                className={buttonClasses()}
-                aria-expanded={panel === 'observation'}
-                aria-controls={panel ? 'dashboard-quick-panel' : undefined}
-                onClick={() => toggle('observation')}
-              >
-                Log an observation
-              </button>
-              <button
-                type="button"
-                ref={(element) => {
-                  triggers.current.progress = element;
-                }}
-                className={buttonClasses({ variant: 'outline' })}
-                aria-expanded={panel === 'progress'}
-                aria-controls={panel ? 'dashboard-quick-panel' : undefined}
-                onClick={() => toggle('progress')}
-              >
-                Add progress
-              </button>
-            </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ChildCard child={selectedChild} />
+        <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+          <h2 className="text-xl font-bold text-ink">Quick actions</h2>
+          <button
+            type="button"
+            ref={(element) => {
+              triggers.current.observation = element;
+            }}
+            className={buttonClasses()}
+            aria-expanded={panel === 'observation'}
+            aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+            onClick={() => toggle('observation')}
+          >
+            Log an observation
+          </button>
+          <button
+            type="button"
+            ref={(element) => {
+              triggers.current.progress = element;
+            }}
+            className={buttonClasses({ variant: 'outline' })}
+            aria-expanded={panel === 'progress'}
+            aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+            onClick={() => toggle('progress')}
+          >
+            Add progress
+          </button>
+        </div>
+      </div>
+      <RoadmapBanner />
+      {panel ? (
+        <section
+          ref={panelRef}
+          id="dashboard-quick-panel"
+          aria-labelledby="dashboard-quick-panel-heading"
+          className="grid gap-4 rounded-2xl border border-brand-300 bg-white p-6 shadow-sm"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="dashboard-quick-panel-heading" className="text-xl font-bold text-ink">
+              {PANEL_TITLES[panel]} for {selectedChild.firstName}
+            </h2>
+            <Button variant="ghost" size="sm" onClick={close}>
+              Close
+            </Button>
           </div>
-          <RoadmapBanner />
-          {panel ? (
-            <section
-              ref={panelRef}
-              id="dashboard-quick-panel"
-              aria-labelledby="dashboard-quick-panel-heading"
-              className="grid gap-4 rounded-2xl border border-brand-300 bg-white p-6 shadow-sm"
-            >
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 id="dashboard-quick-panel-heading" className="text-xl font-bold text-ink">
-                  {PANEL_TITLES[panel]} for {selectedChild.firstName}
-                </h2>
-                <Button variant="ghost" size="sm" onClick={close}>
-                  Close
-                </Button>
-              </div>
-              {panel === 'observation' ? (
-                // The parent just asked for this form, so the cursor goes straight to "What happened".
-                // oxlint-disable-next-line jsx-a11y/no-autofocus
-                <QuickObservationForm autoFocus compact onSaved={close} />
-              ) : (
-                <QuickProgressForm onSaved={close} />
-              )}
-            </section>
-          ) : null}
-          <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <DashboardStats onLogObservation={() => open('observation')} />
-            <ActivityFeed onLogObservation={() => open('observation')} />
-          </div>
-        </>
+          {panel === 'observation' ? (
+            // The parent just asked for this form, so the cursor goes straight to "What happened".
+            // oxlint-disable-next-line jsx-a11y/no-autofocus
+            <QuickObservationForm autoFocus compact onSaved={close} />
+          ) : (
+            <QuickProgressForm onSaved={close} />
+          )}
+        </section>
       ) : null}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <DashboardStats onLogObservation={() => open('observation')} />
+        <ActivityFeed onLogObservation={() => open('observation')} />
+      </div>
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
-import { EMPTY_FILTERS, type FilterState } from '../features/observations/observation-filter.ts';
 import { ObservationList } from '../features/observations/observation-list.tsx';
 import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
 import { WeeklyTrendChart } from '../features/observations/weekly-trend-chart.tsx';
@@ -23,22 +21,19 @@ const card = 'grid content-start gap-4 rounded-2xl border border-ink/10 bg-white
  * last 12 weeks of wins against concerns, and every note with filters, search, edit and delete.
  */
 export default function ObservationsPage() {
-  const { children, selectedChild } = useChildContext();
-  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  const { selectedChild } = useChildContext();
 
+  // RequireChildContext shows a screen only once a child is selected, if there is one: no child
+  // selected here means none has been added yet.
   if (!selectedChild) {
     return (
       <div className="grid gap-6">
         <h1 className="text-3xl font-bold text-ink">Observations</h1>
         <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-          <p className="text-lg text-ink">
-            {children.length === 0 ? 'Add your child first, then note what you notice here.' : 'Choose a child to see their observations.'}
-          </p>
-          {children.length === 0 ? (
-            <Link to={PATHS.onboarding} className={buttonClasses()}>
-              Add your child
-            </Link>
-          ) : null}
+          <p className="text-lg text-ink">Add your child first, then note what you notice here.</p>
+          <Link to={PATHS.onboarding} className={buttonClasses()}>
+            Add your child
+          </Link>
         </div>
       </div>
     );
@@ -66,7 +61,7 @@ export default function ObservationsPage() {
           <WeeklyTrendChart />
         </section>
       </div>
-      <ObservationList filters={filters} onFiltersChange={setFilters} onWriteFirst={focusQuickCapture} />
+      <ObservationList onWriteFirst={focusQuickCapture} />
     </div>
   );
 }

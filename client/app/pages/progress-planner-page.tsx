@@ -19,19 +19,22 @@ export function goalIdFromSearch(params: URLSearchParams): number | null {
  * `?goal=<id>` shows one goal's chart, entries and evidence.
  */
 export default function ProgressPlannerPage() {
-  const { children, selectedChild } = useChildContext();
+  const { selectedChild } = useChildContext();
   const [params] = useSearchParams();
   const goals = useGoals();
-  if (children.length === 0) return <Navigate to={PATHS.onboarding} replace />;
+  // RequireChildContext shows a screen only once a child is selected, if there is one: no child
+  // selected here means none has been added yet.
+  if (!selectedChild) return <Navigate to={PATHS.onboarding} replace />;
 
   const goalId = goalIdFromSearch(params);
-  const firstName = selectedChild?.firstName ?? 'your child';
 
   return (
     <div className="grid gap-8">
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold text-ink">Progress planner</h1>
-        <p className="max-w-2xl text-ink-muted">What {firstName} is working toward, how it is going, and the strategies that help.</p>
+        <p className="max-w-2xl text-ink-muted">
+          What {selectedChild.firstName} is working toward, how it is going, and the strategies that help.
+        </p>
       </div>
       {goalId !== null ? (
         <GoalDetail goalId={goalId} />

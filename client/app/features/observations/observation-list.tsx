@@ -10,14 +10,13 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 import { useGoalTitles, useObservationList } from './use-observations.ts';
 
 export interface ObservationListProps {
-  filters: FilterState;
-  onFiltersChange: (next: FilterState) => void;
   /** "Write the first note" on an empty list: takes the parent to the quick capture. */
   onWriteFirst: () => void;
 }
 
 /** Every note of the selected child, newest first, with filters, search, "Load more", edit and delete. */
-export function ObservationList({ filters, onFiltersChange, onWriteFirst }: ObservationListProps) {
+export function ObservationList({ onWriteFirst }: ObservationListProps) {
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const tag = useDebouncedValue(filters.tag, SEARCH_DEBOUNCE_MS);
   const listFilter = useMemo(() => toListFilter({ ...filters, search, tag }), [filters, search, tag]);
@@ -48,7 +47,7 @@ export function ObservationList({ filters, onFiltersChange, onWriteFirst }: Obse
     body = filtered ? (
       <div className="grid justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
         <p className="text-ink">Nothing matches these filters. Try a wider date range, another word, or clear the filters.</p>
-        <Button variant="outline" size="sm" onClick={() => onFiltersChange(EMPTY_FILTERS)}>
+        <Button variant="outline" size="sm" onClick={() => setFilters(EMPTY_FILTERS)}>
           Clear filters
         </Button>
       </div>
@@ -69,7 +68,7 @@ export function ObservationList({ filters, onFiltersChange, onWriteFirst }: Obse
               key={observation.id}
               observation={observation}
               goalTitle={observation.goalId === null ? undefined : goalTitles.get(observation.goalId)}
-              onTagSelect={(selected) => onFiltersChange({ ...filters, tag: selected })}
+              onTagSelect={(selected) => setFilters({ ...filters, tag: selected })}
               onDeleted={() => headingRef.current?.focus()}
             />
           ))}
@@ -93,7 +92,7 @@ export function ObservationList({ filters, onFiltersChange, onWriteFirst }: Obse
       <h2 id="observations-list-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink outline-none">
         All observations
       </h2>
-      <ObservationFilters value={filters} onChange={onFiltersChange} knownTags={knownTags} />
+      <ObservationFilters value={filters} onChange={setFilters} knownTags={knownTags} />
       <p aria-live="polite" className="sr-only">
         {status}
       </p>
