@@ -1,3 +1,5 @@
+import { daysBetween } from '#shared/calendar.ts';
+
 /**
  * The app's one date module: what "today" is for the parent, and how every date is shown. Dates are
  * written in the browser's locale ("Mar 10, 2026" in the US, "10 Mar 2026" in the UK), the same way
@@ -8,7 +10,6 @@
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const DAY_MS = 86_400_000;
 
 /** Today's calendar day where the parent is, as `YYYY-MM-DD` (not UTC's: at 11 pm in New York it is still today). */
 export function localToday(now: Date = new Date()): string {
@@ -27,9 +28,8 @@ function dayInstant(isoDay: string): number | null {
  * either is not a date.
  */
 export function calendarDaysFrom(today: string, isoDay: string): number | null {
-  const from = dayInstant(today);
-  const to = dayInstant(isoDay);
-  return from === null || to === null ? null : Math.round((to - from) / DAY_MS);
+  const days = daysBetween(today.slice(0, 10), isoDay.slice(0, 10));
+  return Number.isNaN(days) ? null : days;
 }
 
 /** Relative-time steps, largest first, with their length in seconds. */

@@ -4,6 +4,7 @@ import { idSchema } from './child.ts';
 import { isoDate } from './dates.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 

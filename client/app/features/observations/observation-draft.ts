@@ -7,7 +7,7 @@ import {
   type Observation,
   type ObservationCreate,
   type ObservationUpdate,
-  type SETTINGS,
+  type Setting,
 } from '#shared/schemas/observation.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates.ts';
 import { fieldErrorsFromIssues, type FieldIssue } from '../../../lib/field-errors.ts';
@@ -16,8 +16,6 @@ import { fieldErrorsFromIssues, type FieldIssue } from '../../../lib/field-error
  * The observation form's model, without React: what the form holds while the parent types, how it
  * becomes an API input, and how it is checked. The only rules are the shared schema's.
  */
-
-export type Setting = (typeof SETTINGS)[number];
 
 /** What the form holds while the parent types. `when` is a datetime-local value in local time. */
 export interface ObservationDraft {

@@ -1,15 +1,9 @@
-import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
-import type { Setting } from './observation-draft.ts';
+import type { z } from 'zod';
+import { isCalendarDate } from '#shared/schemas/dates.ts';
+import { OBSERVATION_LIMITS, SETTINGS, type observationFilterSchema, type Setting } from '#shared/schemas/observation.ts';
 
 /** What the list asks the server for (paging is added by the list hook). */
-export interface ListFilter {
-  from?: string;
-  to?: string;
-  setting?: Setting;
-  tag?: string;
-  winsOnly?: boolean;
-  search?: string;
-}
+export type ListFilter = Pick<z.input<typeof observationFilterSchema>, 'from' | 'to' | 'setting' | 'tag' | 'winsOnly' | 'search'>;
 
 /** The filter controls as the parent sets them: strings, '' meaning "any". */
 export interface FilterState {
@@ -26,11 +20,11 @@ export const EMPTY_FILTERS: FilterState = { search: '', from: '', to: '', settin
 /** How long the list waits after the last key press in search (and tag) before asking again (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A message for the "To" date when the range runs backwards, else null. */
 export function dateRangeError(state: Pick<FilterState, 'from' | 'to'>): string | null {
-  return DATE.test(state.from) && DATE.test(state.to) && state.to < state.from ? 'Choose a date on or after the "From" date.' : null;
+  return isCalendarDate(state.from) && isCalendarDate(state.to) && state.to < state.from
+    ? 'Choose a date on or after the "From" date.'
+    : null;
 }
 
 /** True when any filter narrows the list. */
@@ -48,8 +42,8 @@ export function toListFilter(state: FilterState): ListFilter {
   const filter: ListFilter = {};
   const search = state.search.trim().slice(0, OBSERVATION_LIMITS.search);
   if (search) filter.search = search;
-  if (DATE.test(state.from)) filter.from = state.from;
-  if (DATE.test(state.to) && !dateRangeError(state)) filter.to = state.to;
+  if (isCalendarDate(state.from)) filter.from = state.from;
+  if (isCalendarDate(state.to) && !dateRangeError(state)) filter.to = state.to;
   if (state.setting !== '' && (SETTINGS as readonly string[]).includes(state.setting)) filter.setting = state.setting;
   const tag = state.tag.trim().replace(/\s+/g, ' ').slice(0, OBSERVATION_LIMITS.tagLength);
   if (tag) filter.tag = tag;

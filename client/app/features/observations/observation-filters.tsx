@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/form-field.tsx';
-import type { Setting } from './observation-draft.ts';
+import type { Setting } from '#shared/schemas/observation.ts';
 import { SETTING_LABELS } from './observation-labels.ts';
 import { EMPTY_FILTERS, dateRangeError, hasActiveFilters, type FilterState } from './observation-filter.ts';
 

@@ -1,5 +1,5 @@
 import { MOOD_MAX, MOOD_MIN } from '#shared/schemas/observation.ts';
-import type { Setting } from './observation-draft.ts';
+import type { Setting } from '#shared/schemas/observation.ts';
 
 /** What the parent reads for each setting and mood. */
 export const SETTING_LABELS: Record<Setting, string> = {
