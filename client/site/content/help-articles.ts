@@ -67,7 +67,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     answer:
       'Open the child’s profile in Settings and choose delete. Everything recorded for that child (observations, goals, milestones and documents) is deleted with it, so export first if you want a copy.',
     comingAnswer:
-      'Deleting a child profile from the app is on the way. Until then, contact us and choose “Privacy or my data”, and we will delete the profile with everything recorded for that child. You can already delete any single observation, goal, strategy or milestone yourself.',
+      'Deleting a child profile from the app is on the way. Until then, contact us and choose “Privacy or my data”, and we will delete the profile with everything recorded for that child. You can already delete any single observation, goal, strategy or progress entry yourself, and any milestone you added; a milestone the roadmap suggested can be skipped.',
   },
   {
     id: 'upload-documents',

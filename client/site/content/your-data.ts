@@ -27,7 +27,7 @@ export function yourDataSentences(): { now: string; coming: string | null } {
   const available = DATA_TOOLS.filter((tool) => isAvailable(tool.id)).map((tool) => tool.does);
   const coming = DATA_TOOLS.filter((tool) => !isAvailable(tool.id)).map((tool) => tool.coming);
   return {
-    now: `${capitalise(listOf(['change or delete any record', ...available]))} whenever you like.`,
+    now: `${capitalise(listOf(['change your records', 'delete any record you added', ...available]))} whenever you like.`,
     coming:
       coming.length > 0 ? `${capitalise(listOf(coming))} from the app ${coming.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.` : null,
   };

@@ -66,7 +66,7 @@ const PROMISES: readonly SecurityPromise[] = [
         coming:
           'Exporting everything from the app is on the way. Until then, ask us through the contact form and we will send you a copy of your information.',
       }),
-      `Delete ${listOf(['any single record', ...DELETABLE.filter((item) => isAvailable(item.id)).map((item) => item.what)], 'or')} yourself, at any time.` +
+      `Delete ${listOf(['any record you added', ...DELETABLE.filter((item) => isAvailable(item.id)).map((item) => item.what)], 'or')} yourself, at any time; a milestone the roadmap suggested can be skipped.` +
         (isAvailable('child-deletion') ? ' A deleted child takes all of their records with them.' : ''),
       ...(DELETION_COMING.length > 0
         ? [`${capitalise(listOf(DELETION_COMING))} from the app ${DELETION_COMING.length > 1 ? 'are' : 'is'} on the way; ${ASK_US}.`]
