@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { isoDaysFromNow, openApp, signUpThroughApi, watchConsole, yearsAgo } from './support/journeys.ts';
+import { activityFeed, logNote, observationItem, statCard } from './support/screens.ts';
 
 // "Today" in the browser and in the test are the same calendar day.
 test.use({ timezoneId: 'UTC' });
@@ -26,30 +27,9 @@ async function openGoal(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 
-/** Logs a note on the observations screen, linked to a goal when one is named. */
-async function logNote(page: Page, text: string, { win = false, goal }: { win?: boolean; goal?: string } = {}) {
-  const form = page.getByRole('form', { name: 'Log an observation' });
-  await form.getByLabel('What happened').fill(text);
-  if (win) await form.getByRole('button', { name: 'This was a win' }).click();
-  if (goal) {
-    await form.getByRole('button', { name: /More details/ }).click();
-    await form.getByLabel(/^Linked goal/).selectOption({ label: goal });
-  }
-  await form.getByRole('button', { name: 'Save observation' }).click();
-  await expect(page.getByRole('list', { name: 'Observations, newest first' }).getByText(text)).toBeVisible();
-}
-
-function statCard(page: Page, title: string) {
-  return page.getByRole('region', { name: 'At a glance' }).getByRole('article', { name: title });
-}
-
 /** The big number of one of the dashboard's cards. */
 function statNumber(page: Page, title: string) {
   return statCard(page, title).locator('p').first();
-}
-
-function recentActivity(page: Page) {
-  return page.getByRole('list', { name: 'Latest changes' });
 }
 
 test('an observation and a progress entry', async ({ page }) => {
@@ -77,7 +57,7 @@ test('an observation and a progress entry', async ({ page }) => {
   await go(page, 'dashboard');
   await expect(statNumber(page, 'Observations this week')).toHaveText('1');
   await expect(statNumber(page, 'Wins this month')).toHaveText('1');
-  await expect(recentActivity(page)).toContainText('Observation logged');
+  await expect(activityFeed(page)).toContainText('Observation logged');
   // ...and is evidence on the goal's own view.
   await go(page, 'planner');
   await openGoal(page, goal);
@@ -110,7 +90,7 @@ test('a goal and a strategy', async ({ page }) => {
 
   // Every screen that shows a goal or a strategy is opened once, so it is cached.
   await openApp(page, '/observations');
-  const noteItem = page.getByRole('list', { name: 'Observations, newest first' }).locator(':scope > li').filter({ hasText: note });
+  const noteItem = observationItem(page, note);
   await expect(noteItem).toContainText(`Goal: ${goal}`);
   await go(page, 'dashboard');
   await expect(statCard(page, 'Active goals')).toContainText(goal);
@@ -130,7 +110,7 @@ test('a goal and a strategy', async ({ page }) => {
   await openGoal(page, renamed);
   await go(page, 'dashboard');
   await expect(statCard(page, 'Active goals')).toContainText(renamed);
-  await expect(recentActivity(page)).toContainText('Goal updated');
+  await expect(activityFeed(page)).toContainText('Goal updated');
   await go(page, 'observations');
   await expect(noteItem).toContainText(`Goal: ${renamed}`);
 
@@ -143,7 +123,7 @@ test('a goal and a strategy', async ({ page }) => {
   await expect(page.getByRole('article', { name: 'Bunny-ears method' })).toBeVisible();
   await go(page, 'dashboard');
   await expect(statNumber(page, 'Strategies in use')).toHaveText('1');
-  await expect(recentActivity(page)).toContainText('Strategy added');
+  await expect(activityFeed(page)).toContainText('Strategy added');
   expect(errors).toEqual([]);
 });
 
@@ -170,7 +150,7 @@ test("a milestone and the child's profile", async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Coming up' })).toContainText('Meet the speech therapist');
   await go(page, 'dashboard');
   await expect(statCard(page, 'Next milestones')).toContainText('Meet the speech therapist');
-  await expect(recentActivity(page)).toContainText('Milestone added');
+  await expect(activityFeed(page)).toContainText('Milestone added');
 
   // The profile edited from the dashboard's child card...
   await page.getByRole('link', { name: 'Edit profile' }).click();
@@ -180,7 +160,7 @@ test("a milestone and the child's profile", async ({ page }) => {
   // ...is the child on the dashboard, in its recent activity and on every screen.
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Avery', exact: true })).toBeVisible();
-  await expect(recentActivity(page)).toContainText('Profile updated');
+  await expect(activityFeed(page)).toContainText('Profile updated');
   await go(page, 'observations');
   await expect(page.getByText('What you notice about Avery', { exact: false })).toBeVisible();
   await go(page, 'roadmap');

@@ -6,23 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openApp, signedInWithChildren, signUpThroughApi, yearsAgo } from './support/journeys.ts';
-
-function list(page: Page) {
-  return page.getByRole('list', { name: 'Observations, newest first' });
-}
-
-function item(page: Page, text: string) {
-  return list(page).locator(':scope > li').filter({ hasText: text });
-}
-
-/** Logs a note through the quick capture; `win` presses "This was a win" first. */
-async function logNote(page: Page, text: string, { win = false } = {}) {
-  const form = page.getByRole('form', { name: 'Log an observation' });
-  await form.getByLabel('What happened').fill(text);
-  if (win) await form.getByRole('button', { name: 'This was a win' }).click();
-  await form.getByRole('button', { name: 'Save observation' }).click();
-  await expect(item(page, text)).toBeVisible();
-}
+import { logNote, observationItem, observationList } from './support/screens.ts';
 
 /**
  * From now on the page counts the parent's interactions as it receives them (trusted events only):
@@ -88,7 +72,7 @@ test('a new parent logs an observation in three interactions and sees it in the 
   await expect(page.getByText('Observation saved', { exact: true }).first()).toBeVisible();
   expect(await interactionsSeen(page)).toBe(3);
   expect(saves()).toBe(1);
-  const saved = item(page, 'Read a whole page aloud without stopping');
+  const saved = observationItem(page, 'Read a whole page aloud without stopping');
   await expect(saved).toBeVisible();
   await expect(saved).toContainText('Today');
   await expect(saved).toContainText('Home');
@@ -108,26 +92,26 @@ test('a parent filters to wins, searches, edits a note into a win, and deletes o
   await parent.post('/api/observations', { what: 'Meltdown at homework time' });
   await parent.post('/api/observations', { what: 'Long wait at the dentist, stayed calm' });
   await openApp(page, '/observations');
-  await expect(list(page).locator(':scope > li')).toHaveCount(3);
-  await expect(item(page, 'Tied his shoes by himself').getByText('Win', { exact: true })).toBeVisible();
-  await expect(item(page, 'Meltdown at homework time').getByText('Win', { exact: true })).toHaveCount(0);
+  await expect(observationList(page).locator(':scope > li')).toHaveCount(3);
+  await expect(observationItem(page, 'Tied his shoes by himself').getByText('Win', { exact: true })).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time').getByText('Win', { exact: true })).toHaveCount(0);
 
   // Wins only.
   await page.getByLabel('Wins only').check();
-  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
-  await expect(item(page, 'Tied his shoes by himself')).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(observationItem(page, 'Tied his shoes by himself')).toBeVisible();
   await page.getByLabel('Wins only').uncheck();
-  await expect(item(page, 'Meltdown at homework time')).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time')).toBeVisible();
 
   // Search (debounced) finds words anywhere in the note.
   await page.getByLabel('Search notes').fill('dentist');
-  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
-  await expect(item(page, 'Long wait at the dentist, stayed calm')).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(observationItem(page, 'Long wait at the dentist, stayed calm')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(item(page, 'Meltdown at homework time')).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time')).toBeVisible();
 
   // Edit: the dentist note was a win too, at the community setting.
-  const dentist = item(page, 'Long wait at the dentist, stayed calm');
+  const dentist = observationItem(page, 'Long wait at the dentist, stayed calm');
   await dentist.getByRole('button', { name: /^Edit/ }).click();
   const edit = page.getByRole('form', { name: 'Edit observation' });
   await expect(edit.getByLabel('What happened')).toBeFocused();
@@ -136,16 +120,16 @@ test('a parent filters to wins, searches, edits a note into a win, and deletes o
   await edit.getByRole('button', { name: 'This was a win' }).click();
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Observation updated', { exact: true }).first()).toBeVisible();
-  const edited = item(page, 'stayed calm and read a book');
+  const edited = observationItem(page, 'stayed calm and read a book');
   await expect(edited).toContainText('Community');
   await expect(edited.getByText('Win', { exact: true })).toBeVisible();
   await page.getByLabel('Wins only').check();
-  await expect(item(page, 'stayed calm and read a book')).toBeVisible();
-  await expect(list(page).locator(':scope > li')).toHaveCount(2);
+  await expect(observationItem(page, 'stayed calm and read a book')).toBeVisible();
+  await expect(observationList(page).locator(':scope > li')).toHaveCount(2);
   await page.getByLabel('Wins only').uncheck();
 
   // Delete asks first; "Keep it" keeps it.
-  const meltdown = item(page, 'Meltdown at homework time');
+  const meltdown = observationItem(page, 'Meltdown at homework time');
   await meltdown.getByRole('button', { name: /^Delete/ }).click();
   await expect(meltdown.getByText('Delete this observation? This cannot be undone.')).toBeVisible();
   await meltdown.getByRole('button', { name: 'Keep it' }).click();
@@ -153,16 +137,16 @@ test('a parent filters to wins, searches, edits a note into a win, and deletes o
   await meltdown.getByRole('button', { name: /^Delete/ }).click();
   await meltdown.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByText('Observation deleted', { exact: true }).first()).toBeVisible();
-  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
-  await expect(list(page).locator(':scope > li')).toHaveCount(2);
+  await expect(observationItem(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(observationList(page).locator(':scope > li')).toHaveCount(2);
 
   // The chart follows: two wins and no concerns this week.
   await expect(page.getByRole('img', { name: /This week: 2 wins and 0 concerns\./ })).toBeVisible();
 
   // Still there after a reload.
   await page.reload();
-  await expect(item(page, 'stayed calm and read a book')).toBeVisible();
-  await expect(item(page, 'Meltdown at homework time')).toHaveCount(0);
+  await expect(observationItem(page, 'stayed calm and read a book')).toBeVisible();
+  await expect(observationItem(page, 'Meltdown at homework time')).toHaveCount(0);
 });
 
 test('axe finds no accessibility violations on /observations, empty and with notes', async ({ page }) => {
@@ -181,7 +165,7 @@ test('axe finds no accessibility violations on /observations, empty and with not
   await expect(form.getByRole('list', { name: 'Tags added' })).toContainText('transitions');
   await expectNoAxeViolations(page, 'quick capture with more details open');
   await form.getByRole('button', { name: 'Save observation' }).click();
-  const upset = item(page, 'Upset when the plan changed');
+  const upset = observationItem(page, 'Upset when the plan changed');
   await expect(upset).toContainText('School');
   await expect(upset).toContainText('Assembly replaced art class');
   await expect(upset).toContainText('transitions');

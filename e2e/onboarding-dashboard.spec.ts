@@ -7,7 +7,7 @@
  * /onboarding and /app. Tests whose subject comes after sign-up start from a parent made through the
  * API.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import {
   addAnotherChild,
@@ -20,14 +20,7 @@ import {
   signUpToOnboarding,
   yearsAgo,
 } from './support/journeys.ts';
-
-function statCard(page: Page, name: string) {
-  return page.getByRole('article', { name });
-}
-
-function feed(page: Page) {
-  return page.getByRole('region', { name: 'Recent activity' });
-}
+import { activityFeed, statCard } from './support/screens.ts';
 
 test('a new parent goes through the wizard to the dashboard, where the roadmap is ready', async ({ page }) => {
   await signUpToOnboarding(page);
@@ -120,7 +113,7 @@ test('an observation is logged from the dashboard in three interactions; the cou
   const week = statCard(page, 'Observations this week');
   await expect(week).toContainText('0');
   await expect(week.getByRole('button', { name: 'Log one thing you noticed today' })).toBeVisible();
-  await expect(feed(page)).not.toContainText('Observation logged');
+  await expect(activityFeed(page)).not.toContainText('Observation logged');
 
   // 1: open the form; 2: type (the cursor is already there); 3: save.
   await page.getByRole('button', { name: 'Log an observation' }).click();
@@ -130,9 +123,9 @@ test('an observation is logged from the dashboard in three interactions; the cou
   await expect(page.getByText('Observation saved').first()).toBeVisible();
   await expect(week.getByText('1', { exact: true })).toBeVisible();
   await expect(week).toContainText('None last week');
-  await expect(feed(page).getByRole('listitem').first()).toContainText('Observation logged');
+  await expect(activityFeed(page).getByRole('listitem').first()).toContainText('Observation logged');
   // Relative times follow the browser's locale (Chromium here: en-US).
-  await expect(feed(page).getByRole('listitem').first().locator('time')).toHaveText('now');
+  await expect(activityFeed(page).getByRole('listitem').first().locator('time')).toHaveText('now');
   // The form closed and focus went back to where the parent started.
   await expect(page.getByRole('button', { name: 'Log an observation' })).toBeFocused();
 
@@ -155,19 +148,19 @@ test('with two children, the dashboard shows only the selected child’s records
 
   // Leo is selected: none of Maya's records.
   await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();
-  await expect(feed(page).getByText('Profile created')).toBeVisible();
-  await expect(feed(page)).not.toContainText('Observation logged');
+  await expect(activityFeed(page).getByText('Profile created')).toBeVisible();
+  await expect(activityFeed(page)).not.toContainText('Observation logged');
 
   const switcher = page.getByLabel('Child', { exact: true });
   await switcher.selectOption({ label: 'Maya' });
   await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
   await expect(statCard(page, 'Observations this week').getByText('1', { exact: true })).toBeVisible();
-  await expect(feed(page).getByText('Observation logged')).toBeVisible();
+  await expect(activityFeed(page).getByText('Observation logged')).toBeVisible();
 
   await switcher.selectOption({ label: 'Leo' });
   await expect(childCard(page).getByRole('heading', { name: 'Leo' })).toBeVisible();
   await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();
-  await expect(feed(page)).not.toContainText('Observation logged');
+  await expect(activityFeed(page)).not.toContainText('Observation logged');
 });
 
 test('axe finds no accessibility violations on /onboarding and /app', async ({ page }) => {
@@ -188,7 +181,7 @@ test('axe finds no accessibility violations on /onboarding and /app', async ({ p
   await page.waitForURL('**/app');
   await expect(page.getByText(/Your roadmap is ready|Building/).first()).toBeVisible();
   await expect(statCard(page, 'Observations this week')).toBeVisible();
-  await expect(feed(page).getByRole('listitem').first()).toBeVisible();
+  await expect(activityFeed(page).getByRole('listitem').first()).toBeVisible();
   await expectNoAxeViolations(page, '/app');
   await page.getByRole('button', { name: 'Log an observation' }).click();
   await expect(page.getByLabel(/What happened/)).toBeFocused();

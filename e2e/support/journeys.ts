@@ -5,6 +5,7 @@
  * small helpers those specs have in common (dates, the child card, console errors).
  */
 import { expect, type Page } from '@playwright/test';
+import { CHILD_SCOPED_ROUTERS } from '#shared/child-scoped.ts';
 import type { Child, ChildCreateInput } from '#shared/schemas/child.ts';
 
 /** The password of every account the specs create (long enough for the sign-up rules). */
@@ -159,7 +160,11 @@ export interface ApiParent {
   post<T = unknown>(path: string, data: unknown, childId?: number): Promise<T>;
 }
 
-const CHILD_SCOPED_PATH = /^\/api\/(observations|goals|strategies|milestones|activities|dashboard)(\/|$)/;
+/**
+ * The REST paths of the child-scoped routers: each router's REST routes live under /api/<router name>
+ * (server/rest/child-record.routes.ts: /api/observations, /api/goals, ..., /api/dashboard/stats).
+ */
+const CHILD_SCOPED_PATH = new RegExp(`^/api/(${CHILD_SCOPED_ROUTERS.join('|')})(/|$)`);
 
 async function postJson<T>(page: Page, path: string, data: unknown, token?: string): Promise<T> {
   const response = await page.request.post(path, { data, headers: token ? { authorization: `Bearer ${token}` } : {} });
