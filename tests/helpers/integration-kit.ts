@@ -50,11 +50,11 @@ export function expectApiError(
   return body.error;
 }
 
-/** The field paths named by a 400's issues. */
+/** The field paths named by a 400's issues, each once: a field can fail two checks (e.g. a date's format and its existence). */
 export function issuePaths(response: ApiResponse): string[] {
   const error = expectApiError(response, 400, 'BAD_REQUEST');
   expect(error.issues, 'a 400 names its fields').toBeDefined();
-  return (error.issues ?? []).map((issue) => issue.path);
+  return [...new Set((error.issues ?? []).map((issue) => issue.path))];
 }
 
 /** Runs a tRPC call that must fail with a TRPCError and returns it; anything else is rethrown. */

@@ -2,6 +2,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRoadmap } from '../../server/features/milestones/roadmap-rules.ts';
 import { registerChildRecordRoutes } from '../../server/rest/child-record.routes.ts';
+import { expectApiError, issuePaths } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type ApiResponse, type TestServer } from '../helpers/test-server.ts';
 
@@ -15,27 +16,6 @@ const daysFromNow = (days: number) => isoDay(new Date(Date.now() + days * DAY_MS
 function mondayOf(date: Date): Date {
   const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
   return new Date(midnight - ((date.getUTCDay() + 6) % 7) * DAY_MS);
-}
-
-interface ApiError {
-  code: string;
-  message: string;
-  issues?: { path: string; message: string }[];
-}
-
-function expectError(response: ApiResponse, status: number, code: string): ApiError {
-  expect({ status: response.status, body: response.body }).toEqual({
-    status,
-    body: { error: expect.objectContaining({ code, message: expect.any(String) }) },
-  });
-  return (response.body as { error: ApiError }).error;
-}
-
-/** The field paths a 400 names (each once: a field can fail two checks, e.g. a date's format and its existence). */
-function issuePaths(response: ApiResponse): string[] {
-  const error = expectError(response, 400, 'BAD_REQUEST');
-  expect(error.issues, 'a 400 names its fields').toBeDefined();
-  return [...new Set((error.issues ?? []).map((issue) => issue.path))];
 }
 
 describe.each(ENGINES)('child record over REST on %s', (engine) => {
@@ -161,13 +141,13 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         milestone: ids.milestone.id,
       })) {
         const response = await api(server, method, at(null, path), { token: owner.token, json });
-        const error = expectError(response, 400, 'BAD_REQUEST');
+        const error = expectApiError(response, 400, 'BAD_REQUEST');
         expect({ path, issues: error.issues }).toEqual({ path, issues: [{ path: 'childId', message: expect.any(String) }] });
         expect(error.message).toContain('childId');
       }
       for (const bad of ['abc', '0', '-1', '1.5']) {
         const response = await api(server, 'GET', `/api/goals?childId=${bad}`, { token: owner.token });
-        expect(expectError(response, 400, 'BAD_REQUEST').message).toContain('childId');
+        expect(expectApiError(response, 400, 'BAD_REQUEST').message).toContain('childId');
       }
       expect(await recordOf(owner.childId)).toEqual(before);
     });
@@ -182,7 +162,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         strategy: ids.strategy.id,
         milestone: ids.milestone.id,
       })) {
-        expectError(await api(server, method, at(owner.childId, path), { json }), 401, 'UNAUTHORIZED');
+        expectApiError(await api(server, method, at(owner.childId, path), { json }), 401, 'UNAUTHORIZED');
       }
       expect(await recordOf(owner.childId)).toEqual(before);
     });
@@ -207,13 +187,13 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         });
       }
       // An invalid body does not reveal more than a valid one.
-      expectError(
+      expectApiError(
         await api(server, 'POST', at(owner.childId, '/observations'), { token: stranger.token, json: { mood: 9 } }),
         404,
         'NOT_FOUND',
       );
       // A child id that does not exist at all looks the same.
-      expectError(await api(server, 'GET', at(2_000_000_000, '/goals'), { token: stranger.token }), 404, 'NOT_FOUND');
+      expectApiError(await api(server, 'GET', at(2_000_000_000, '/goals'), { token: stranger.token }), 404, 'NOT_FOUND');
       expect(await recordOf(owner.childId)).toEqual(before);
     });
 
@@ -259,8 +239,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       for (const path of ['/observations', '/goals', '/strategies', '/milestones']) {
         expect((await asSibling('GET', path)).body).toEqual([]);
       }
-      expectError(await asSibling('GET', `/goals/${ids.goal.id}`), 404, 'NOT_FOUND');
-      expectError(await asSibling('PUT', `/observations/${ids.observation.id}`, { what: 'moved?' }), 404, 'NOT_FOUND');
+      expectApiError(await asSibling('GET', `/goals/${ids.goal.id}`), 404, 'NOT_FOUND');
+      expectApiError(await asSibling('PUT', `/observations/${ids.observation.id}`, { what: 'moved?' }), 404, 'NOT_FOUND');
       // Linking the sibling's observation or strategy to the first child's goal is a 400 on the field.
       expect(issuePaths(await asSibling('POST', '/observations', { what: 'Shared toys', goalId: ids.goal.id }))).toEqual(['goalId']);
       const own = await created(asSibling('POST', '/goals', { area: 'motor', title: 'Ride a bike' }));
@@ -341,8 +321,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const deleted = await f.call('DELETE', `/observations/${observation.id}`);
       expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { id: observation.id, deleted: true } });
       expect((await f.call('GET', '/observations')).body).toEqual([]);
-      expectError(await f.call('DELETE', `/observations/${observation.id}`), 404, 'NOT_FOUND');
-      expectError(await f.call('PUT', `/observations/${observation.id}`, { what: 'again' }), 404, 'NOT_FOUND');
+      expectApiError(await f.call('DELETE', `/observations/${observation.id}`), 404, 'NOT_FOUND');
+      expectApiError(await f.call('PUT', `/observations/${observation.id}`, { what: 'again' }), 404, 'NOT_FOUND');
     });
 
     it('PUT changes only the fields it names', async () => {
@@ -379,15 +359,15 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       expect(issuePaths(await f.call('PUT', `/observations/${observation.id}`, { mood: 6 }))).toEqual(['mood']);
       expect(issuePaths(await f.call('PUT', `/observations/${observation.id}`, { goalId: 999_999 }))).toEqual(['goalId']);
       expect(issuePaths(await f.call('PUT', `/observations/${observation.id}`, { unknown: true }))).toEqual(['unknown']);
-      expectError(await f.call('PUT', '/observations/abc', { what: 'x' }), 400, 'BAD_REQUEST');
-      expectError(await f.call('DELETE', '/observations/0'), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('PUT', '/observations/abc', { what: 'x' }), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('DELETE', '/observations/0'), 400, 'BAD_REQUEST');
       expect(await recordOf(f.childId)).toEqual(before);
     });
 
     it('PUT with an empty body is a 400, not a silent change', async () => {
       const f = await family();
       const observation = await created(f.call('POST', '/observations', { what: 'At the park', setting: 'community' }));
-      expectError(await f.call('PUT', `/observations/${observation.id}`, {}), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('PUT', `/observations/${observation.id}`, {}), 400, 'BAD_REQUEST');
       expect((await f.call('GET', '/observations')).body).toEqual([observation]);
     });
 
@@ -627,7 +607,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       expect((await f.call('GET', '/goals')).body).toEqual([updated.body]);
       expect((await f.call('GET', '/observations')).body).toEqual([{ ...observation, goalId: null }]);
       expect((await f.call('GET', '/strategies')).body).toEqual([{ ...strategy, goalIds: [goal.id] }]);
-      expectError(await f.call('GET', `/goals/${full.id}`), 404, 'NOT_FOUND');
+      expectApiError(await f.call('GET', `/goals/${full.id}`), 404, 'NOT_FOUND');
     });
 
     it('PUT changes only the fields it names', async () => {
@@ -641,7 +621,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     it('PUT with an empty body is a 400, not a silent change', async () => {
       const f = await family();
       const goal = await created(f.call('POST', '/goals', { area: 'reading', title: 'Sight words', status: 'paused', source: '504' }));
-      expectError(await f.call('PUT', `/goals/${goal.id}`, {}), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('PUT', `/goals/${goal.id}`, {}), 400, 'BAD_REQUEST');
       expect((await f.call('GET', '/goals')).body).toEqual([goal]);
     });
 
@@ -747,9 +727,9 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       for (const [json, paths] of progressCases) {
         expect({ json, paths: issuePaths(await f.call('POST', `/goals/${goal.id}/progress`, json)) }).toEqual({ json, paths });
       }
-      expectError(await f.call('POST', '/goals/999999/progress', { recordedOn: '2026-01-10', value: 3 }), 404, 'NOT_FOUND');
-      expectError(await f.call('POST', '/goals/abc/progress', { recordedOn: '2026-01-10', value: 3 }), 400, 'BAD_REQUEST');
-      expectError(await f.call('GET', '/goals/abc'), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('POST', '/goals/999999/progress', { recordedOn: '2026-01-10', value: 3 }), 404, 'NOT_FOUND');
+      expectApiError(await f.call('POST', '/goals/abc/progress', { recordedOn: '2026-01-10', value: 3 }), 400, 'BAD_REQUEST');
+      expectApiError(await f.call('GET', '/goals/abc'), 400, 'BAD_REQUEST');
       expect(await recordOf(f.childId)).toEqual(before);
     });
   });

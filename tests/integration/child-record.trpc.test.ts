@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { AppError } from '../../server/lib/errors.ts';
@@ -10,6 +10,7 @@ import { CHILD_SCOPED_ROUTERS } from '#shared/child-scoped.ts';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import type { GenerationResult, Milestone } from '#shared/schemas/milestone.ts';
+import { trpcError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 
@@ -19,17 +20,6 @@ const START = '2026-09-01T12:00:00.000Z';
 
 type Caller = ReturnType<typeof createCaller>;
 type AnyProcedure = (input?: unknown) => Promise<unknown>;
-
-/** Runs a call that must fail and returns its TRPCError. */
-async function trpcError(call: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 /** The field paths a BAD_REQUEST names, as the error formatter flattens them: zod's input issues, or the service's own. */
 function issuePaths(error: TRPCError): string[] {
