@@ -1,6 +1,7 @@
 import { isAvailable, type FeatureId } from './feature-status.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from './features.ts';
 import { capitalise } from './words.ts';
+import { canShare, NO_SHARING_YET } from './your-data.ts';
 
 /** One of the Help Center's questions and answers, as the page shows it. */
 export interface HelpArticle {
@@ -17,8 +18,6 @@ export interface HelpArticleSource extends HelpArticle {
   /** The answer while `feature` is coming; without one, the article is left out until the feature is available. */
   comingAnswer?: string;
 }
-
-const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
 
 export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
   {
@@ -105,9 +104,9 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     id: 'who-sees-data',
     topic: 'Privacy and security',
     question: 'Who can see my child’s information?',
-    answer: canShare
+    answer: canShare()
       ? 'Only you, when signed in, and the people you choose to share a snapshot or form with. We never sell your information or show ads.'
-      : 'Only you, when signed in. Trelli has no way to share your records yet; when sharing arrives, nothing will leave your account unless you choose to send it. We never sell your information or show ads.',
+      : `Only you, when signed in. ${NO_SHARING_YET} We never sell your information or show ads.`,
   },
   {
     id: 'export-data',

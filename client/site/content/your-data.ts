@@ -16,6 +16,23 @@ export const DATA_TOOLS: readonly DataTool[] = [
   { id: 'account-deletion', does: 'delete your account', coming: 'deleting your account' },
 ];
 
+/**
+ * Whether the app can send anything out of an account (a snapshot, a smart form). A function, not a
+ * constant, so a test that mocks feature-status.ts sees its own statuses.
+ */
+export function canShare(): boolean {
+  return isAvailable('snapshots') || isAvailable('smart-forms');
+}
+
+/** Whether a parent can both export everything and delete their account from the app. */
+export function canExportAndDelete(): boolean {
+  return isAvailable('export') && isAvailable('account-deletion');
+}
+
+/** What the site says about sharing while nothing can be shared (see canShare). */
+export const NO_SHARING_YET =
+  'Trelli has no way to share your records yet. When sharing arrives, nothing will leave your account unless you choose to send it.';
+
 /** Until a tool is in the app, a person does it on request: the same promise on every page. */
 export const ASK_US = 'until then, ask us through the contact form and we will do it for you';
 

@@ -4,7 +4,7 @@ import { Card, PageHero, Section } from '../components/page-layout.tsx';
 import { isAvailable } from '../content/feature-status.ts';
 import { COMING_FEATURES, featureList } from '../content/features.ts';
 import { capitalise } from '../content/words.ts';
-import { yourData } from '../content/your-data.ts';
+import { canExportAndDelete, canShare, yourData } from '../content/your-data.ts';
 
 const VALUES = [
   {
@@ -21,10 +21,9 @@ const VALUES = [
   },
   {
     title: 'Private by default',
-    text:
-      isAvailable('export') && isAvailable('account-deletion')
-        ? 'Your child’s story is yours. We collect what the app needs to work, never sell it, and make it easy to take it with you or delete it.'
-        : `Your child’s story is yours. We collect what the app needs to work and never sell it. ${yourData()}`,
+    text: canExportAndDelete()
+      ? 'Your child’s story is yours. We collect what the app needs to work, never sell it, and make it easy to take it with you or delete it.'
+      : `Your child’s story is yours. We collect what the app needs to work and never sell it. ${yourData()}`,
   },
 ] as const;
 
@@ -48,7 +47,7 @@ export default function AboutPage() {
           <p>
             Trelli is a calm, private home for that information. It connects what you notice at home with the goals you set and the
             milestones ahead, including the dates in your child’s support plan, so you can see the whole picture
-            {isAvailable('snapshots') || isAvailable('smart-forms') ? ' and share the right part of it with the right person' : null}.
+            {canShare() ? ' and share the right part of it with the right person' : null}.
           </p>
           {COMING_FEATURES.length > 0 ? (
             <p>{`${capitalise(featureList(COMING_FEATURES))} are on the way, so that more of what you carry can live in one place.`}</p>

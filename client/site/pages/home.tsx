@@ -3,9 +3,9 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Icon } from '../components/icons.tsx';
 import { ComingFeatures } from '../components/coming-features.tsx';
 import { Card, PageHero, Section } from '../components/page-layout.tsx';
-import { byStatus, isAvailable } from '../content/feature-status.ts';
+import { byStatus } from '../content/feature-status.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES } from '../content/features.ts';
-import { yourData } from '../content/your-data.ts';
+import { canShare, yourData } from '../content/your-data.ts';
 import { SIGN_IN_PATH } from '../paths.ts';
 
 const PILLARS = [
@@ -33,13 +33,11 @@ const AUDIENCE = [
   }),
 ] as const;
 
-const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
-
 const PROTECTIONS = [
   {
     icon: 'lock',
     title: 'Only you can see it',
-    text: canShare
+    text: canShare()
       ? 'Every record belongs to your account. Nobody else can open it unless you share it.'
       : 'Every record belongs to your account, and nobody else can open it.',
   },

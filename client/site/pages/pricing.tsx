@@ -4,6 +4,7 @@ import { CheckIcon } from '../components/icons.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from '../content/features.ts';
+import { canExportAndDelete } from '../content/your-data.ts';
 
 const INCLUDED = [
   COMING_FEATURES.length === 0
@@ -11,7 +12,7 @@ const INCLUDED = [
     : `Everything that works today (${featureList(AVAILABLE_FEATURES)}) and each new feature as it arrives`,
   'As many children as your family has',
   ...(isAvailable('smart-forms') ? ['Smart forms for teachers and therapists, who never need an account'] : []),
-  ...(isAvailable('export') && isAvailable('account-deletion') ? ['Export and deletion whenever you want'] : []),
+  ...(canExportAndDelete() ? ['Export and deletion whenever you want'] : []),
 ];
 
 const QUESTIONS = [

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageHero, Prose } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { capitalise, listOf } from '../content/words.ts';
-import { DATA_TOOLS } from '../content/your-data.ts';
+import { canExportAndDelete, canShare, DATA_TOOLS } from '../content/your-data.ts';
 
 /** What a parent can add about a child: the records of the features that work today. */
 const RECORDS = [
@@ -17,7 +17,6 @@ const RECORDS = [
   ...(isAvailable('smart-forms') ? ['form answers'] : []),
 ];
 
-const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
 const deletable = [
   'records',
   ...(isAvailable('child-deletion') ? ['child profiles'] : []),
@@ -42,7 +41,7 @@ export default function PrivacyPage() {
           <li>You own what you put into Trelli. We use it only to run Trelli for you.</li>
           <li>We never sell your information, show ads or share it with advertisers.</li>
           <li>
-            {isAvailable('export') && isAvailable('account-deletion')
+            {canExportAndDelete()
               ? 'You can export or delete your information whenever you want.'
               : 'You can change or delete your records whenever you want, and ask us for a copy of everything or to delete your account.'}
           </li>
@@ -88,7 +87,7 @@ export default function PrivacyPage() {
         <h2>Who can see it</h2>
         <ul>
           <li>You, when signed in to your account.</li>
-          {canShare ? <li>People you choose to share with, such as when you print or send a snapshot.</li> : null}
+          {canShare() ? <li>People you choose to share with, such as when you print or send a snapshot.</li> : null}
           <li>
             Service providers who run parts of Trelli for us, such as hosting and sign-in, only on our instructions and only as needed.
           </li>

@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../components/icons.tsx';
 import { PageHero, Section } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { capitalise, listOf } from '../content/words.ts';
-import { ASK_US, DATA_TOOLS } from '../content/your-data.ts';
+import { ASK_US, canShare, DATA_TOOLS, NO_SHARING_YET } from '../content/your-data.ts';
 
 interface SecurityPromise {
   id: string;
@@ -18,9 +18,7 @@ interface SecurityPromise {
 const SHARING: readonly string[] = [
   ...(isAvailable('smart-forms') ? ['Teachers who fill in a smart form see that one form, and nothing else about your child.'] : []),
   ...(isAvailable('snapshots') ? ['Snapshots are shared only when you decide to print or send them.'] : []),
-  ...(!isAvailable('smart-forms') && !isAvailable('snapshots')
-    ? ['Trelli has no way to share your records yet. When sharing arrives, nothing will leave your account unless you choose to send it.']
-    : []),
+  ...(canShare() ? [] : [NO_SHARING_YET]),
 ];
 
 /** What you can delete yourself, and what only on request until the app does it. */

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHero, Prose } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
-
-const canShare = isAvailable('snapshots') || isAvailable('smart-forms');
+import { canExportAndDelete, canShare } from '../content/your-data.ts';
 
 export default function TermsPage() {
   return (
@@ -32,8 +31,8 @@ export default function TermsPage() {
         <h2>Your content</h2>
         <p>
           Everything you add to Trelli stays yours. You give us permission to store it, process it and show it back to you
-          {canShare ? ' and to the people you share it with' : null}, only so we can run the service.{' '}
-          {isAvailable('export') && isAvailable('account-deletion')
+          {canShare() ? ' and to the people you share it with' : null}, only so we can run the service.{' '}
+          {canExportAndDelete()
             ? 'You can export or delete it at any time'
             : 'You can change or delete it at any time, and ask us for a copy of it'}
           ; see our <Link to="/privacy">Privacy Policy</Link>.
