@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHILD_LIMITS, GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
+import { addDays } from '#shared/calendar.ts';
+import { CHILD_LIMITS, GRADES, SUPPORT_PLANS, oldestDateOfBirth } from '#shared/schemas/child.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { cn } from '../../../lib/cn.ts';
-import { localToday } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ChipField } from './chip-field.tsx';
@@ -47,6 +48,15 @@ export interface OnboardingWizardProps {
 }
 
 type Errors = Record<string, string>;
+
+/**
+ * The earliest date of birth the child schema accepts today (it excludes oldestDateOfBirth itself).
+ * The date pickers use the schema's own bounds, "today" included: UTC's (todayIso), not the
+ * parent's, so a picker never offers a day the schema then rejects.
+ */
+function earliestDateOfBirth(): string {
+  return addDays(oldestDateOfBirth(), 1);
+}
 
 function restore(draftUserId: string | null | undefined, initialValues: WizardValues): OnboardingDraft & { restored: boolean } {
   const draft = draftUserId ? loadDraft(draftUserId) : null;
@@ -270,7 +280,7 @@ export function OnboardingWizard({
               <TextField label="Last name" autoComplete="off" optional maxLength={CHILD_LIMITS.lastName} {...bind('lastName')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Date of birth" type="date" required max={localToday()} {...bind('dateOfBirth')} />
+              <TextField label="Date of birth" type="date" required min={earliestDateOfBirth()} max={todayIso()} {...bind('dateOfBirth')} />
               <TextField label="Pronouns" optional placeholder="e.g. she/her" maxLength={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
@@ -310,7 +320,7 @@ export function OnboardingWizard({
                 label="Last evaluation date"
                 type="date"
                 optional
-                max={localToday()}
+                max={todayIso()}
                 hint={LAST_EVALUATION_HINT}
                 {...bind('lastEvaluationDate')}
               />
