@@ -9,7 +9,7 @@ import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } f
 import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
 import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
-import { useProgressGoalChoices, useRecordProgress } from './use-record-progress.ts';
+import { useGoals, useRecordProgress } from './use-goals.ts';
 
 const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
 
@@ -26,7 +26,7 @@ export interface QuickProgressFormProps {
 export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const prefix = useId();
   const idFor = (field: string) => `${prefix}-${field}`;
-  const goalsQuery = useProgressGoalChoices();
+  const goalsQuery = useGoals();
   const record = useRecordProgress();
   const [chosenGoalId, setChosenGoalId] = useState('');
   const [value, setValue] = useState('');

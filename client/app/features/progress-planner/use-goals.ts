@@ -54,3 +54,14 @@ export function useDeleteProgress() {
     onError: () => toast({ title: 'We could not delete this entry', description: 'Please try again.', variant: 'destructive' }),
   });
 }
+
+/**
+ * Records a progress entry on one of the selected child's goals:
+ * `mutate({ data: { goalId, recordedOn, value, note? } })`, and says "Progress recorded".
+ */
+export function useRecordProgress() {
+  const { toast } = useToast();
+  return trpc.goals.addProgress.useMutation({
+    onSuccess: () => toast({ title: 'Progress recorded', variant: 'success' }),
+  });
+}
