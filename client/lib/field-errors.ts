@@ -61,3 +61,14 @@ export function issuesFromError(error: unknown): FieldIssue[] {
   }
   return [];
 }
+
+/**
+ * What a form shows when saving failed: the server's field issues next to their fields, or else
+ * `fallbackMessage` about the whole form. Forms send `{ data: {...} }`, so the server names a field
+ * of it "data.title": the form's field is "title".
+ */
+export function submitFailureErrors(error: unknown, fallbackMessage: string): Record<string, string> {
+  const issues = issuesFromError(error).map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
+  const fieldErrors = fieldErrorsFromIssues(issues);
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : { [FORM_ERROR]: fallbackMessage };
+}

@@ -10,7 +10,7 @@ import {
   type Goal,
 } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { EMPTY_GOAL_FORM, goalFormToInput, goalToFormValues, hasMoreDetails, type GoalFormValues } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
@@ -65,9 +65,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
         : await create.mutateAsync({ data: goalCreateSchema.parse(input) });
       onDone(saved);
     } catch (error) {
-      const fieldErrors = fieldErrorsFromIssues(issuesFromError(error));
-      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else setErrors({ [FORM_ERROR]: 'We could not save this goal. Please try again.' });
+      show(submitFailureErrors(error, 'We could not save this goal. Please try again.'));
     }
   };
 

@@ -5,7 +5,7 @@ import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '#sha
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { localToday } from '../../../lib/dates.ts';
-import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
 import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
@@ -92,9 +92,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
       setNote('');
       onSaved?.(entry);
     } catch (error) {
-      const fieldErrors = fieldErrorsFromIssues(issuesFromError(error));
-      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else setErrors({ [FORM_ERROR]: 'We could not record this. Please try again.' });
+      show(submitFailureErrors(error, 'We could not record this. Please try again.'));
     }
   };
 

@@ -10,7 +10,7 @@ import {
   type Strategy,
 } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError } from '../../../lib/field-errors.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS } from './progress-planner-labels.ts';
@@ -89,9 +89,7 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
         : await create.mutateAsync({ data: strategyCreateSchema.parse(input) });
       onDone(saved);
     } catch (error) {
-      const fieldErrors = fieldErrorsFromIssues(issuesFromError(error));
-      if (Object.keys(fieldErrors).length > 0) show(fieldErrors);
-      else setErrors({ [FORM_ERROR]: 'We could not save this strategy. Please try again.' });
+      show(submitFailureErrors(error, 'We could not save this strategy. Please try again.'));
     }
   };
 

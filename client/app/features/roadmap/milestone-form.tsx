@@ -9,17 +9,12 @@ import {
   type MilestoneUpdate,
 } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, issuesFromError, type FieldIssue } from '../../../lib/field-errors.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
 
 const FIELD_ORDER = ['title', 'dueDate', 'whyItMatters', 'whatToDo'] as const;
 type Field = (typeof FIELD_ORDER)[number];
 type Values = Record<Field, string>;
-
-/** The server reports fields of `{ data: {...} }` as "data.title": the form's field is "title". */
-function withoutDataPrefix(issues: FieldIssue[]): FieldIssue[] {
-  return issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
-}
 
 const optionalText = (value: string) => (value.trim() === '' ? null : value);
 
@@ -76,8 +71,7 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
       await onSubmit(parsed.data);
       if (mode === 'add') setValues({ title: '', dueDate: defaultDueDate, whyItMatters: '', whatToDo: '' });
     } catch (error) {
-      const fieldErrors = fieldErrorsFromIssues(withoutDataPrefix(issuesFromError(error)));
-      show(Object.keys(fieldErrors).length > 0 ? fieldErrors : { [FORM_ERROR]: 'We could not save this milestone. Please try again.' });
+      show(submitFailureErrors(error, 'We could not save this milestone. Please try again.'));
     } finally {
       setSubmitting(false);
     }
