@@ -71,3 +71,45 @@ describe('MilestoneItem sends only what the parent changed', () => {
     expect(calls('milestones.update').map((op) => op.input)).toEqual([{ id: 7, data: { status: 'done' } }]);
   });
 });
+
+describe('MilestoneItem buttons', () => {
+  const buttons = (milestone: Milestone, variant: 'card' | 'row') => {
+    const { wrapper } = fakeTrpc(answer);
+    render(<MilestoneItem milestone={milestone} today="2026-06-01" variant={variant} headingLevel={3} />, { wrapper });
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
+    cleanup();
+    return names;
+  };
+
+  it('offer what fits the status, and Delete only on a milestone the parent added', () => {
+    const title = review.title;
+    expect(buttons({ ...review, status: 'upcoming' }, 'row')).toEqual(
+      ['Mark done', 'Start', 'Skip', 'Reschedule', 'Edit'].map((action) => `${action}: ${title}`),
+    );
+    expect(buttons(review, 'row')).toEqual(['Mark done', 'Skip', 'Reschedule', 'Edit'].map((action) => `${action}: ${title}`));
+    expect(buttons({ ...review, status: 'upcoming' }, 'card')).toEqual(
+      ['Mark done', 'Start', 'Skip'].map((action) => `${action}: ${title}`),
+    );
+    expect(buttons({ ...review, status: 'done' }, 'row')).toEqual([`Undo: ${title}`]);
+    expect(buttons({ ...review, status: 'skipped', source: 'parent', ruleKey: null }, 'row')).toEqual([
+      `Undo: ${title}`,
+      `Delete: ${title}`,
+    ]);
+    expect(buttons({ ...review, source: 'parent', ruleKey: null }, 'row')).toEqual(
+      ['Mark done', 'Skip', 'Reschedule', 'Edit', 'Delete'].map((action) => `${action}: ${title}`),
+    );
+  });
+
+  it('send the status each one names', async () => {
+    const { calls, wrapper } = fakeTrpc(answer);
+    render(<MilestoneItem milestone={{ ...review, status: 'upcoming' }} today="2026-06-01" variant="card" headingLevel={3} />, { wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Start: Annual IEP review' }));
+    expect(await screen.findByText('Marked as in progress')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip: Annual IEP review' }));
+    expect(await screen.findByText('Skipped')).toBeTruthy();
+    expect(calls('milestones.update').map((op) => op.input)).toEqual([
+      { id: 7, data: { status: 'in-progress' } },
+      { id: 7, data: { status: 'skipped' } },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Milestone, MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import type { Milestone, MilestoneStatus, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
 import { TextField } from '../../components/form-field.tsx';
@@ -24,6 +25,21 @@ function Chip({ children, className }: { children: ReactNode; className?: string
 
 /** "Mark done: Annual IEP review": the visible action first, then which milestone, for screen readers. */
 const actionName = (action: string, title: string) => `${action}: ${title}`;
+
+/** The buttons that change a milestone's status: what each says, the status it sets, and its look. */
+const STATUS_ACTIONS = {
+  done: { label: 'Mark done', status: 'done', variant: 'primary' },
+  start: { label: 'Start', status: 'in-progress', variant: 'outline' },
+  skip: { label: 'Skip', status: 'skipped', variant: 'ghost' },
+  undo: { label: 'Undo', status: 'upcoming', variant: 'outline' },
+} as const satisfies Record<string, { label: string; status: MilestoneStatus; variant: ButtonVariant }>;
+type StatusAction = keyof typeof STATUS_ACTIONS;
+
+/** Which status buttons a milestone shows: an open one can be done, started (if not yet) or skipped; a closed one undone. */
+function statusActionsFor(milestone: Milestone, open: boolean): StatusAction[] {
+  if (!open) return ['undo'];
+  return milestone.status === 'upcoming' ? ['done', 'start', 'skip'] : ['done', 'skip'];
+}
 
 function ignore() {
   // The hook's toast already told the parent what went wrong.
@@ -101,19 +117,19 @@ interface MilestoneItemProps {
 export function MilestoneItem({ milestone, today, variant, headingLevel }: MilestoneItemProps) {
   const { save, isPending } = useUpdateMilestone();
   const [panel, setPanel] = useState<Panel>(null);
-  const [pendingAction, setPendingAction] = useState<string | null>(null);
+  const [pendingAction, setPendingAction] = useState<StatusAction | null>(null);
   const titleId = useId();
   const open = isOpen(milestone);
   const pastDue = isPastDue(milestone, today);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
 
-  const change = (action: string, patch: MilestoneUpdate) => {
+  const change = (action: StatusAction, patch: MilestoneUpdate) => {
     setPendingAction(action);
     save(milestone, patch)
       .catch(ignore)
       .finally(() => setPendingAction(null));
   };
-  const busy = (action: string) => isPending && pendingAction === action;
+  const busy = (action: StatusAction) => isPending && pendingAction === action;
   const buttonId = (name: Exclude<Panel, null>) => `${titleId}-${name}`;
   // Closing a panel puts focus back on the button that opened it (if the milestone is still there).
   const returnTo = useRef<Exclude<Panel, null> | null>(null);
@@ -193,70 +209,43 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
 
       {panel === null ? (
         <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
-          {open ? (
-            <>
+          {statusActionsFor(milestone, open).map((action) => {
+            const { label, status, variant: look } = STATUS_ACTIONS[action];
+            return (
               <Button
+                key={action}
+                variant={look}
                 size="sm"
-                loading={busy('done')}
-                onClick={() => change('done', { status: 'done' })}
-                aria-label={actionName('Mark done', milestone.title)}
+                loading={busy(action)}
+                onClick={() => change(action, { status })}
+                aria-label={actionName(label, milestone.title)}
               >
-                Mark done
+                {label}
               </Button>
-              {milestone.status === 'upcoming' ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  loading={busy('start')}
-                  onClick={() => change('start', { status: 'in-progress' })}
-                  aria-label={actionName('Start', milestone.title)}
-                >
-                  Start
-                </Button>
-              ) : null}
+            );
+          })}
+          {open && variant === 'row' ? (
+            <>
               <Button
                 variant="ghost"
                 size="sm"
-                loading={busy('skip')}
-                onClick={() => change('skip', { status: 'skipped' })}
-                aria-label={actionName('Skip', milestone.title)}
+                id={buttonId('reschedule')}
+                onClick={() => setPanel('reschedule')}
+                aria-label={actionName('Reschedule', milestone.title)}
               >
-                Skip
+                Reschedule
               </Button>
-              {variant === 'row' ? (
-                <>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    id={buttonId('reschedule')}
-                    onClick={() => setPanel('reschedule')}
-                    aria-label={actionName('Reschedule', milestone.title)}
-                  >
-                    Reschedule
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    id={buttonId('edit')}
-                    onClick={() => setPanel('edit')}
-                    aria-label={actionName('Edit', milestone.title)}
-                  >
-                    Edit
-                  </Button>
-                </>
-              ) : null}
+              <Button
+                variant="ghost"
+                size="sm"
+                id={buttonId('edit')}
+                onClick={() => setPanel('edit')}
+                aria-label={actionName('Edit', milestone.title)}
+              >
+                Edit
+              </Button>
             </>
-          ) : (
-            <Button
-              variant="outline"
-              size="sm"
-              loading={busy('undo')}
-              onClick={() => change('undo', { status: 'upcoming' })}
-              aria-label={actionName('Undo', milestone.title)}
-            >
-              Undo
-            </Button>
-          )}
+          ) : null}
           {variant === 'row' && milestone.source === 'parent' ? (
             <Button
               variant="ghost"
