@@ -1,8 +1,5 @@
-import { isActiveGoalStatus, type Goal, type GoalCreate } from '#shared/schemas/goal.ts';
-import type { GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import { isActiveGoalStatus, type Goal, type GoalCreate, type GoalStatus } from '#shared/schemas/goal.ts';
 import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
-
-type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 export interface GoalGroup {
   status: GoalStatus;
@@ -130,5 +127,3 @@ export function hasMoreDetails(values: GoalFormValues): boolean {
     values.source !== EMPTY_GOAL_FORM.source
   );
 }
-
-export type { GoalStatus };

@@ -1,8 +1,7 @@
-import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
+import type { GOAL_AREAS, GOAL_SOURCES, GoalStatus } from '#shared/schemas/goal.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 
 type GoalArea = (typeof GOAL_AREAS)[number];
-type GoalStatus = (typeof GOAL_STATUSES)[number];
 type GoalSource = (typeof GOAL_SOURCES)[number];
 type StrategyPlace = (typeof STRATEGY_PLACES)[number];
 type StrategyKind = (typeof STRATEGY_KINDS)[number];

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Milestone, MilestoneStatus, MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -7,7 +7,7 @@ import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dat
 import { TextField } from '../../components/form-field.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
-import { isOpen, isPastDue } from './roadmap-timeline.ts';
+import { isPastDue } from './roadmap-timeline.ts';
 import { useDeleteMilestone, useUpdateMilestone } from './use-milestones.ts';
 
 /** The text the screen shows next to an open milestone whose date has passed. */
@@ -119,7 +119,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
   const [panel, setPanel] = useState<Panel>(null);
   const [pendingAction, setPendingAction] = useState<StatusAction | null>(null);
   const titleId = useId();
-  const open = isOpen(milestone);
+  const open = isOpenMilestoneStatus(milestone.status);
   const pastDue = isPastDue(milestone, today);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
 

@@ -13,14 +13,9 @@ export type MilestoneLike = Pick<Milestone, 'id' | 'dueDate' | 'status'>;
 /** How many milestones "Coming up" shows. */
 export const COMING_UP_COUNT = 3;
 
-/** Still to do (the shared "open" statuses). */
-export function isOpen(milestone: Pick<Milestone, 'status'>): boolean {
-  return isOpenMilestoneStatus(milestone.status);
-}
-
 /** Open and due before today. */
 export function isPastDue(milestone: Pick<Milestone, 'status' | 'dueDate'>, today: string): boolean {
-  return isOpen(milestone) && milestone.dueDate < today;
+  return isOpenMilestoneStatus(milestone.status) && milestone.dueDate < today;
 }
 
 /** Earliest due date first; the same day keeps the order they were made in. */
@@ -31,7 +26,7 @@ export function compareMilestones(a: MilestoneLike, b: MilestoneLike): number {
 /** The next open milestones due today or later, soonest first (at most `count`). */
 export function nextMilestones<T extends MilestoneLike>(milestones: readonly T[], today: string, count = COMING_UP_COUNT): T[] {
   return milestones
-    .filter((milestone) => isOpen(milestone) && milestone.dueDate >= today)
+    .filter((milestone) => isOpenMilestoneStatus(milestone.status) && milestone.dueDate >= today)
     .sort(compareMilestones)
     .slice(0, count);
 }

@@ -51,7 +51,7 @@ export function useUpdateMilestone() {
     else toast({ title: 'Milestone saved', description: saved.title, variant: 'success' });
     return saved;
   };
-  return { save, isPending: mutation.isPending, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+  return { save, isPending: mutation.isPending };
 }
 
 export function useDeleteMilestone() {
