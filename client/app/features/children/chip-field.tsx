@@ -2,6 +2,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { CHILD_LIMITS } from '#shared/schemas/child.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { CharacterCount, limitDescribedBy } from '../../components/form-field.tsx';
+import { useCharacterLimit } from '../../hooks/use-character-limit.ts';
 import { addChip, removeChip } from './onboarding-steps.ts';
 
 export interface ChipFieldProps {
@@ -27,6 +29,7 @@ const chipClasses =
 export function ChipField({ id, label, itemName, value, onChange, suggestions, hint, error }: ChipFieldProps) {
   const [draft, setDraft] = useState('');
   const inputId = `${id}-input`;
+  const limit = useCharacterLimit(draft, CHILD_LIMITS.listItemLength);
   const hintId = useId();
   const lower = new Set(value.map((item) => item.toLowerCase()));
   const own = value.filter((item) => !suggestions.some((suggestion) => suggestion.toLowerCase() === item.toLowerCase()));
@@ -38,7 +41,7 @@ export function ChipField({ id, label, itemName, value, onChange, suggestions, h
   };
 
   const add = () => {
-    if (draft.trim() === '') return;
+    if (draft.trim() === '' || limit.overMessage) return;
     onChange(addChip(value, draft));
     setDraft('');
   };
@@ -92,11 +95,12 @@ export function ChipField({ id, label, itemName, value, onChange, suggestions, h
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
-            maxLength={CHILD_LIMITS.listItemLength}
             autoComplete="off"
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error || limit.overMessage ? true : undefined}
+            aria-describedby={limitDescribedBy(inputId, limit)}
             className="block w-full rounded-lg border border-ink/25 bg-white px-3 py-2 text-base text-ink focus-visible:border-brand-800 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"
           />
+          <CharacterCount id={inputId} limit={limit} />
         </div>
         <Button variant="outline" size="sm" className="h-11" onClick={add} aria-label={`Add ${itemName}`}>
           Add

@@ -276,12 +276,12 @@ export function OnboardingWizard({
         {step === 0 ? (
           <>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="First name" autoComplete="off" required maxLength={CHILD_LIMITS.firstName} {...bind('firstName')} />
-              <TextField label="Last name" autoComplete="off" optional maxLength={CHILD_LIMITS.lastName} {...bind('lastName')} />
+              <TextField label="First name" autoComplete="off" required limit={CHILD_LIMITS.firstName} {...bind('firstName')} />
+              <TextField label="Last name" autoComplete="off" optional limit={CHILD_LIMITS.lastName} {...bind('lastName')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Date of birth" type="date" required min={earliestDateOfBirth()} max={todayIso()} {...bind('dateOfBirth')} />
-              <TextField label="Pronouns" optional placeholder="e.g. she/her" maxLength={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
+              <TextField label="Pronouns" optional placeholder="e.g. she/her" limit={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField label="Grade" optional {...bind('grade')}>
@@ -292,7 +292,7 @@ export function OnboardingWizard({
                   </option>
                 ))}
               </SelectField>
-              <TextField label="School" optional autoComplete="off" maxLength={CHILD_LIMITS.school} {...bind('school')} />
+              <TextField label="School" optional autoComplete="off" limit={CHILD_LIMITS.school} {...bind('school')} />
             </div>
           </>
         ) : null}
@@ -359,7 +359,7 @@ export function OnboardingWizard({
             <TextAreaField
               label="Notes"
               optional
-              maxLength={CHILD_LIMITS.notes}
+              limit={CHILD_LIMITS.notes}
               hint="Anything else worth remembering: what helps, what to avoid."
               {...bind('notes')}
             />

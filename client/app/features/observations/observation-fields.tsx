@@ -56,7 +56,7 @@ export function ObservationFields({
         label="What happened"
         required
         rows={3}
-        maxLength={OBSERVATION_LIMITS.what}
+        limit={OBSERVATION_LIMITS.what}
         placeholder="One thing you noticed, big or small"
         value={draft.what}
         error={errors.what}
@@ -131,7 +131,7 @@ export function ObservationFields({
                   label={label}
                   optional
                   rows={2}
-                  maxLength={OBSERVATION_LIMITS.detail}
+                  limit={OBSERVATION_LIMITS.detail}
                   value={draft[field]}
                   error={errors[field]}
                   onChange={(event) => onChange({ [field]: event.target.value })}

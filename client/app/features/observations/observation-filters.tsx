@@ -26,7 +26,8 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
         type="search"
         placeholder="A word from the note"
         autoComplete="off"
-        maxLength={OBSERVATION_LIMITS.search}
+        limit={OBSERVATION_LIMITS.search}
+        overLimit={`only the first ${OBSERVATION_LIMITS.search} are searched`}
         value={value.search}
         onChange={(event) => set({ search: event.target.value })}
       />
@@ -66,7 +67,8 @@ export function ObservationFilters({ value, onChange, knownTags }: ObservationFi
           label="Tag"
           placeholder="Any tag"
           autoComplete="off"
-          maxLength={OBSERVATION_LIMITS.tagLength}
+          limit={OBSERVATION_LIMITS.tagLength}
+          overLimit={`only the first ${OBSERVATION_LIMITS.tagLength} are used`}
           list={knownTags.length > 0 ? `${prefix}-tags` : undefined}
           value={value.tag}
           onChange={(event) => set({ tag: event.target.value })}

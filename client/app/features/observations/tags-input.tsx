@@ -1,7 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { OBSERVATION_LIMITS } from '#shared/schemas/observation.ts';
 import { TextField } from '../../components/form-field.tsx';
-import { addTags, type ObservationDraft } from './observation-draft.ts';
+import { addTags, splitTags, type ObservationDraft } from './observation-draft.ts';
+
+/** A tag longer than the limit stays in the field (which says so) instead of becoming a chip. */
+const tooLong = (text: string) => splitTags(text).some((tag) => tag.length > OBSERVATION_LIMITS.tagLength);
 
 export interface TagsInputProps {
   id: string;
@@ -15,7 +18,7 @@ export interface TagsInputProps {
 export function TagsInput({ id, tags, text, error, onChange }: TagsInputProps) {
   const full = tags.length >= OBSERVATION_LIMITS.tags;
   const commit = () => {
-    if (text.trim() === '') return;
+    if (text.trim() === '' || tooLong(text)) return;
     onChange({ tags: addTags(tags, text), tagText: '' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -37,13 +40,13 @@ export function TagsInput({ id, tags, text, error, onChange }: TagsInputProps) {
         }
         error={error}
         value={text}
-        maxLength={OBSERVATION_LIMITS.tagLength}
+        limit={OBSERVATION_LIMITS.tagLength}
         disabled={full}
         autoComplete="off"
         onChange={(event) => {
           const value = event.target.value;
-          if (value.includes(',')) {
-            const cut = value.lastIndexOf(',');
+          const cut = value.lastIndexOf(',');
+          if (cut !== -1 && !tooLong(value.slice(0, cut))) {
             onChange({ tags: addTags(tags, value.slice(0, cut)), tagText: value.slice(cut + 1) });
           } else {
             onChange({ tagText: value });

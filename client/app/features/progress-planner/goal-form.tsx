@@ -94,7 +94,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
         <TextField
           label="Goal"
           required
-          maxLength={GOAL_LIMITS.title}
+          limit={GOAL_LIMITS.title}
           placeholder="e.g. Read a page aloud fluently"
           autoComplete="off"
           {...bind('title')}
@@ -126,7 +126,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
           <TextField
             label="Unit"
             optional
-            maxLength={GOAL_LIMITS.unit}
+            limit={GOAL_LIMITS.unit}
             placeholder="e.g. words per minute"
             autoComplete="off"
             {...bind('unit')}
@@ -149,7 +149,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
             ))}
           </SelectField>
         </div>
-        <TextAreaField label="Description" optional maxLength={GOAL_LIMITS.description} rows={3} {...bind('description')} />
+        <TextAreaField label="Description" optional limit={GOAL_LIMITS.description} rows={3} {...bind('description')} />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={pending}>

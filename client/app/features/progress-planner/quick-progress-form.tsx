@@ -152,7 +152,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
         label="Note"
         optional
         value={note}
-        maxLength={GOAL_LIMITS.progressNote}
+        limit={GOAL_LIMITS.progressNote}
         error={errors['note']}
         placeholder="e.g. read aloud at bedtime"
         onChange={(event) => setNote(event.target.value)}

@@ -120,7 +120,7 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
       <TextField
         label="Strategy"
         required
-        maxLength={STRATEGY_LIMITS.title}
+        limit={STRATEGY_LIMITS.title}
         placeholder="e.g. Visual timer for homework"
         autoComplete="off"
         {...bind('title')}
@@ -174,7 +174,7 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
           </Button>
         ) : null}
       </div>
-      <TextAreaField label="Description" optional maxLength={STRATEGY_LIMITS.description} rows={3} {...bind('description')} />
+      <TextAreaField label="Description" optional limit={STRATEGY_LIMITS.description} rows={3} {...bind('description')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={pending}>
           {strategy ? 'Save strategy' : 'Add strategy'}

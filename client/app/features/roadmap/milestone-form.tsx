@@ -91,25 +91,18 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
     <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={mode === 'add' ? 'Add a milestone' : 'Edit milestone'}>
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
       <div className={mode === 'add' ? 'grid gap-4 sm:grid-cols-[2fr_1fr]' : 'grid gap-4'}>
-        <TextField label="Title" required autoComplete="off" maxLength={MILESTONE_LIMITS.title} {...bind('title')} />
+        <TextField label="Title" required autoComplete="off" limit={MILESTONE_LIMITS.title} {...bind('title')} />
         {mode === 'add' ? <TextField label="Due date" type="date" required {...bind('dueDate')} /> : null}
       </div>
       <TextAreaField
         label="Why it matters"
         optional
         rows={2}
-        maxLength={MILESTONE_LIMITS.whyItMatters}
+        limit={MILESTONE_LIMITS.whyItMatters}
         className="min-h-16"
         {...bind('whyItMatters')}
       />
-      <TextAreaField
-        label="What to do"
-        optional
-        rows={2}
-        maxLength={MILESTONE_LIMITS.whatToDo}
-        className="min-h-16"
-        {...bind('whatToDo')}
-      />
+      <TextAreaField label="What to do" optional rows={2} limit={MILESTONE_LIMITS.whatToDo} className="min-h-16" {...bind('whatToDo')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={submitting}>
           {submitLabel}
