@@ -1,5 +1,5 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** SPEC §9: a tooltip opens after the pointer rests this long (ms)... */
@@ -43,11 +43,37 @@ export interface TooltipProps {
   className?: string;
 }
 
-/** `<Tooltip content="Download"><button>...</button></Tooltip>`; needs a TooltipProvider above. */
+/** A finger or a pen: no hover to open a tooltip with, so a tap toggles it. */
+function isTouchLike(pointerType: string | undefined): boolean {
+  return pointerType === 'touch' || pointerType === 'pen';
+}
+
+/**
+ * `<Tooltip content="Download"><button>...</button></Tooltip>`; needs a TooltipProvider above.
+ * A mouse opens it by resting (SPEC §9 delays) and keyboard focus at once, as Radix does; a tap
+ * opens it and a second tap, a tap elsewhere or Escape closes it (Radix ignores touch by design).
+ */
 export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+  const [open, setOpen] = useState(false);
+  const tap = useRef<{ touch: boolean; wasOpen: boolean }>({ touch: false, wasOpen: false });
   return (
-    <TooltipRoot>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
+    <TooltipRoot open={open} onOpenChange={setOpen}>
+      <TooltipTrigger
+        asChild
+        onPointerDown={(event) => {
+          tap.current = { touch: isTouchLike(event.pointerType), wasOpen: open };
+        }}
+        onClick={(event) => {
+          // A tapped link still follows its link; a button shows what it is about.
+          if (!tap.current.touch || event.currentTarget instanceof HTMLAnchorElement) return;
+          // Instead of Radix closing it on click: the tap toggles what was there before it.
+          event.preventDefault();
+          setOpen(!tap.current.wasOpen);
+          tap.current = { touch: false, wasOpen: false };
+        }}
+      >
+        {children}
+      </TooltipTrigger>
       <TooltipContent side={side} className={className}>
         {content}
       </TooltipContent>

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildProgressChart,
   CHART_LABEL_MAX_ENTRIES,
+  chartSizeFor,
   DEFAULT_CHART_SIZE,
   describeProgressChart,
   niceStep,
+  placeReferenceLabels,
+  type ReferenceLabel,
+  type Box,
 } from '../../../client/app/features/progress-planner/progress-chart-geometry.ts';
 import { formatDate, formatShortDate } from '../../../client/lib/dates.ts';
 
@@ -88,5 +92,60 @@ describe('the progress chart', () => {
     expect(label).toBe(
       `Calm mornings over time: 10 entries from 1 on ${formatDate('2026-01-01')} to 1 on ${formatDate('2026-01-10')}, lowest 1, highest 4. Target 5.`,
     );
+  });
+
+  it('is drawn at the width it is shown, so a phone gets 12 px text rather than a shrunken 640-wide drawing', () => {
+    expect(chartSizeFor(330)).toMatchObject({ width: 330, height: 220 });
+    expect(chartSizeFor(900)).toMatchObject({ width: 900, height: 260 });
+    // Too narrow to lay out: the smallest drawing, scaled down; not measured yet: the default.
+    expect(chartSizeFor(120).width).toBe(260);
+    expect(chartSizeFor(0)).toEqual(DEFAULT_CHART_SIZE);
+    // The right margin makes room for the reference labels.
+    expect(chartSizeFor(330, ['Baseline 60', 'Target 90']).padding.right).toBeGreaterThan(11 * 12 * 0.5);
+  });
+
+  describe('puts the Baseline and Target labels beside their lines, clear of the data', () => {
+    const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+    function place(entries: { recordedOn: string; value: number }[], baseline: number, target: number, shownWidth: number) {
+      const texts = { baseline: `Baseline ${baseline}`, target: `Target ${target}` };
+      const chart = buildProgressChart(entries, { baseline, target }, chartSizeFor(shownWidth, [texts.baseline, texts.target]));
+      const labels = placeReferenceLabels(chart, texts);
+      expect(labels.map((label) => label.kind)).toEqual(['target', 'baseline']);
+      const [first, second] = labels as [ReferenceLabel, ReferenceLabel];
+      expect(overlaps(first.box, second.box)).toBe(false);
+      for (const label of labels) {
+        // Right of every point (and so of the data line), inside the drawing.
+        for (const point of chart.points) expect(label.box.left).toBeGreaterThan(point.x + 4.5);
+        expect(label.box.right).toBeLessThanOrEqual(chart.size.width);
+        expect(label.box.top).toBeGreaterThanOrEqual(0);
+        expect(label.box.bottom).toBeLessThanOrEqual(chart.size.height - chart.size.padding.bottom + 12);
+      }
+      return { chart, labels };
+    }
+
+    it('level with its own line when the lines are apart, even when the data runs along the baseline', () => {
+      const { chart, labels } = place(
+        [
+          { recordedOn: '2026-03-03', value: 61 },
+          { recordedOn: '2026-03-10', value: 63 },
+          { recordedOn: '2026-03-17', value: 62 },
+        ],
+        60,
+        90,
+        330,
+      );
+      const [target, baseline] = labels as [ReferenceLabel, ReferenceLabel];
+      expect((target.box.top + target.box.bottom) / 2).toBeCloseTo(chart.targetY as number);
+      expect((baseline.box.top + baseline.box.bottom) / 2).toBeCloseTo(chart.baselineY as number);
+    });
+
+    it("one above the other when the lines are close, the target's on the side of its line", () => {
+      const rising = place([{ recordedOn: '2026-01-01', value: 40 }], 20, 21, 640).labels as [ReferenceLabel, ReferenceLabel];
+      expect(rising[0].y).toBeLessThan(rising[1].y);
+      // A goal to do less of something: the target line is the lower one, and so is its label.
+      const falling = place([{ recordedOn: '2026-01-01', value: 40 }], 21, 20, 640).labels as [ReferenceLabel, ReferenceLabel];
+      expect(falling[0].y).toBeGreaterThan(falling[1].y);
+    });
   });
 });

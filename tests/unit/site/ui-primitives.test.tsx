@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '../../../client/components/ui/button.tsx';
@@ -14,7 +14,7 @@ import {
   ToastProvider,
   useToast,
 } from '../../../client/components/ui/toast.tsx';
-import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from '../../../client/components/ui/tooltip.tsx';
+import { Tooltip, TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION, TooltipProvider } from '../../../client/components/ui/tooltip.tsx';
 import { CLASS_MERGE_CACHE_SIZE, cn } from '../../../client/lib/cn.ts';
 
 afterEach(() => {
@@ -144,5 +144,73 @@ describe('toast', () => {
   it('refuses to work outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Trigger />)).toThrow(/ToastProvider/);
+  });
+});
+
+describe('tooltip', () => {
+  function renderHelp() {
+    render(
+      <TooltipProvider>
+        <Tooltip content="Counted from Monday">
+          <button type="button" aria-label="How this week is counted">
+            ?
+          </button>
+        </Tooltip>
+        <button type="button">elsewhere</button>
+      </TooltipProvider>,
+    );
+    return screen.getByRole('button', { name: 'How this week is counted' });
+  }
+
+  /** A finger's tap: pointer down and up with pointerType "touch", then the click. */
+  function tap(element: HTMLElement) {
+    fireEvent.pointerDown(element, { pointerType: 'touch' });
+    fireEvent.pointerUp(element, { pointerType: 'touch' });
+    fireEvent.click(element);
+  }
+
+  it('opens for a resting mouse only after the SPEC’s 700 ms', async () => {
+    vi.useFakeTimers();
+    const trigger = renderHelp();
+    fireEvent.pointerMove(trigger, { pointerType: 'mouse' });
+    await act(async () => {
+      vi.advanceTimersByTime(TOOLTIP_DELAY_DURATION - 100);
+    });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(150);
+    });
+    expect(screen.getByRole('tooltip').textContent).toBe('Counted from Monday');
+  });
+
+  it('opens on a tap and closes on a second tap (a phone has no hover)', async () => {
+    const trigger = renderHelp();
+    await act(async () => tap(trigger));
+    expect(screen.getByRole('tooltip').textContent).toBe('Counted from Monday');
+    await act(async () => tap(trigger));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('closes when the parent taps elsewhere', async () => {
+    const trigger = renderHelp();
+    await act(async () => tap(trigger));
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+    await act(async () => {
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'elsewhere' }), { pointerType: 'touch' });
+    });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('a mouse click still closes it, as before', async () => {
+    const trigger = renderHelp();
+    await act(async () => {
+      fireEvent.focus(trigger);
+    });
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+    await act(async () => {
+      fireEvent.pointerDown(trigger, { pointerType: 'mouse' });
+      fireEvent.click(trigger);
+    });
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -151,3 +151,80 @@ export function describeProgressChart(
   const tail = refs.length > 0 ? ` ${refs.join(', ').replace(/^t/, 'T')}.` : '';
   return `${head}: ${body}.${tail}`;
 }
+
+/** The chart's text size in CSS px: the SVG is drawn at its rendered width, so this is what a reader sees. */
+export const CHART_FONT_SIZE = 12;
+/** Narrower than this the chart is scaled down rather than laid out again. */
+export const MIN_CHART_WIDTH = 260;
+
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A generous guess at a bold label's width: there are no font metrics without a DOM, so it errs wide. */
+function labelWidth(text: string, fontSize: number): number {
+  return text.length * fontSize * 0.62;
+}
+
+/**
+ * The drawing's size for a chart shown `renderedWidth` CSS px wide: one SVG unit is one CSS px, so
+ * the axis text keeps CHART_FONT_SIZE on a phone instead of shrinking with a fixed 640-wide viewBox.
+ * The right margin holds the reference lines' labels (`labels`), outside the data's area.
+ */
+export function chartSizeFor(renderedWidth: number, labels: readonly string[] = [], fontSize = CHART_FONT_SIZE): ChartSize {
+  const measured = renderedWidth > 0 && Number.isFinite(renderedWidth);
+  const width = measured ? Math.max(MIN_CHART_WIDTH, Math.round(renderedWidth)) : DEFAULT_CHART_SIZE.width;
+  const height = width < 480 ? 220 : DEFAULT_CHART_SIZE.height;
+  const widest = Math.max(0, ...labels.map((text) => labelWidth(text, fontSize)));
+  const right = widest > 0 ? Math.max(DEFAULT_CHART_SIZE.padding.right, Math.ceil(widest) + 14) : DEFAULT_CHART_SIZE.padding.right;
+  return { width, height, padding: { ...DEFAULT_CHART_SIZE.padding, right } };
+}
+
+export interface ReferenceLabel {
+  kind: 'baseline' | 'target';
+  text: string;
+  /** Where the text starts, and its baseline. */
+  x: number;
+  y: number;
+  box: Box;
+}
+
+/**
+ * "Baseline 60" and "Target 90" sit in the right margin, level with their dashed lines: never on
+ * the data line or its points. Two lines too close for two rows of text get their labels nudged
+ * apart (the target's above), kept within the drawing.
+ */
+export function placeReferenceLabels(
+  geometry: ProgressChartGeometry,
+  texts: { baseline: string | null; target: string | null },
+  fontSize = CHART_FONT_SIZE,
+): ReferenceLabel[] {
+  const { width, height, padding } = geometry.size;
+  const x = width - padding.right + 10;
+  const rowHeight = fontSize + 3;
+  const lines = [
+    { kind: 'target' as const, y: geometry.targetY, text: texts.target },
+    { kind: 'baseline' as const, y: geometry.baselineY, text: texts.baseline },
+  ].filter((line): line is { kind: 'target' | 'baseline'; y: number; text: string } => line.y !== null && line.text !== null);
+  // Centres of the rows: the target's row first (higher up when the target is higher, as it usually is).
+  const centres = lines.map((line) => line.y);
+  const [first, second] = centres;
+  if (first !== undefined && second !== undefined && Math.abs(first - second) < rowHeight) {
+    const middle = (first + second) / 2;
+    const upperIsFirst = first < second || (first === second && lines[0]?.kind === 'target');
+    centres[0] = middle + (upperIsFirst ? -rowHeight / 2 : rowHeight / 2);
+    centres[1] = middle + (upperIsFirst ? rowHeight / 2 : -rowHeight / 2);
+  }
+  const lowest = rowHeight / 2;
+  const highest = height - padding.bottom + rowHeight / 2;
+  const shift = Math.max(0, lowest - Math.min(...centres)) - Math.max(0, Math.max(...centres) - highest);
+  return lines.map((line, index) => {
+    const centre = (centres[index] ?? line.y) + shift;
+    const y = centre + fontSize * 0.35;
+    const box = { left: x, right: x + labelWidth(line.text, fontSize), top: centre - fontSize / 2, bottom: centre + fontSize / 2 };
+    return { kind: line.kind, text: line.text, x, y, box };
+  });
+}

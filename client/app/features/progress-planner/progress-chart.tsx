@@ -1,30 +1,56 @@
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Goal, ProgressEntry } from '#shared/schemas/goal.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatValue } from './goal-logic.ts';
-import { buildProgressChart, describeProgressChart } from './progress-chart-geometry.ts';
+import {
+  buildProgressChart,
+  CHART_FONT_SIZE,
+  chartSizeFor,
+  describeProgressChart,
+  placeReferenceLabels,
+} from './progress-chart-geometry.ts';
 
-/**
- * Where a reference line's label sits: just above its line, or just below when the two lines are
- * too close together and this is the lower one; always inside the drawing.
- */
-function labelY(lineY: number, otherY: number | null, height: number): number {
-  const crowded = otherY !== null && Math.abs(lineY - otherY) < 16 && lineY >= otherY;
-  const y = crowded ? lineY + 15 : lineY - 6;
-  return Math.min(height - 4, Math.max(12, y));
+/** The rendered width of an element, kept up to date as it resizes (0 before the first layout). */
+function useRenderedWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /**
  * A goal's values over time as a small inline SVG line chart, with the baseline and the target as
- * labelled dashed lines. Screen readers get the chart's name (its numbers) and a table.
+ * labelled dashed lines. It is drawn at its rendered width (one SVG unit per CSS px), so its text
+ * stays readable on a phone. Screen readers get the chart's name (its numbers) and a table.
  */
 export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly ProgressEntry[] }) {
-  const geometry = buildProgressChart(entries, { baseline: goal.baseline, target: goal.target });
+  const figureRef = useRef<HTMLElement>(null);
+  const renderedWidth = useRenderedWidth(figureRef);
+  const texts = {
+    baseline: goal.baseline === null ? null : `Baseline ${formatValue(goal.baseline)}`,
+    target: goal.target === null ? null : `Target ${formatValue(goal.target)}`,
+  };
+  const size = chartSizeFor(
+    renderedWidth,
+    [texts.baseline, texts.target].filter((text): text is string => text !== null),
+  );
+  const geometry = buildProgressChart(entries, { baseline: goal.baseline, target: goal.target }, size);
   const { width, height, padding } = geometry.size;
+  const referenceLabels = placeReferenceLabels(geometry, texts);
   const label = describeProgressChart(goal, entries);
   const unit = goal.unit?.trim() || null;
 
   return (
-    <figure className="grid gap-2">
+    <figure ref={figureRef} className="relative grid gap-2">
       <svg
         role="img"
         aria-label={label}
@@ -35,54 +61,32 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
         {geometry.yTicks.map((tick) => (
           <g key={tick.value}>
             <line x1={padding.left} x2={width - padding.right} y1={tick.y} y2={tick.y} stroke="#1b2726" strokeOpacity={0.08} />
-            <text x={padding.left - 8} y={tick.y + 4} textAnchor="end" fontSize={12} fill="#4a5957">
+            <text x={padding.left - 8} y={tick.y + 4} textAnchor="end" fontSize={CHART_FONT_SIZE} fill="#4a5957">
               {formatValue(tick.value)}
             </text>
           </g>
         ))}
         {geometry.baselineY !== null && goal.baseline !== null ? (
-          <g>
-            <line
-              x1={padding.left}
-              x2={width - padding.right}
-              y1={geometry.baselineY}
-              y2={geometry.baselineY}
-              stroke="#4a5957"
-              strokeWidth={1.5}
-              strokeDasharray="2 4"
-            />
-            <text
-              x={padding.left + 6}
-              y={labelY(geometry.baselineY, geometry.targetY, height)}
-              fontSize={12}
-              fontWeight={600}
-              fill="#4a5957"
-            >
-              {`Baseline ${formatValue(goal.baseline)}`}
-            </text>
-          </g>
+          <line
+            x1={padding.left}
+            x2={width - padding.right}
+            y1={geometry.baselineY}
+            y2={geometry.baselineY}
+            stroke="#4a5957"
+            strokeWidth={1.5}
+            strokeDasharray="2 4"
+          />
         ) : null}
         {geometry.targetY !== null && goal.target !== null ? (
-          <g>
-            <line
-              x1={padding.left}
-              x2={width - padding.right}
-              y1={geometry.targetY}
-              y2={geometry.targetY}
-              stroke="#2e6a62"
-              strokeWidth={1.5}
-              strokeDasharray="8 4"
-            />
-            <text
-              x={padding.left + 6}
-              y={labelY(geometry.targetY, geometry.baselineY, height)}
-              fontSize={12}
-              fontWeight={600}
-              fill="#225650"
-            >
-              {`Target ${formatValue(goal.target)}`}
-            </text>
-          </g>
+          <line
+            x1={padding.left}
+            x2={width - padding.right}
+            y1={geometry.targetY}
+            y2={geometry.targetY}
+            stroke="#2e6a62"
+            strokeWidth={1.5}
+            strokeDasharray="8 4"
+          />
         ) : null}
         {geometry.path ? (
           <path d={geometry.path} fill="none" stroke="#225650" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
@@ -90,13 +94,25 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
         {geometry.points.map((point, index) => (
           <circle key={`${point.recordedOn}-${index}`} cx={point.x} cy={point.y} r={4.5} fill="#225650" stroke="#fff" strokeWidth={1.5} />
         ))}
+        {referenceLabels.map((referenceLabel) => (
+          <text
+            key={referenceLabel.kind}
+            x={referenceLabel.x}
+            y={referenceLabel.y}
+            fontSize={CHART_FONT_SIZE}
+            fontWeight={600}
+            fill={referenceLabel.kind === 'target' ? '#225650' : '#4a5957'}
+          >
+            {referenceLabel.text}
+          </text>
+        ))}
         {geometry.xLabels.map((xLabel, index) => (
           <text
             key={xLabel.label}
             x={xLabel.x}
             y={height - padding.bottom + 22}
             textAnchor={geometry.xLabels.length === 1 ? 'middle' : index === 0 ? 'start' : 'end'}
-            fontSize={12}
+            fontSize={CHART_FONT_SIZE}
             fill="#4a5957"
           >
             {xLabel.label}
@@ -104,23 +120,26 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
         ))}
       </svg>
       <figcaption className="text-sm text-ink-muted">{unit ? `Values in ${unit}. ` : ''}Dashed lines: baseline and target.</figcaption>
-      <table className="sr-only">
-        <caption>{`${goal.title}: progress entries`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">{unit ? `Value (${unit})` : 'Value'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDate(entry.recordedOn)}</td>
-              <td>{formatValue(entry.value)}</td>
+      {/* The wrapper clips: a table is never narrower than its text, even when sr-only. */}
+      <div className="sr-only">
+        <table>
+          <caption>{`${goal.title}: progress entries`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">{unit ? `Value (${unit})` : 'Value'}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDate(entry.recordedOn)}</td>
+                <td>{formatValue(entry.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
