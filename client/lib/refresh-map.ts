@@ -66,6 +66,7 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   // Deleting a goal unlinks the observations and strategies that named it.
   'goals.delete': ['goal', 'observation', 'strategy'],
   'goals.addProgress': ['progress'],
+  'goals.updateProgress': ['progress'],
   'goals.deleteProgress': ['progress'],
   'strategies.create': ['strategy'],
   'strategies.update': ['strategy'],

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { activityListSchema } from '#shared/schemas/activity.ts';
-import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema } from '#shared/schemas/goal.ts';
+import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntryUpdateSchema } from '#shared/schemas/goal.ts';
 import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
 import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '#shared/schemas/observation.ts';
 import { strategyCreateSchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
@@ -108,6 +108,14 @@ export function registerChildRecordRoutes(router: Router, services: Services): v
       const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
       const input = parseWith(progressEntryCreateSchema, { ...body, goalId: pathId(req.params.id) });
       res.status(201).json(await services.goals.addProgress(scope, input));
+    }),
+  );
+  router.put(
+    '/goals/:id/progress/:entryId',
+    childScoped(services, async (req, res, scope) => {
+      const goalId = pathId(req.params.id);
+      const entryId = pathId(req.params.entryId);
+      res.json(await services.goals.updateProgress(scope, entryId, parseWith(progressEntryUpdateSchema, req.body), goalId));
     }),
   );
   registerWrites(router, services, '/goals', {

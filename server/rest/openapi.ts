@@ -21,6 +21,7 @@ import {
   goalUpdateSchema,
   progressEntryCreateSchema,
   progressEntrySchema,
+  progressEntryUpdateSchema,
 } from '#shared/schemas/goal.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
 import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
@@ -52,6 +53,7 @@ const components = {
   GoalDetail: { schema: goalDetailSchema, io: 'output' },
   ProgressEntry: { schema: progressEntrySchema, io: 'output' },
   ProgressEntryCreate: { schema: progressEntryCreateSchema.omit({ goalId: true }), io: 'input' },
+  ProgressEntryUpdate: { schema: progressEntryUpdateSchema, io: 'input' },
   Strategy: { schema: strategySchema, io: 'output' },
   StrategyCreate: { schema: strategyCreateSchema, io: 'input' },
   StrategyUpdate: { schema: strategyUpdateSchema, io: 'input' },
@@ -209,6 +211,19 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
         responses: { 201: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404) },
       },
     },
+    '/api/goals/{id}/progress/{entryId}': {
+      parameters: [
+        childIdParameter,
+        { ...idParameter, description: 'The goal\u2019s id' },
+        { ...idParameter, name: 'entryId', description: 'The progress entry\u2019s id (an entry of that goal)' },
+      ],
+      put: {
+        summary: 'Correct a progress entry: its day, value or note',
+        security: bearer,
+        requestBody: body('ProgressEntryUpdate'),
+        responses: { 200: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404, 413, 415) },
+      },
+    },
     ...childCollection('/api/strategies', 'strategy', { item: 'Strategy', create: 'StrategyCreate', update: 'StrategyUpdate' }),
     ...childCollection('/api/milestones', 'milestone', { item: 'Milestone', create: 'MilestoneCreate', update: 'MilestoneUpdate' }),
     '/api/milestones/generate': {
@@ -224,7 +239,10 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
       get: {
         summary: 'Recent changes to the child\u2019s record',
         security: bearer,
-        responses: { 200: listOf('Activity', 'Newest first'), ...errors(400, 401, 404) },
+        responses: {
+          200: listOf('Activity', 'Newest first; title, occurredAt and recordedOn come from the record as it is now'),
+          ...errors(400, 401, 404),
+        },
       },
     },
     '/api/dashboard/stats': {

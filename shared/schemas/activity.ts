@@ -20,6 +20,7 @@ export const ACTIVITY_ACTIONS = [
   'goal.updated',
   'goal.deleted',
   'progress.recorded',
+  'progress.updated',
   'progress.deleted',
   'strategy.created',
   'strategy.updated',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
-import { isoDate } from './dates.ts';
+import { pastOrTodayDate, planDate } from './dates.ts';
 import { observationSchema } from './observation.ts';
 
 export const GOAL_AREAS = [
@@ -40,7 +40,8 @@ const goalFields = {
   baseline: measure,
   target: measure,
   unit: text().trim().max(GOAL_LIMITS.unit, `At most ${GOAL_LIMITS.unit} characters`).nullable().optional(),
-  targetDate: isoDate.nullable().optional(),
+  /** Overdue is fine; more than a year ago is a typo (dates.ts). */
+  targetDate: planDate.nullable().optional(),
   status: z.enum(GOAL_STATUSES),
   source: z.enum(GOAL_SOURCES),
 };
@@ -53,12 +54,16 @@ export const goalCreateSchema = z.strictObject({
 });
 export const goalUpdateSchema = patchOf(goalFields);
 
-export const progressEntryCreateSchema = z.strictObject({
-  goalId: idSchema,
-  recordedOn: isoDate,
+const progressFields = {
+  /** The day it was measured: never in the future (dates.ts). */
+  recordedOn: pastOrTodayDate,
   value: measureValue(),
   note: text().trim().max(GOAL_LIMITS.progressNote, `At most ${GOAL_LIMITS.progressNote} characters`).nullable().optional(),
-});
+};
+
+export const progressEntryCreateSchema = z.strictObject({ goalId: idSchema, ...progressFields });
+/** A correction to an entry: its day, value or note (it stays on its goal). */
+export const progressEntryUpdateSchema = patchOf(progressFields);
 
 export const progressEntrySchema = z.object({
   id: z.number().int(),
@@ -101,5 +106,6 @@ export type Goal = z.infer<typeof goalSchema>;
 /** What another feature may read of a goal without its progress (the roadmap rules need no more). */
 export type GoalSummary = Pick<Goal, 'id' | 'title' | 'targetDate' | 'status'>;
 export type ProgressEntryCreate = z.output<typeof progressEntryCreateSchema>;
+export type ProgressEntryUpdate = z.output<typeof progressEntryUpdateSchema>;
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 export type GoalDetail = z.infer<typeof goalDetailSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
-import { isoDate } from './dates.ts';
+import { isoDate, planDate } from './dates.ts';
 
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
@@ -24,7 +24,8 @@ const milestoneFields = {
     .optional(),
   whatToDo: text().trim().max(MILESTONE_LIMITS.whatToDo, `At most ${MILESTONE_LIMITS.whatToDo} characters`).nullable().optional(),
   category: z.enum(MILESTONE_CATEGORIES),
-  dueDate: isoDate,
+  /** Overdue is fine; more than a year ago is a typo (dates.ts). */
+  dueDate: planDate,
   status: z.enum(MILESTONE_STATUSES),
 };
 

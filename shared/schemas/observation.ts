@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
-import { isoDate } from './dates.ts';
+import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isNotInFuture, isoDate } from './dates.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -18,16 +18,11 @@ export const OBSERVATION_LIMITS = {
   pageSize: 200,
   /** A page of the list when the caller does not say. */
   defaultPageSize: 50,
-  /** A time this far ahead of the server's clock is still "now" (a phone's clock runs a little fast). */
-  futureToleranceMs: 5 * 60_000,
+  /** A time this far ahead of the server's clock is still "now" (the rule shared by every date: dates.ts). */
+  futureToleranceMs: FUTURE_TOLERANCE_MS,
 } as const;
 
-export const OBSERVATION_IN_FUTURE_MESSAGE = 'This is in the future. When did it happen?';
-
-/** True when `iso` is not later than now (plus the tolerance for a clock that runs fast). */
-export function isNotInFuture(iso: string, now: Date = new Date()): boolean {
-  return Date.parse(iso) <= now.getTime() + OBSERVATION_LIMITS.futureToleranceMs;
-}
+export const OBSERVATION_IN_FUTURE_MESSAGE = IN_FUTURE_MESSAGE;
 
 const tag = text()
   .trim()

@@ -89,7 +89,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
 
   describe('which child: ?childId=', () => {
     /** Every child-record path, with a body a write would accept. Ids are filled in per test. */
-    function endpoints(ids: { observation: number; goal: number; strategy: number; milestone: number }) {
+    function endpoints(ids: { observation: number; goal: number; strategy: number; milestone: number; progress?: number }) {
       return [
         ['GET', '/observations', undefined],
         ['GET', '/observations/trend', undefined],
@@ -99,6 +99,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         ['GET', '/goals', undefined],
         ['GET', `/goals/${ids.goal}`, undefined],
         ['POST', `/goals/${ids.goal}/progress`, { recordedOn: '2026-01-10', value: 3 }],
+        ['PUT', `/goals/${ids.goal}/progress/${ids.progress ?? 1}`, { value: 4 }],
         ['POST', '/goals', { area: 'math', title: 'Count to 100' }],
         ['PUT', `/goals/${ids.goal}`, { title: 'Changed' }],
         ['DELETE', `/goals/${ids.goal}`, undefined],
@@ -125,7 +126,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         )
         .sort();
       const tested = endpoints({ observation: 1, goal: 1, strategy: 1, milestone: 1 })
-        .map(([method, path]) => `${method} ${path.replace(/\/1(?=\/|$)/, '/:id')}`)
+        .map(([method, path]) => `${method} ${path.replace(/\/1(?=\/|$)/, '/:id').replace(/progress\/1$/, 'progress/:entryId')}`)
         .sort();
       expect(tested).toEqual(registered);
     });

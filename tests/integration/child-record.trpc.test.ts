@@ -100,6 +100,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['goals.update', { childId, id: ids.goal, data: { title: 'Changed' } }],
         ['goals.delete', { childId, id: ids.goal }],
         ['goals.addProgress', { childId, data: { goalId: ids.goal, recordedOn: '2026-08-01', value: 2 } }],
+        ['goals.updateProgress', { childId, id: ids.progress, data: { value: 3 } }],
         ['goals.deleteProgress', { childId, id: ids.progress }],
         ['strategies.list', { childId }],
         ['strategies.create', { childId, data: { title: 'Timer' } }],

@@ -1,4 +1,4 @@
-import type { GoalCreate, GoalUpdate, ProgressEntryCreate } from '#shared/schemas/goal.ts';
+import type { GoalCreate, GoalUpdate, ProgressEntryCreate, ProgressEntryUpdate } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
 
@@ -63,6 +63,19 @@ export async function insertProgress(db: Db, childId: number, values: ProgressEn
     .values({ ...values, childId })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Changes one of the child's entries; with `goalId`, only when the entry is on that goal. */
+export async function updateProgress(
+  db: Db,
+  childId: number,
+  id: number,
+  patch: ProgressEntryUpdate,
+  goalId?: number,
+): Promise<ProgressEntryRow | undefined> {
+  let query = db.updateTable('progressEntries').set(patch).where('childId', '=', childId).where('id', '=', id);
+  if (goalId !== undefined) query = query.where('goalId', '=', goalId);
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function deleteProgress(db: Db, childId: number, id: number): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   goalUpdateSchema,
   progressEntryCreateSchema,
   progressEntrySchema,
+  progressEntryUpdateSchema,
 } from '#shared/schemas/goal.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
@@ -33,6 +34,10 @@ export const goalsRouter = router({
     .input(z.object({ data: progressEntryCreateSchema }))
     .output(progressEntrySchema)
     .mutation(({ ctx, input }) => ctx.services.goals.addProgress(ctx.scope, input.data)),
+  updateProgress: childProcedure
+    .input(z.object({ id: idSchema, data: progressEntryUpdateSchema }))
+    .output(progressEntrySchema)
+    .mutation(({ ctx, input }) => ctx.services.goals.updateProgress(ctx.scope, input.id, input.data)),
   deleteProgress: childProcedure
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)

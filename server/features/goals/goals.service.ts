@@ -8,6 +8,7 @@ import {
   type GoalUpdate,
   type ProgressEntry,
   type ProgressEntryCreate,
+  type ProgressEntryUpdate,
 } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
@@ -127,6 +128,16 @@ export function createGoalsService(deps: GoalsDeps) {
       const entry = await recordChange(db, scope, { action: 'progress.recorded', subjectType: 'progress' }, async (trx) => {
         await requireGoal(trx, scope, input.goalId);
         return goals.insertProgress(trx, scope.childId, input);
+      });
+      return toProgressEntry(entry);
+    },
+
+    /** Corrects an entry of the child's; another child's (or, with `goalId`, another goal's) is NOT_FOUND. */
+    async updateProgress(scope: ChildScope, id: number, patch: ProgressEntryUpdate, goalId?: number): Promise<ProgressEntry> {
+      const entry = await recordChange(db, scope, { action: 'progress.updated', subjectType: 'progress' }, async (trx) => {
+        const updated = await goals.updateProgress(trx, scope.childId, id, patch, goalId);
+        if (!updated) throw AppError.notFound('Progress entry');
+        return updated;
       });
       return toProgressEntry(entry);
     },

@@ -20,6 +20,7 @@ const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'observation.updated': 'Observation edited',
   'observation.deleted': 'Observation removed',
   'progress.recorded': 'Progress recorded',
+  'progress.updated': 'Progress entry edited',
   'progress.deleted': 'Progress entry removed',
   'goal.created': 'Goal added',
   'goal.updated': 'Goal updated',
