@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays } from '#shared/calendar.ts';
 import type { Goal } from '#shared/schemas/goal.ts';
 import { QuickProgressForm } from '../../../client/app/features/progress-planner/quick-progress-form.tsx';
 import { localToday } from '../../../client/lib/dates.ts';
@@ -102,5 +103,20 @@ describe('QuickProgressForm', () => {
     expect(screen.queryByLabelText('Goal')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save progress' }));
     await waitFor(() => expect(ops.find((op) => op.path === 'goals.addProgress')?.input).toMatchObject({ data: { goalId: 5, value: 3 } }));
+  });
+
+  it('offers no day after today, and refuses one typed in with the same words as the server', async () => {
+    const { ops } = setup([goal(3, 'Reading fluency')], { goalId: 3 });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Value (words per minute)'), '70');
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    expect(date.max).toBe(localToday());
+
+    const tomorrow = addDays(localToday(), 1);
+    await user.clear(date);
+    await user.type(date, tomorrow);
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    expect(await screen.findByText('This is in the future. When did it happen?')).toBeTruthy();
+    expect(ops.some((op) => op.path === 'goals.addProgress')).toBe(false);
   });
 });

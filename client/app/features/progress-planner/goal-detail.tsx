@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GOAL_STALE_DAYS } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue } from './goal-logic.ts';
 import { ProgressChart } from './progress-chart.tsx';
+import { ProgressEntryForm } from './progress-entry-form.tsx';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
 import { useDeleteProgress, useGoalDetail } from './use-goals.ts';
 
@@ -22,11 +23,19 @@ function BackLink() {
   );
 }
 
-/** `?goal=<id>`: one goal's chart, its entries (add, delete) and the observations that back it up. */
+/** `?goal=<id>`: one goal's chart, its entries (add, edit, delete) and the observations that back it up. */
 export function GoalDetail({ goalId }: { goalId: number }) {
   const detail = useGoalDetail(goalId);
   const deleteProgress = useDeleteProgress();
   const [editing, setEditing] = useState(false);
+  const [editingEntryId, setEditingEntryId] = useState<number | null>(null);
+  const entryPrefix = useId();
+  const editButtonId = (entryId: number) => `${entryPrefix}-edit-${entryId}`;
+  // Closing an entry's form puts focus back on its Edit button.
+  const closeEntryForm = (entryId: number) => {
+    setEditingEntryId(null);
+    setTimeout(() => document.getElementById(editButtonId(entryId))?.focus(), 0);
+  };
 
   if (detail.isPending) return <Spinner size="medium" label="Loading the goal" showLabel />;
   if (detail.isError || !detail.data) {
@@ -109,23 +118,40 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               <p className="text-ink-muted">Entries you add will be listed here, newest first.</p>
             ) : (
               <ul className="grid divide-y divide-ink/10">
-                {newestFirst.map((entry) => (
-                  <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div>
-                      <p className="font-semibold text-ink">{formatValue(entry.value, goal.unit)}</p>
-                      <p className="text-sm text-ink-muted">
-                        {formatDate(entry.recordedOn)}
-                        {entry.note ? ` · ${entry.note}` : ''}
-                      </p>
-                    </div>
-                    <ConfirmDelete
-                      label="Delete entry"
-                      question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
-                      pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
-                      onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
-                    />
-                  </li>
-                ))}
+                {newestFirst.map((entry) =>
+                  editingEntryId === entry.id ? (
+                    <li key={entry.id} className="py-3">
+                      <ProgressEntryForm entry={entry} unit={goal.unit} onDone={() => closeEntryForm(entry.id)} />
+                    </li>
+                  ) : (
+                    <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                      <div className="min-w-0">
+                        <p className="font-semibold text-ink">{formatValue(entry.value, goal.unit)}</p>
+                        <p className="text-sm text-ink-muted">
+                          {formatDate(entry.recordedOn)}
+                          {entry.note ? ` · ${entry.note}` : ''}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          id={editButtonId(entry.id)}
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}
+                          onClick={() => setEditingEntryId(entry.id)}
+                        >
+                          Edit
+                        </Button>
+                        <ConfirmDelete
+                          label="Delete entry"
+                          question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
+                          pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
+                          onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
+                        />
+                      </div>
+                    </li>
+                  ),
+                )}
               </ul>
             )}
           </section>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
+import { earliestPlanDate } from '#shared/schemas/dates.ts';
 import {
   GOAL_AREAS,
   GOAL_LIMITS,
@@ -51,6 +52,8 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
     event.preventDefault();
     if (pending) return;
     const { input, errors: local } = goalFormToInput(values, mode);
+    // A target date the goal already has is not checked again: an old goal may be long overdue.
+    if (goal && input.targetDate === goal.targetDate) delete input.targetDate;
     const parsed = mode === 'create' ? goalCreateSchema.safeParse(input) : goalUpdateSchema.safeParse(input);
     const schemaErrors = parsed.success ? {} : fieldErrorsFromIssues(toIssues(parsed.error));
     const all = { ...schemaErrors, ...local };
@@ -133,7 +136,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Target date" optional type="date" {...bind('targetDate')} />
+          <TextField label="Target date" optional type="date" min={earliestPlanDate()} {...bind('targetDate')} />
           <SelectField label="Status" {...bind('status')}>
             {GOAL_STATUSES.map((status) => (
               <option key={status} value={status}>

@@ -9,6 +9,7 @@ import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors
 import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
 import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
+import { futureDayError } from './progress-entry-form.tsx';
 import { useGoals, useRecordProgress } from './use-goals.ts';
 
 const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
@@ -71,6 +72,8 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
     if (selectedId === undefined) local['goalId'] = 'Choose which goal this is for';
     const number = parseProgressValue(value);
     if (number === null) local['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
+    const future = futureDayError(recordedOn);
+    if (future) local['recordedOn'] = future;
     if (Object.keys(local).length > 0) {
       show(local);
       return;
@@ -142,6 +145,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
           label="Date"
           type="date"
           required
+          max={localToday()}
           value={recordedOn}
           error={errors['recordedOn']}
           onChange={(event) => setRecordedOn(event.target.value)}

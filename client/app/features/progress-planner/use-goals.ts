@@ -47,6 +47,14 @@ export function useDeleteGoal() {
   });
 }
 
+/** Corrects an entry: `mutateAsync({ id, data: { value?, recordedOn?, note? } })`; a failure is the form's to show. */
+export function useUpdateProgress() {
+  const { toast } = useToast();
+  return trpc.goals.updateProgress.useMutation({
+    onSuccess: () => toast({ title: 'Entry saved', variant: 'success' }),
+  });
+}
+
 export function useDeleteProgress() {
   const { toast } = useToast();
   return trpc.goals.deleteProgress.useMutation({

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { earliestPlanDate, planDate } from '#shared/schemas/dates.ts';
 import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
@@ -59,6 +60,12 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
       return;
     }
     if (date === milestone.dueDate) return onDone();
+    const checked = planDate.safeParse(date);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      document.getElementById(id)?.focus();
+      return;
+    }
     save(milestone, { dueDate: date }).then(onDone, ignore);
   };
   return (
@@ -69,6 +76,7 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
           label="New due date"
           type="date"
           required
+          min={earliestPlanDate()}
           value={date}
           error={error}
           onChange={(event) => setDate(event.target.value)}

@@ -1,0 +1,109 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toIssues } from '#shared/api-error.ts';
+import { IN_FUTURE_MESSAGE } from '#shared/schemas/dates.ts';
+import { GOAL_LIMITS, progressEntryUpdateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate, localToday } from '../../../lib/dates.ts';
+import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
+import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { parseProgressValue } from './goal-logic.ts';
+import { useUpdateProgress } from './use-goals.ts';
+
+const FIELD_ORDER = ['value', 'recordedOn', 'note'] as const;
+
+/**
+ * The message for a progress day after the parent's today (the server's rule allows a day begun in
+ * any time zone; the form holds the parent to their own), or undefined.
+ */
+export function futureDayError(recordedOn: string, today: string = localToday()): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(recordedOn) && recordedOn > today ? IN_FUTURE_MESSAGE : undefined;
+}
+
+interface ProgressEntryFormProps {
+  entry: ProgressEntry;
+  unit: string | null;
+  onDone(): void;
+}
+
+/** Corrects one progress entry in place: its value, day and note. */
+export function ProgressEntryForm({ entry, unit, onDone }: ProgressEntryFormProps) {
+  const prefix = useId();
+  const idFor = (field: string) => `${prefix}-${field}`;
+  const update = useUpdateProgress();
+  const [value, setValue] = useState(String(entry.value));
+  const [recordedOn, setRecordedOn] = useState(entry.recordedOn);
+  const [note, setNote] = useState(entry.note ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => document.getElementById(`${prefix}-value`)?.focus(), [prefix]);
+
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    focusFirstError(next, FIELD_ORDER, idFor);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const number = parseProgressValue(value);
+    const local: Record<string, string> = {};
+    if (number === null) local['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
+    const future = futureDayError(recordedOn);
+    if (future) local['recordedOn'] = future;
+    if (Object.keys(local).length > 0) return show(local);
+    const parsed = progressEntryUpdateSchema.safeParse({ value: number, recordedOn, note: note.trim() === '' ? null : note });
+    if (!parsed.success) return show(fieldErrorsFromIssues(toIssues(parsed.error)));
+    setErrors({});
+    try {
+      await update.mutateAsync({ id: entry.id, data: parsed.data });
+      onDone();
+    } catch (error) {
+      show(submitFailureErrors(error, 'We could not save this entry. Please try again.'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-3" aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}>
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id={idFor('value')}
+          label={unit ? `Value (${unit})` : 'Value'}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          required
+          value={value}
+          error={errors['value']}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <TextField
+          id={idFor('recordedOn')}
+          label="Date"
+          type="date"
+          required
+          max={localToday()}
+          value={recordedOn}
+          error={errors['recordedOn']}
+          onChange={(event) => setRecordedOn(event.target.value)}
+        />
+      </div>
+      <TextField
+        id={idFor('note')}
+        label="Note"
+        optional
+        limit={GOAL_LIMITS.progressNote}
+        value={note}
+        error={errors['note']}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="sm" loading={update.isPending}>
+          Save entry
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
