@@ -8,6 +8,8 @@ import { serverMessageOf } from '../../../lib/api-request.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice } from '../../components/saving-offline.tsx';
+import { useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { ChipField } from './chip-field.tsx';
 import { DRAFT_SAVE_DELAY_MS, clearDraft, loadDraft, saveDraft, type OnboardingDraft } from './onboarding-draft.ts';
 import {
@@ -89,6 +91,7 @@ export function OnboardingWizard({
   const [restored, setRestored] = useState(initial.restored);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const finished = useRef(false);
+  useUnsavedChangesWarning(submitting || JSON.stringify(values) !== JSON.stringify(initialValues));
 
   // Progress saved as the parent goes: ~600 ms after the last change, quietly.
   const draftJson = JSON.stringify({ values, step, skipped: [...skipped].sort() });
@@ -367,6 +370,7 @@ export function OnboardingWizard({
         ) : null}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-ink/10 pt-5">
+          <OfflineNotice pending={submitting} what="child's profile" />
           {step > 0 ? (
             <Button variant="outline" onClick={() => goTo(step - 1)} disabled={submitting}>
               Back

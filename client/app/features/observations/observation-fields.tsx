@@ -31,6 +31,8 @@ export interface ObservationFieldsProps {
   compact?: boolean;
   moreOpen: boolean;
   onMoreOpenChange: (open: boolean) => void;
+  /** Frozen while a save waits for the connection: what is saved is what is shown. */
+  disabled?: boolean;
 }
 
 /**
@@ -46,11 +48,12 @@ export function ObservationFields({
   compact = false,
   moreOpen,
   onMoreOpenChange,
+  disabled = false,
 }: ObservationFieldsProps) {
   const idFor = (field: string) => `${idPrefix}-${field}`;
   const moreId = idFor('more');
   return (
-    <div className="grid gap-4">
+    <fieldset disabled={disabled} className="grid min-w-0 gap-4">
       <TextAreaField
         id={idFor('what')}
         label="What happened"
@@ -174,6 +177,6 @@ export function ObservationFields({
           ) : null}
         </div>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatRecentDateTime } from '../../../lib/dates.ts';
 import { FormAlert } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { checkEditedDraft, draftFromObservation } from './observation-draft.ts';
 import { ObservationFields } from './observation-fields.tsx';
 import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels.ts';
@@ -40,9 +41,8 @@ function EditObservationForm({ observation, onDone }: { observation: Observation
       <FormAlert>{form.formError}</FormAlert>
       <ObservationFields {...form.fields} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={update.isPending}>
-          Save changes
-        </Button>
+        <OfflineNotice pending={update.isPending} what="edit" />
+        <SubmitButton pending={update.isPending}>Save changes</SubmitButton>
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { toDateTimeLocal } from '../../../lib/dates.ts';
 import { FormAlert } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { checkNewDraft, emptyDraft } from './observation-draft.ts';
 import { ObservationFields } from './observation-fields.tsx';
 import { useLogObservation } from './use-log-observation.ts';
@@ -27,7 +27,8 @@ const withFullStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
  * Quick capture of an observation for the selected child, on the dashboard and the observations
  * screen: type what happened, Save. When defaults to now, where to home; "This was a win" is one
  * click; everything else waits behind "More details". After saving the form empties and the cursor
- * goes back to "What happened" for the next note; a toast says it was saved.
+ * goes back to "What happened" for the next note; a toast says it was saved. Offline, the note is kept
+ * in the form and saved when the connection is back.
  */
 export function QuickObservationForm({ onSaved, autoFocus = false, compact = false }: QuickObservationFormProps) {
   const logObservation = useLogObservation();
@@ -59,10 +60,11 @@ export function QuickObservationForm({ onSaved, autoFocus = false, compact = fal
     <form noValidate onSubmit={form.handleSubmit} aria-label="Log an observation" className="grid gap-4">
       <FormAlert>{form.formError}</FormAlert>
       <ObservationFields {...form.fields} />
-      <div>
-        <Button type="submit" loading={logObservation.isPending}>
-          Save observation
-        </Button>
+      <div className="grid gap-3">
+        <OfflineNotice pending={logObservation.isPending} what="note" />
+        <div>
+          <SubmitButton pending={logObservation.isPending}>Save observation</SubmitButton>
+        </div>
       </div>
     </form>
   );

@@ -1,6 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { serverMessageOf } from '../../../lib/api-request.ts';
+import { toDateTimeLocal } from '../../../lib/dates.ts';
 import { FORM_ERROR, issuesFromError } from '../../../lib/field-errors.ts';
+import { useOnline } from '../../hooks/use-online.ts';
+import { useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { hasMoreDetails, observationFieldErrors, type DraftCheck, type ObservationDraft } from './observation-draft.ts';
 import { showFieldErrors, type ObservationFieldsProps } from './observation-fields.tsx';
 
@@ -11,7 +14,10 @@ export interface ObservationFormOptions<TData, TResult> {
   check: (draft: ObservationDraft) => DraftCheck<TData>;
   /** Sends the checked input (the mutation's `mutateAsync`). */
   save: (data: TData) => Promise<TResult>;
-  /** True while a save is under way: another submit is ignored. */
+  /**
+   * True while a save is under way: another submit is ignored. Offline, react-query holds the save
+   * until the connection is back (networkMode "online") and it stays true all that time.
+   */
   isPending: boolean;
   /** Called after a save; if it throws, the form says it could not save. */
   onSaved: (result: TResult) => void;
@@ -25,11 +31,18 @@ export interface ObservationFormOptions<TData, TResult> {
   compact?: boolean;
 }
 
+/** The draft as far as leaving the page would lose it: an untouched "when" is just the clock moving. */
+const unsavedPart = (draft: ObservationDraft) => JSON.stringify({ ...draft, when: draft.whenTouched ? draft.when : '' });
+
 /**
  * The state and submit flow the observation forms share (quick capture and edit): the draft, field
  * and form errors, "More details", and a submit that checks the draft against the shared schema,
  * saves it, and shows the server's field errors or the form's failure message. Typing in a field
  * clears its error.
+ *
+ * Offline, a save waits for the connection with the fields frozen (`waiting`), so what is saved is
+ * what the parent sees; then the form carries on as after any save. Leaving the page with unsaved
+ * changes, or a save still waiting, asks the browser to confirm.
  */
 export function useObservationForm<TData, TResult>({
   initialDraft,
@@ -48,10 +61,15 @@ export function useObservationForm<TData, TResult>({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft));
+  const [savedPart, setSavedPart] = useState(() => unsavedPart(draft));
+  const online = useOnline();
+  useUnsavedChangesWarning(isPending || unsavedPart(draft) !== savedPart);
 
   useEffect(() => {
     if (autoFocus) document.getElementById(`${prefix}-what`)?.focus();
   }, [autoFocus, prefix]);
+
+  const waiting = isPending && !online;
 
   const change = (patch: Partial<ObservationDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -70,7 +88,9 @@ export function useObservationForm<TData, TResult>({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isPending) return;
-    const checked = check(draft);
+    // Saved later, a note without a "when" would get the time it reaches the server: give it now.
+    const toCheck = !online && !draft.whenTouched ? { ...draft, when: toDateTimeLocal(new Date()), whenTouched: true } : draft;
+    const checked = check(toCheck);
     if (!checked.ok) {
       show(checked.errors);
       return;
@@ -80,7 +100,9 @@ export function useObservationForm<TData, TResult>({
     try {
       const result = await save(checked.data);
       if (resetOnSave) {
-        setDraft(initialDraft());
+        const fresh = initialDraft();
+        setDraft(fresh);
+        setSavedPart(unsavedPart(fresh));
         document.getElementById(idFor('what'))?.focus();
       }
       onSaved(result);
@@ -100,6 +122,7 @@ export function useObservationForm<TData, TResult>({
     compact,
     moreOpen,
     onMoreOpenChange: setMoreOpen,
+    disabled: waiting,
   };
 
   return { fields, formError, handleSubmit, setDraft };

@@ -13,6 +13,8 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { EMPTY_GOAL_FORM, goalFormToInput, goalToFormValues, hasMoreDetails, type GoalFormValues } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
 import { useCreateGoal, useUpdateGoal } from './use-goals.ts';
@@ -40,6 +42,8 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
   const create = useCreateGoal();
   const update = useUpdateGoal();
   const pending = create.isPending || update.isPending;
+  const changed = useHasChanged(values);
+  useUnsavedChangesWarning(changed || pending);
 
   const show = (next: Record<string, string>) => {
     if (Object.keys(next).some((field) => DETAIL_FIELDS.has(field))) setMoreOpen(true);
@@ -155,9 +159,8 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
         <TextAreaField label="Description" optional limit={GOAL_LIMITS.description} rows={3} {...bind('description')} />
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
-          {goal ? 'Save goal' : 'Add goal'}
-        </Button>
+        <OfflineNotice pending={pending} what="goal" />
+        <SubmitButton pending={pending}>{goal ? 'Save goal' : 'Add goal'}</SubmitButton>
         <Button variant="outline" onClick={() => onDone(null)}>
           Cancel
         </Button>

@@ -12,6 +12,9 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { useOnline } from '../../hooks/use-online.ts';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS } from './progress-planner-labels.ts';
 import { useCreateStrategy, useUpdateStrategy } from './use-strategies.ts';
@@ -67,6 +70,11 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
   const create = useCreateStrategy();
   const update = useUpdateStrategy();
   const pending = create.isPending || update.isPending;
+  // Offline, the save waits for the connection: the fields are frozen so what is saved is what is shown.
+  const online = useOnline();
+  const waiting = pending && !online;
+  const changed = useHasChanged(values);
+  useUnsavedChangesWarning(changed || pending);
 
   const show = (next: Record<string, string>) => {
     setErrors(next);
@@ -117,68 +125,69 @@ export function StrategyForm({ strategy, goals, onDone }: StrategyFormProps) {
       aria-label={strategy ? `Edit strategy: ${strategy.title}` : 'Add a strategy'}
     >
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
-      <TextField
-        label="Strategy"
-        required
-        limit={STRATEGY_LIMITS.title}
-        placeholder="e.g. Visual timer for homework"
-        autoComplete="off"
-        {...bind('title')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Kind" {...bind('kind')}>
-          {STRATEGY_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {STRATEGY_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Where it is used" {...bind('whereUsed')}>
-          {STRATEGY_PLACES.map((place) => (
-            <option key={place} value={place}>
-              {STRATEGY_PLACE_LABELS[place]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {goals.length > 0 ? (
-        <fieldset id={idFor('goalIds')} tabIndex={-1} className="grid gap-2">
-          <legend className="text-sm font-semibold text-ink">
-            Goals it helps with <span className="font-normal text-ink-muted">(optional)</span>
-          </legend>
-          <div className="grid gap-1 sm:grid-cols-2">
-            {goals.map((goal) => (
-              <label key={goal.id} className="flex items-center gap-2 rounded-md px-1 py-1 text-ink">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-800"
-                  checked={values.goalIds.includes(goal.id)}
-                  onChange={(event) => toggleGoal(goal.id, event.target.checked)}
-                />
-                {goal.title}
-              </label>
-            ))}
-          </div>
-          {errors['goalIds'] ? <p className="text-sm font-medium text-red-800">{errors['goalIds']}</p> : null}
-        </fieldset>
-      ) : null}
-      <div className="flex flex-wrap items-end gap-3">
-        <EffectivenessRating
-          legend="How well it works (optional)"
-          value={values.effectiveness}
-          onChange={(effectiveness) => setValues((current) => ({ ...current, effectiveness }))}
+      <fieldset disabled={waiting} className="grid min-w-0 gap-4">
+        <TextField
+          label="Strategy"
+          required
+          limit={STRATEGY_LIMITS.title}
+          placeholder="e.g. Visual timer for homework"
+          autoComplete="off"
+          {...bind('title')}
         />
-        {values.effectiveness !== null ? (
-          <Button size="sm" variant="ghost" onClick={() => setValues((current) => ({ ...current, effectiveness: null }))}>
-            Clear rating
-          </Button>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Kind" {...bind('kind')}>
+            {STRATEGY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {STRATEGY_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Where it is used" {...bind('whereUsed')}>
+            {STRATEGY_PLACES.map((place) => (
+              <option key={place} value={place}>
+                {STRATEGY_PLACE_LABELS[place]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {goals.length > 0 ? (
+          <fieldset id={idFor('goalIds')} tabIndex={-1} className="grid gap-2">
+            <legend className="text-sm font-semibold text-ink">
+              Goals it helps with <span className="font-normal text-ink-muted">(optional)</span>
+            </legend>
+            <div className="grid gap-1 sm:grid-cols-2">
+              {goals.map((goal) => (
+                <label key={goal.id} className="flex items-center gap-2 rounded-md px-1 py-1 text-ink">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-800"
+                    checked={values.goalIds.includes(goal.id)}
+                    onChange={(event) => toggleGoal(goal.id, event.target.checked)}
+                  />
+                  {goal.title}
+                </label>
+              ))}
+            </div>
+            {errors['goalIds'] ? <p className="text-sm font-medium text-red-800">{errors['goalIds']}</p> : null}
+          </fieldset>
         ) : null}
-      </div>
-      <TextAreaField label="Description" optional limit={STRATEGY_LIMITS.description} rows={3} {...bind('description')} />
+        <div className="flex flex-wrap items-end gap-3">
+          <EffectivenessRating
+            legend="How well it works (optional)"
+            value={values.effectiveness}
+            onChange={(effectiveness) => setValues((current) => ({ ...current, effectiveness }))}
+          />
+          {values.effectiveness !== null ? (
+            <Button size="sm" variant="ghost" onClick={() => setValues((current) => ({ ...current, effectiveness: null }))}>
+              Clear rating
+            </Button>
+          ) : null}
+        </div>
+        <TextAreaField label="Description" optional limit={STRATEGY_LIMITS.description} rows={3} {...bind('description')} />
+      </fieldset>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
-          {strategy ? 'Save strategy' : 'Add strategy'}
-        </Button>
+        <OfflineNotice pending={pending} what="strategy" />
+        <SubmitButton pending={pending}>{strategy ? 'Save strategy' : 'Add strategy'}</SubmitButton>
         <Button variant="outline" onClick={() => onDone(null)}>
           Cancel
         </Button>

@@ -12,6 +12,8 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 
 const FIELD_ORDER = ['title', 'dueDate', 'whyItMatters', 'whatToDo'] as const;
 type Field = (typeof FIELD_ORDER)[number];
@@ -42,6 +44,8 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const changed = useHasChanged(values);
+  useUnsavedChangesWarning(changed || submitting);
   // The form opens when the parent asks for it (Add, Edit): move focus into it.
   useEffect(() => {
     document.getElementById(`${prefix}-title`)?.focus();
@@ -105,9 +109,8 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
       />
       <TextAreaField label="What to do" optional rows={2} limit={MILESTONE_LIMITS.whatToDo} className="min-h-16" {...bind('whatToDo')} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={submitting}>
-          {submitLabel}
-        </Button>
+        <OfflineNotice pending={submitting} what="milestone" />
+        <SubmitButton pending={submitting}>{submitLabel}</SubmitButton>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
             Cancel
