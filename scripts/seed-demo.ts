@@ -78,7 +78,7 @@ try {
   const log = createLogger('warn');
   const db = await openDatabaseFor(config, log);
   await migrateToLatest(db);
-  const { auth, tokens } = await buildAuthProvider(config, log);
+  const { auth, tokens } = await buildAuthProvider(config, log, db);
   const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin });
   if (!services.accounts) {
     throw new Error('seed:demo creates a built-in account; it cannot create Clerk users. Unset the CLERK_* keys to use it.');

@@ -54,19 +54,19 @@ async function migrateWithRetry(db: Db, log: Logger): Promise<void> {
   }
 }
 
-export async function buildAuthProvider(config: Config, log: Logger): Promise<{ auth: AuthProvider; tokens: LocalTokens | null }> {
+export async function buildAuthProvider(config: Config, log: Logger, db: Db): Promise<{ auth: AuthProvider; tokens: LocalTokens | null }> {
   if (config.clerk) {
     const auth = createClerkAuthProvider({ ...config.clerk, authorizedParties: config.appOrigin ? [config.appOrigin] : [] }, log);
     return { auth, tokens: null };
   }
   const tokens = new LocalTokens(await resolveAuthSecret(config.authSecret, config.dataDir));
-  return { auth: createLocalAuthProvider(tokens), tokens };
+  return { auth: createLocalAuthProvider(tokens, db), tokens };
 }
 
 export async function startServer(config: Config, log: Logger, options: StartOptions): Promise<RunningServer> {
   const db = await openDatabaseFor(config, log);
   await migrateWithRetry(db, log);
-  const { auth, tokens } = await buildAuthProvider(config, log);
+  const { auth, tokens } = await buildAuthProvider(config, log, db);
   const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, now: options.now });
 
   const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;

@@ -158,7 +158,7 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
   const today = todayIso(now);
   const services = createServices({
     db,
-    auth: createLocalAuthProvider(ctx.tokens),
+    auth: createLocalAuthProvider(ctx.tokens, db),
     tokens: ctx.tokens,
     featureFlags: FEATURE_FLAG_DEFAULTS,
     appOrigin: undefined,

@@ -108,7 +108,7 @@ export function childFixture(index: number): ChildCreateInput {
 }
 
 export function createSeedContext(db: Db, tokens: LocalTokens): SeedContext {
-  const auth = createLocalAuthProvider(tokens);
+  const auth = createLocalAuthProvider(tokens, db);
   const accounts = createAccountsService({ db, tokens });
   const children = createChildrenService({ db, auth });
   let childIndex = 0;

@@ -19,8 +19,17 @@ export interface AuthProvider {
   readonly contentSecurity: { scriptSrc: string[]; connectSrc: string[]; imgSrc: string[]; frameSrc: string[] };
   /** Middleware that must run on /api before `userId` is read. */
   readonly middleware: RequestHandler[];
-  /** The caller's user id from `Authorization: Bearer`, or null. A bad token is null, never a throw. */
+  /**
+   * The caller's user id from `Authorization: Bearer`, or null. A bad token is null, never a throw; so is
+   * a built-in account's token once its row is gone.
+   */
   userId(req: Request): Promise<string | null>;
+  /**
+   * Locks the account's row for the rest of the transaction, so one parent's changes to their children
+   * take turns (childCount is counted under the lock). Clerk accounts get their row here when first
+   * seen; false when a built-in account's row is gone.
+   */
+  lockAccount(trx: Db, userId: string): Promise<boolean>;
   /** Writes the metadata inside the transaction that changed the children (built-in accounts). */
   writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata): Promise<void>;
   /** Writes the metadata after the transaction committed (Clerk's backend API: best effort, logged). */

@@ -1,7 +1,9 @@
 import { clerkMiddleware, createClerkClient, getAuth } from '@clerk/express';
 import type { Request } from 'express';
+import type { Db } from '../db/database.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AuthProvider, ChildCountMetadata } from './auth-provider.ts';
+import { insertExternalUser, lockUser } from './users.repository.ts';
 
 export interface ClerkSettings {
   publishableKey: string;
@@ -50,6 +52,11 @@ export function createClerkAuthProvider(settings: ClerkSettings, log: Logger): A
     ],
     async userId(req: Request) {
       return getAuth(req).userId ?? null;
+    },
+    async lockAccount(trx: Db, userId: string) {
+      // Clerk vouches for the account; the row only gives its children an owner to reference.
+      await insertExternalUser(trx, userId);
+      return lockUser(trx, userId);
     },
     async writeMetadataInTransaction() {},
     async writeMetadataAfterCommit(userId: string, metadata: ChildCountMetadata) {

@@ -2,7 +2,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Request } from 'express';
 import type { Db } from '../db/database.ts';
 import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
-import { mergePublicMetadata } from './users.repository.ts';
+import { lockUser, mergePublicMetadata, userExists } from './users.repository.ts';
 
 export const TOKEN_TTL_SECONDS = 10 * 60;
 const ISSUER = 'trelli';
@@ -45,7 +45,7 @@ export class LocalTokens {
   }
 }
 
-export function createLocalAuthProvider(tokens: LocalTokens): AuthProvider {
+export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvider {
   return {
     kind: 'local',
     publishableKey: null,
@@ -53,8 +53,11 @@ export function createLocalAuthProvider(tokens: LocalTokens): AuthProvider {
     middleware: [],
     async userId(req: Request) {
       const token = bearerToken(req);
-      return token ? tokens.verify(token) : null;
+      const userId = token ? await tokens.verify(token) : null;
+      // A token outlives a deleted account by up to TOKEN_TTL_SECONDS; the row decides.
+      return userId !== null && (await userExists(db, userId)) ? userId : null;
     },
+    lockAccount: lockUser,
     async writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata) {
       await mergePublicMetadata(trx, userId, { ...metadata });
     },

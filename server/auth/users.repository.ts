@@ -12,3 +12,21 @@ export async function mergePublicMetadata(db: Db, userId: string, patch: Record<
     .where('id', '=', userId)
     .execute();
 }
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** Locks the account's row for the rest of the transaction; false when there is no such row. */
+export async function lockUser(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()) !== undefined;
+}
+
+/** The row of an account whose sign-in lives elsewhere (Clerk): an id alone, added once. */
+export async function insertExternalUser(db: Db, userId: string): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: userId })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}

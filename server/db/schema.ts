@@ -14,8 +14,9 @@ type OneOf<Values extends readonly string[]> = Values[number];
 
 export interface UsersTable {
   id: string;
-  email: string;
-  passwordHash: string;
+  /** Both null for an account that signs in through Clerk (its row exists so children can reference it). */
+  email: string | null;
+  passwordHash: string | null;
   publicMetadata: Json;
   unsafeMetadata: Json;
   createdAt: Timestamp;

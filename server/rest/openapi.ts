@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '#shared/api-error.ts';
 import {
   authResultSchema,
+  METADATA_LIMITS,
   metadataUpdateSchema,
   signInSchema,
   signUpSchema,
@@ -299,7 +300,11 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
           summary: 'Merge into unsafeMetadata (null removes a key)',
           security: bearer,
           requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataUpdate') } } },
-          responses: { 200: json('User', 'The user'), ...errors(400, 401) },
+          responses: {
+            200: json('User', 'The user'),
+            ...errors(400, 401),
+            413: json('Error', `The merged unsafeMetadata would be over ${METADATA_LIMITS.bytes / 1024} KB of JSON`),
+          },
         },
       },
     });

@@ -25,8 +25,49 @@ export const signInSchema = z.strictObject({
 /** SPEC §3 metadata flags; other keys are the app's own. */
 export const metadataSchema = z.record(z.string(), z.json());
 
+/**
+ * A user's unsafeMetadata after a change: its JSON (UTF-8 bytes) and how deeply it nests (`{"a": 1}`
+ * is 1). The app keeps a few flags there; the limits stop it becoming a store for anything else.
+ */
+export const METADATA_LIMITS = { bytes: 4096, depth: 8 } as const;
+
+export const METADATA_TOO_LARGE = `Metadata is limited to ${METADATA_LIMITS.bytes / 1024} KB of JSON; this change would make it larger.`;
+export const METADATA_TOO_DEEP = `Metadata may nest at most ${METADATA_LIMITS.depth} levels deep.`;
+
+/**
+ * How deeply a JSON value nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion and
+ * stopping once it passes `stopAfter`: a value nested 100,000 levels deep is not walked to the bottom.
+ */
+export function jsonDepth(value: unknown, stopAfter: number = METADATA_LIMITS.depth): number {
+  let deepest = 0;
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const next = pending.pop() as { value: unknown; depth: number };
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    const depth = next.depth + 1;
+    deepest = Math.max(deepest, depth);
+    if (deepest > stopAfter) return deepest;
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth });
+  }
+  return deepest;
+}
+
+/** The size of a value's JSON in UTF-8 bytes. */
+export function jsonByteLength(value: unknown): number {
+  let bytes = 0;
+  for (const character of JSON.stringify(value) ?? '') {
+    const code = character.codePointAt(0) as number;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 export const metadataUpdateSchema = z.strictObject({
-  unsafeMetadata: metadataSchema,
+  // The depth is checked before the JSON schema walks the value, whose recursion deep input would overflow.
+  unsafeMetadata: z
+    .record(z.string(), z.unknown())
+    .refine((value) => jsonDepth(value) <= METADATA_LIMITS.depth, METADATA_TOO_DEEP)
+    .pipe(metadataSchema),
 });
 
 /** SPEC §3 User, in the sign-in provider's shape. */

@@ -12,7 +12,6 @@ export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 export const ACTIVITY_ACTIONS = [
   'child.created',
   'child.updated',
-  'child.deleted',
   'observation.created',
   'observation.updated',
   'observation.deleted',

@@ -50,7 +50,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   });
   const log = createLogger('info', sink);
   const tokens = options.clerk ? null : new LocalTokens(TEST_AUTH_SECRET);
-  const auth = options.clerk ? createClerkAuthProvider(options.clerk, log) : createLocalAuthProvider(tokens as LocalTokens);
+  const auth = options.clerk ? createClerkAuthProvider(options.clerk, log) : createLocalAuthProvider(tokens as LocalTokens, database.db);
   const services = createServices({
     db: database.db,
     auth,

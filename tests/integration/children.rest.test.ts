@@ -168,6 +168,24 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
       expectApiError(await api(server, 'DELETE', `/api/children/${created.body.id}`, { token: parent.token }), 404, 'NOT_FOUND');
     });
 
+    it('DELETE leaves no activity that names the child', async () => {
+      const parent = await signUpParent(server);
+      const created = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
+      await api(server, 'PUT', `/api/children/${created.body.id}`, { token: parent.token, json: { notes: 'changed' } });
+      await api(server, 'POST', `/api/observations?childId=${created.body.id}`, { token: parent.token, json: { what: 'Read two pages' } });
+      expect((await api(server, 'DELETE', `/api/children/${created.body.id}`, { token: parent.token })).status).toBe(200);
+      const mentions = await server.db
+        .selectFrom('activities')
+        .select(['action', 'childId', 'subjectId'])
+        .where((eb) =>
+          eb.or([eb('childId', '=', created.body.id), eb.and([eb('subjectType', '=', 'child'), eb('subjectId', '=', created.body.id)])]),
+        )
+        .execute();
+      expect(mentions).toEqual([]);
+      // The parent had only this child, so nothing of theirs is left in the feed's table.
+      expect(await server.db.selectFrom('activities').select('action').where('ownerId', '=', parent.userId).execute()).toEqual([]);
+    });
+
     it('records each change as an activity without the child’s details', async () => {
       const parent = await signUpParent(server);
       const created = await api(server, 'POST', '/api/children', { token: parent.token, json: fullChild });

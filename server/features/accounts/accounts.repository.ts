@@ -2,8 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
-export async function insertUser(db: Db, user: { id: string; email: string; passwordHash: string }): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+/**
+ * A new built-in account, or undefined when the email is taken. The conflict is part of the statement,
+ * so the database raises no unique violation (whose detail, logged by the server, names the email).
+ */
+export async function insertUser(db: Db, user: { id: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values(user)
+    .onConflict((conflict) => conflict.expression(sql`(lower(email))`).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -16,6 +25,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The account's unsafe_metadata, locking its row for the rest of the transaction; undefined when there is no such account. */
+export async function lockUnsafeMetadata(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
+  const row = await db.selectFrom('users').select('unsafeMetadata').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row?.unsafeMetadata;
 }
 
 /** Shallow-merges into unsafe_metadata; a key set to null is removed. */

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Metadata, User } from '#shared/schemas/account.ts';
+import {
+  jsonByteLength,
+  jsonDepth,
+  METADATA_LIMITS,
+  METADATA_TOO_DEEP,
+  METADATA_TOO_LARGE,
+  type Metadata,
+  type User,
+} from '#shared/schemas/account.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -9,6 +17,7 @@ import * as accounts from './accounts.repository.ts';
 
 export const SESSION_TTL_DAYS = 30;
 const INVALID_CREDENTIALS = 'Email or password is incorrect';
+const ACCOUNT_GONE = 'This account no longer exists.';
 
 export interface SignedIn {
   user: User;
@@ -21,7 +30,7 @@ export interface SignedIn {
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
-    emailAddresses: [{ emailAddress: row.email }],
+    emailAddresses: row.email === null ? [] : [{ emailAddress: row.email }],
     createdAt: row.createdAt.toISOString(),
     publicMetadata: row.publicMetadata as Metadata,
     unsafeMetadata: row.unsafeMetadata as Metadata,
@@ -36,8 +45,13 @@ function newUserId(): string {
   return `user_${randomBytes(15).toString('base64url')}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+/** Why merged metadata breaks METADATA_LIMITS, or null when it keeps to them. */
+function metadataLimitError(metadata: Record<string, unknown>): AppError | null {
+  if (jsonDepth(metadata) > METADATA_LIMITS.depth) {
+    return new AppError('BAD_REQUEST', METADATA_TOO_DEEP, [{ path: 'unsafeMetadata', message: METADATA_TOO_DEEP }]);
+  }
+  if (jsonByteLength(metadata) > METADATA_LIMITS.bytes) return new AppError('PAYLOAD_TOO_LARGE', METADATA_TOO_LARGE);
+  return null;
 }
 
 /** Built-in accounts: email + password, revocable sessions, short-lived bearer tokens. */
@@ -55,13 +69,8 @@ export function createAccountsService(deps: { db: Db; tokens: LocalTokens; now?:
   return {
     async signUp(input: { email: string; password: string }): Promise<SignedIn> {
       const passwordHash = await hashPassword(input.password);
-      let row: UserRow;
-      try {
-        row = await accounts.insertUser(db, { id: newUserId(), email: input.email, passwordHash });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'An account with this email already exists. Try signing in.');
-        throw error;
-      }
+      const row = await accounts.insertUser(db, { id: newUserId(), email: input.email, passwordHash });
+      if (!row) throw new AppError('CONFLICT', 'An account with this email already exists. Try signing in.');
       return startSession(row);
     },
 
@@ -85,13 +94,21 @@ export function createAccountsService(deps: { db: Db; tokens: LocalTokens; now?:
 
     async me(userId: string): Promise<User> {
       const row = await accounts.findUserById(db, userId);
-      if (!row) throw new AppError('UNAUTHORIZED', 'This account no longer exists.');
+      if (!row) throw new AppError('UNAUTHORIZED', ACCOUNT_GONE);
       return toUser(row);
     },
 
+    /** Merges within METADATA_LIMITS; a change that shrinks metadata already over them (stored before they existed) is let through. */
     async updateUnsafeMetadata(userId: string, patch: Record<string, unknown>): Promise<User> {
-      const row = await accounts.mergeUnsafeMetadata(db, userId, patch);
-      if (!row) throw new AppError('UNAUTHORIZED', 'This account no longer exists.');
+      const row = await db.transaction().execute(async (trx) => {
+        const before = await accounts.lockUnsafeMetadata(trx, userId);
+        const merged = before && (await accounts.mergeUnsafeMetadata(trx, userId, patch));
+        if (!before || !merged) throw new AppError('UNAUTHORIZED', ACCOUNT_GONE);
+        const limitError = metadataLimitError(merged.unsafeMetadata);
+        // Throwing rolls the merge back.
+        if (limitError && jsonByteLength(merged.unsafeMetadata) >= jsonByteLength(before)) throw limitError;
+        return merged;
+      });
       return toUser(row);
     },
   };

@@ -41,6 +41,8 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
 
   async function changeCount<T>(ownerId: string, change: (trx: Db) => Promise<T>): Promise<T> {
     const outcome = await db.transaction().execute(async (trx) => {
+      // The lock makes parallel changes take turns, so each count sees the others' children.
+      if (!(await auth.lockAccount(trx, ownerId))) throw new AppError('UNAUTHORIZED', 'This account no longer exists.');
       const changed = await change(trx);
       const metadata = metadataFor(await children.countChildren(trx, ownerId));
       await auth.writeMetadataInTransaction(trx, ownerId, metadata);
@@ -105,15 +107,8 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
 
     async delete(ownerId: string, id: number): Promise<{ id: number; deleted: true }> {
       await changeCount(ownerId, async (trx) => {
+        // No activity: a deleted child leaves no row that names it (its own activities go with it).
         if (!(await children.deleteChild(trx, ownerId, id))) throw AppError.notFound('Child');
-        await recordActivity(trx, {
-          ownerId,
-          childId: null,
-          actorId: ownerId,
-          action: 'child.deleted',
-          subjectType: 'child',
-          subjectId: id,
-        });
       });
       return { id, deleted: true };
     },

@@ -17,7 +17,6 @@ describe('dashboard words and numbers', () => {
     expect(activityLabel('progress.recorded')).toBe('Progress recorded');
     expect(activityLabel('milestone.done')).toBe('Milestone completed');
     expect(activityLabel('roadmap.generated')).toBe('Roadmap built');
-    expect(activityLabel('child.deleted')).toBe('Profile deleted');
   });
 
   it('has a distinct label for every action the server can record', () => {

@@ -38,7 +38,6 @@ const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'roadmap.generated': 'Roadmap built',
   'child.created': 'Profile created',
   'child.updated': 'Profile updated',
-  'child.deleted': 'Profile deleted',
 };
 
 /** "observation.created" -> "Observation logged". */
