@@ -13,7 +13,7 @@ const key = new TextEncoder().encode(process.env.BENCH_AUTH_SECRET);
 const pool = new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
 
 // Copied from server/features/dashboard/dashboard.repository.ts as kysely compiles it (each interpolation its own $n,
-// each status in ACTIVE_GOAL_STATUSES and OPEN_MILESTONE_STATUSES too: $12-$13 and $15-$16).
+// each status in ACTIVE_GOAL_STATUSES and OPEN_MILESTONE_STATUSES too: $12-$13, $15-$16 and $20-$21).
 const DASHBOARD_STATS_SQL = `
     SELECT
       (SELECT count(*) FROM observations
@@ -37,12 +37,16 @@ const DASHBOARD_STATS_SQL = `
         ) latest ON true
         WHERE g.child_id = $11 AND g.status IN ($12, $13)) AS active_goals,
       (SELECT coalesce(json_agg(json_build_object(
-          'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
+          'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category, 'overdue', m.overdue
         ) ORDER BY m.due_date, m.id), '[]'::json)
         FROM (
-          SELECT id, title, due_date, category FROM milestones
-          WHERE child_id = $14 AND status IN ($15, $16) AND due_date >= $17::date
-          ORDER BY due_date, id LIMIT $18
+          (SELECT id, title, due_date, category, true AS overdue FROM milestones
+            WHERE child_id = $14 AND status IN ($15, $16) AND due_date < $17::date
+            ORDER BY due_date DESC, id DESC LIMIT $18)
+          UNION ALL
+          (SELECT id, title, due_date, category, false AS overdue FROM milestones
+            WHERE child_id = $19 AND status IN ($20, $21) AND due_date >= $22::date
+            ORDER BY due_date, id LIMIT $23)
         ) m) AS next_milestones
   `;
 
@@ -50,7 +54,7 @@ const DASHBOARD_STATS_SQL = `
 const isoDay = (date: Date, days = 0) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days)).toISOString().slice(0, 10);
 
-/** As dashboard.service.ts statsWindow: Monday of this week and of last week, the first of this month, today (UTC); next 3 milestones. */
+/** As dashboard.service.ts statsWindow: Monday of this week and of last week, the first of this month, today (UTC); 3 overdue and next 3 milestones. */
 function statsWindow(now: Date) {
   const weekStart = isoDay(now, -((now.getUTCDay() + 6) % 7));
   const today = isoDay(now);
@@ -96,6 +100,10 @@ const routes = new Map<string, (ownerId: string, query: URLSearchParams) => Prom
         childId,
         childId,
         ...ACTIVE_GOAL_STATUSES,
+        childId,
+        ...OPEN_MILESTONE_STATUSES,
+        w.today,
+        w.milestoneCount,
         childId,
         ...OPEN_MILESTONE_STATUSES,
         w.today,

@@ -43,7 +43,18 @@ export const activitySchema = z.object({
   action: z.enum(ACTIVITY_ACTIONS),
   subjectType: z.enum(ACTIVITY_SUBJECTS),
   subjectId: z.number().int(),
+  /** When the change was made. */
   createdAt: z.string(),
+  /**
+   * What the change was about, read from the subject as it is now (decision 0023): an observation's
+   * text, a goal's, strategy's or milestone's title, the goal of a progress entry. Null once the subject
+   * is deleted, and for changes to the profile.
+   */
+  title: z.string().nullable(),
+  /** When the observation it is about happened (an instant), which may be well before `createdAt`. */
+  occurredAt: z.string().nullable(),
+  /** The day the progress entry it is about was recorded for (YYYY-MM-DD). */
+  recordedOn: z.string().nullable(),
 });
 
 /** The feed is read newest first, a page at a time. */

@@ -19,8 +19,16 @@ export const dashboardStatsSchema = z.object({
     }),
   ),
   strategiesInUse: z.number().int(),
+  /** Open milestones by due date: any past their date first (`overdue`), then the next ones to come. */
   nextMilestones: z.array(
-    z.object({ id: z.number().int(), title: z.string(), dueDate: z.string(), category: z.enum(MILESTONE_CATEGORIES) }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      dueDate: z.string(),
+      category: z.enum(MILESTONE_CATEGORIES),
+      /** Still open although its due date has passed (UTC day). */
+      overdue: z.boolean(),
+    }),
   ),
 });
 

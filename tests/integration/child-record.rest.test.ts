@@ -955,7 +955,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
   });
 
   describe('dashboard stats', () => {
-    it('counts this week against last week, wins this month, active goals with latest progress, strategies in use and the next three milestones', async () => {
+    it('counts this week against last week, wins this month, active goals with latest progress, strategies in use, overdue milestones and the next three', async () => {
       const f = await family();
       const now = new Date();
       const monday = mondayOf(now);
@@ -990,7 +990,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
 
       const milestone = (title: string, dueDate: string, status = 'upcoming') =>
         created(f.call('POST', '/milestones', { title, dueDate, status }));
-      await milestone('Yesterday', daysFromNow(-1));
+      const yesterday = await milestone('Yesterday', daysFromNow(-1));
       await milestone('Done', daysFromNow(1), 'done');
       await milestone('Skipped', daysFromNow(1), 'skipped');
       await milestone('In four days', daysFromNow(4));
@@ -1030,9 +1030,10 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         ],
         strategiesInUse: 2,
         nextMilestones: [
-          { id: today.id, title: 'Today, in progress', dueDate: daysFromNow(0), category: 'school-year' },
-          { id: inTwoA.id, title: 'In two days A', dueDate: daysFromNow(2), category: 'school-year' },
-          { id: inTwoB.id, title: 'In two days B', dueDate: daysFromNow(2), category: 'school-year' },
+          { id: yesterday.id, title: 'Yesterday', dueDate: daysFromNow(-1), category: 'school-year', overdue: true },
+          { id: today.id, title: 'Today, in progress', dueDate: daysFromNow(0), category: 'school-year', overdue: false },
+          { id: inTwoA.id, title: 'In two days A', dueDate: daysFromNow(2), category: 'school-year', overdue: false },
+          { id: inTwoB.id, title: 'In two days B', dueDate: daysFromNow(2), category: 'school-year', overdue: false },
         ],
       });
     });
@@ -1076,6 +1077,10 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         subjectType,
         subjectId: id,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        // What it was about (checked in dashboard-activity.test.ts).
+        title: expect.toBeOneOf([null, expect.any(String)]),
+        occurredAt: expect.toBeOneOf([null, expect.any(String)]),
+        recordedOn: expect.toBeOneOf([null, expect.any(String)]),
       });
       return response.body as { id: number };
     }

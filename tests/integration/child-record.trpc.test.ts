@@ -342,14 +342,17 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       await log('2026-08-24T00:00:00.000Z', true); // last week, its first instant
       await log('2026-08-23T23:59:59.999Z', true); // the week before
       const milestone = await trpc.milestones.create({ childId, data: { title: 'Today', dueDate: '2026-09-01' } });
-      await trpc.milestones.create({ childId, data: { title: 'Yesterday', dueDate: '2026-08-31' } });
+      const overdue = await trpc.milestones.create({ childId, data: { title: 'Yesterday', dueDate: '2026-08-31' } });
       const stats = await trpc.dashboard.stats({ childId });
       expect(stats).toStrictEqual({
         observations: { thisWeek: 2, lastWeek: 2 },
         winsThisMonth: 1,
         activeGoals: [],
         strategiesInUse: 0,
-        nextMilestones: [{ id: milestone.id, title: 'Today', dueDate: '2026-09-01', category: 'school-year' }],
+        nextMilestones: [
+          { id: overdue.id, title: 'Yesterday', dueDate: '2026-08-31', category: 'school-year', overdue: true },
+          { id: milestone.id, title: 'Today', dueDate: '2026-09-01', category: 'school-year', overdue: false },
+        ],
       });
       clock.now = new Date('2026-09-07T00:00:00.000Z');
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 2 });

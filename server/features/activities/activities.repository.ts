@@ -1,14 +1,40 @@
 import type { Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 
+/**
+ * The child's latest activities, each with its subject as it is now: joined at read time, so an edited
+ * title shows its new words and a deleted record leaves nothing of itself in the feed (decision 0023).
+ */
 export async function listActivities(db: Db, childId: number, limit: number): Promise<Activity[]> {
   const rows = await db
-    .selectFrom('activities')
-    .select(['id', 'childId', 'action', 'subjectType', 'subjectId', 'createdAt'])
-    .where('childId', '=', childId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('activities as a')
+    .leftJoin('observations as o', (join) =>
+      join.onRef('o.id', '=', 'a.subjectId').onRef('o.childId', '=', 'a.childId').on('a.subjectType', '=', 'observation'),
+    )
+    .leftJoin('goals as g', (join) =>
+      join.onRef('g.id', '=', 'a.subjectId').onRef('g.childId', '=', 'a.childId').on('a.subjectType', '=', 'goal'),
+    )
+    .leftJoin('progressEntries as p', (join) =>
+      join.onRef('p.id', '=', 'a.subjectId').onRef('p.childId', '=', 'a.childId').on('a.subjectType', '=', 'progress'),
+    )
+    .leftJoin('goals as pg', 'pg.id', 'p.goalId')
+    .leftJoin('strategies as s', (join) =>
+      join.onRef('s.id', '=', 'a.subjectId').onRef('s.childId', '=', 'a.childId').on('a.subjectType', '=', 'strategy'),
+    )
+    .leftJoin('milestones as m', (join) =>
+      join.onRef('m.id', '=', 'a.subjectId').onRef('m.childId', '=', 'a.childId').on('a.subjectType', '=', 'milestone'),
+    )
+    .select(['a.id', 'a.childId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.createdAt', 'o.occurredAt', 'p.recordedOn'])
+    // At most one of the joins matches an activity.
+    .select((eb) => eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', 'm.title').as('title'))
+    .where('a.childId', '=', childId)
+    .orderBy('a.createdAt', 'desc')
+    .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    occurredAt: row.occurredAt ? row.occurredAt.toISOString() : null,
+  }));
 }

@@ -13,7 +13,11 @@ export interface StatsWindow {
   milestoneCount: number;
 }
 
-/** Every dashboard number in one round trip. The status lists are `IN (...)` with each status its own parameter (sql.join). */
+/**
+ * Every dashboard number in one round trip. The status lists are `IN (...)` with each status its own parameter (sql.join).
+ * Next milestones: the open ones still to come and, before them, those already past their date (the most recently
+ * due, up to the same count), flagged `overdue` (decision 0023).
+ */
 export async function dashboardStats(db: Db, childId: number, window: StatsWindow): Promise<DashboardStats> {
   const { rows } = await sql<{
     thisWeek: number;
@@ -45,12 +49,16 @@ export async function dashboardStats(db: Db, childId: number, window: StatsWindo
         ) latest ON true
         WHERE g.child_id = ${childId} AND g.status IN (${sql.join(ACTIVE_GOAL_STATUSES)})) AS active_goals,
       (SELECT coalesce(json_agg(json_build_object(
-          'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category
+          'id', m.id, 'title', m.title, 'dueDate', to_char(m.due_date, 'YYYY-MM-DD'), 'category', m.category, 'overdue', m.overdue
         ) ORDER BY m.due_date, m.id), '[]'::json)
         FROM (
-          SELECT id, title, due_date, category FROM milestones
-          WHERE child_id = ${childId} AND status IN (${sql.join(OPEN_MILESTONE_STATUSES)}) AND due_date >= ${window.today}::date
-          ORDER BY due_date, id LIMIT ${window.milestoneCount}
+          (SELECT id, title, due_date, category, true AS overdue FROM milestones
+            WHERE child_id = ${childId} AND status IN (${sql.join(OPEN_MILESTONE_STATUSES)}) AND due_date < ${window.today}::date
+            ORDER BY due_date DESC, id DESC LIMIT ${window.milestoneCount})
+          UNION ALL
+          (SELECT id, title, due_date, category, false AS overdue FROM milestones
+            WHERE child_id = ${childId} AND status IN (${sql.join(OPEN_MILESTONE_STATUSES)}) AND due_date >= ${window.today}::date
+            ORDER BY due_date, id LIMIT ${window.milestoneCount})
         ) m) AS next_milestones
   `.execute(db);
   const row = rows[0];

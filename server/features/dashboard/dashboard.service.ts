@@ -6,6 +6,7 @@ import type { ChildScope } from '../../core/child-scope.ts';
 import { weekStart } from '../../core/dates.ts';
 import { dashboardStats, type StatsWindow } from './dashboard.repository.ts';
 
+/** How many milestones to come the dashboard lists, and at most how many overdue ones before them. */
 export const NEXT_MILESTONES = 3;
 
 /** The calendar boundaries the dashboard counts within (UTC, weeks start on Monday). */

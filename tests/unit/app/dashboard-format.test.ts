@@ -1,6 +1,7 @@
 import { ACTIVITY_ACTIONS } from '#shared/schemas/activity.ts';
 import { describe, expect, it } from 'vitest';
-import { activityLabel, goalProgress, percent, weekBars, weekComparison } from '../../../client/app/features/dashboard/dashboard-format.ts';
+import { activityAbout, activityLabel, weekBars, weekComparison } from '../../../client/app/features/dashboard/dashboard-format.ts';
+import { formatDate, formatMomentDate, localToday } from '../../../client/lib/dates.ts';
 import { pendingText, readyText, roadmapBannerState } from '../../../client/app/features/dashboard/roadmap-banner-state.ts';
 
 describe('dashboard words and numbers', () => {
@@ -25,21 +26,21 @@ describe('dashboard words and numbers', () => {
     expect(new Set(labels).size).toBe(ACTIVITY_ACTIONS.length);
   });
 
-  it('measures a goal from its baseline to its target', () => {
-    expect(goalProgress({ baseline: 10, target: 30, latestValue: 20, unit: 'words' })).toEqual({ fraction: 0.5, text: '20 of 30 words' });
-    // A goal that aims down fills as the value falls.
-    expect(goalProgress({ baseline: 10, target: 2, latestValue: 4, unit: 'meltdowns a week' }).fraction).toBe(0.75);
-    expect(goalProgress({ baseline: null, target: 20, latestValue: 25, unit: null })).toEqual({ fraction: 1, text: '25 of 20' });
-    expect(goalProgress({ baseline: 5, target: 20, latestValue: 1, unit: null }).fraction).toBe(0);
-    expect(goalProgress({ baseline: 5, target: null, latestValue: 7.456, unit: 'min' })).toEqual({
-      fraction: null,
-      text: 'Latest: 7.46 min',
+  it('says which day a change is about only when it was written up on another day', () => {
+    const made = new Date(2026, 10, 23, 18, 30).toISOString(); // the parent's evening
+    const sameDay = new Date(2026, 10, 23, 8, 0).toISOString();
+    const earlier = new Date(2026, 10, 3, 15, 0).toISOString();
+    expect(activityAbout({ createdAt: made, occurredAt: sameDay, recordedOn: null })).toBeNull();
+    expect(activityAbout({ createdAt: made, occurredAt: earlier, recordedOn: null })).toEqual({
+      dateTime: earlier,
+      text: formatMomentDate(earlier),
     });
-    expect(goalProgress({ baseline: 5, target: 20, latestValue: null, unit: null })).toEqual({
-      fraction: null,
-      text: 'No progress recorded yet',
+    expect(activityAbout({ createdAt: made, occurredAt: null, recordedOn: localToday(new Date(made)) })).toBeNull();
+    expect(activityAbout({ createdAt: made, occurredAt: null, recordedOn: '2026-11-03' })).toEqual({
+      dateTime: '2026-11-03',
+      text: formatDate('2026-11-03'),
     });
-    expect(percent(0.666)).toBe(67);
+    expect(activityAbout({ createdAt: made, occurredAt: null, recordedOn: null })).toBeNull();
   });
 
   it('scales the week bars to the larger week, never to nothing', () => {

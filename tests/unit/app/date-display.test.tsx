@@ -63,7 +63,7 @@ const stats: Stats = {
   winsThisMonth: 0,
   activeGoals: [],
   strategiesInUse: 0,
-  nextMilestones: [{ id: 9, title: 'Annual IEP review', dueDate: DAY, category: 'plan-review' }],
+  nextMilestones: [{ id: 9, title: 'Annual IEP review', dueDate: DAY, category: 'plan-review', overdue: false }],
 };
 
 beforeEach(() => setSelectedChildId(1));

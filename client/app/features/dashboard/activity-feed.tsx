@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { Activity } from '#shared/schemas/activity.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
-import { activityLabel } from './dashboard-format.ts';
+import { activityAbout, activityLabel } from './dashboard-format.ts';
 import { useRecentActivity } from './use-dashboard.ts';
 
 /** The current time, moving on every minute so "5 minutes ago" stays true while the page is open. */
@@ -13,6 +14,34 @@ function useNow(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+/**
+ * One change: what it was, what it was about (the record's title as it is now, cut short on screen
+ * only), the day it is about when written up later, and when it was made.
+ */
+function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
+  const about = activityAbout(activity);
+  return (
+    <li className="grid gap-0.5 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="text-ink">{activityLabel(activity.action)}</span>
+        <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={formatDateTime(activity.createdAt)}>
+          {formatRelativeTime(activity.createdAt, now)}
+        </time>
+      </div>
+      {activity.title !== null || about ? (
+        <p className="flex min-w-0 items-baseline gap-x-2 text-sm text-ink-muted">
+          {activity.title !== null ? <span className="min-w-0 truncate text-ink">{`‘${activity.title}’`}</span> : null}
+          {about ? (
+            <span className="shrink-0">
+              about <time dateTime={about.dateTime}>{about.text}</time>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+    </li>
+  );
 }
 
 /** The selected child's latest changes, newest first, with relative times. */
@@ -52,15 +81,7 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
       {activities.data && activities.data.length > 0 ? (
         <ul className="grid gap-3" aria-label="Latest changes">
           {activities.data.map((activity) => (
-            <li
-              key={activity.id}
-              className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0"
-            >
-              <span className="text-ink">{activityLabel(activity.action)}</span>
-              <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={formatDateTime(activity.createdAt)}>
-                {formatRelativeTime(activity.createdAt, now)}
-              </time>
-            </li>
+            <ActivityItem key={activity.id} activity={activity} now={now} />
           ))}
         </ul>
       ) : null}

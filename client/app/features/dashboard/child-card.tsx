@@ -6,7 +6,7 @@ import { PATHS } from '../../../lib/paths.ts';
 /** Where the profile is edited: the onboarding steps, filled in with the selected child. */
 export const EDIT_PROFILE_PATH = `${PATHS.onboarding}?edit`;
 
-/** The selected child at a glance: name, age, grade, plan, and what they are good at. */
+/** The selected child at a glance: name, age, grade, plan, diagnoses, and what they are good at. */
 export function ChildCard({ child }: { child: Child }) {
   const name = childDisplayName(child);
   return (
@@ -43,6 +43,18 @@ export function ChildCard({ child }: { child: Child }) {
           <dd className="text-lg text-ink">{child.supportPlan ? supportPlanLabel(child.supportPlan) : 'Not added yet'}</dd>
         </div>
       </dl>
+      {child.diagnoses.length > 0 ? (
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold text-ink-muted">Diagnoses and areas being explored</h3>
+          <ul className="flex flex-wrap gap-2">
+            {child.diagnoses.map((diagnosis) => (
+              <li key={diagnosis} className="rounded-full border border-ink/15 px-3 py-1 text-sm text-ink">
+                {diagnosis}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {child.strengths.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="text-sm font-semibold text-ink-muted">Strengths</h3>

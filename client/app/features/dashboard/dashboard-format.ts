@@ -1,5 +1,6 @@
-import type { ActivityAction } from '#shared/schemas/activity.ts';
+import type { Activity, ActivityAction } from '#shared/schemas/activity.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { formatDate, formatMomentDate, localToday } from '../../../lib/dates.ts';
 
 /** The dashboard's words and arithmetic, kept pure so they can be tested without a screen. */
 
@@ -45,39 +46,26 @@ export function activityLabel(action: ActivityAction): string {
   return ACTIVITY_LABELS[action];
 }
 
-function formatNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
-}
-
-function withUnit(value: number, unit: string | null): string {
-  return unit && unit.trim() !== '' ? `${formatNumber(value)} ${unit.trim()}` : formatNumber(value);
-}
-
-export interface GoalProgress {
-  /** How far the latest value has come from the baseline to the target, 0 to 1; null without the numbers. */
-  fraction: number | null;
-  /** "12 of 20 words", "Latest: 12 words", "No progress recorded yet". */
+/** The day a change is about, for an activity's `<time>`: the value and how it reads. */
+export interface ActivityAbout {
+  dateTime: string;
   text: string;
 }
 
 /**
- * A goal's latest value against its target, measured from the baseline (0 when none), so goals that
- * aim down (fewer meltdowns) fill the bar as the value falls.
+ * The day an observation or progress entry is about, when it is not the day the change was made (a
+ * note written up later): "Nov 3, 2026". Null when it is about the same day, or about no day.
  */
-export function goalProgress(goal: Pick<ActiveGoal, 'baseline' | 'target' | 'latestValue' | 'unit'>): GoalProgress {
-  const { latestValue, target, unit } = goal;
-  if (latestValue === null) return { fraction: null, text: 'No progress recorded yet' };
-  if (target === null) return { fraction: null, text: `Latest: ${withUnit(latestValue, unit)}` };
-  const baseline = goal.baseline ?? 0;
-  const span = target - baseline;
-  const raw = span === 0 ? (latestValue === target ? 1 : 0) : (latestValue - baseline) / span;
-  const fraction = Math.min(1, Math.max(0, raw));
-  return { fraction, text: `${formatNumber(latestValue)} of ${withUnit(target, unit)}` };
-}
-
-/** A fraction as a whole percentage, for the bar's label. */
-export function percent(fraction: number): number {
-  return Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+export function activityAbout(activity: Pick<Activity, 'createdAt' | 'occurredAt' | 'recordedOn'>): ActivityAbout | null {
+  const madeOn = localToday(new Date(activity.createdAt));
+  if (activity.occurredAt !== null) {
+    if (localToday(new Date(activity.occurredAt)) === madeOn) return null;
+    return { dateTime: activity.occurredAt, text: formatMomentDate(activity.occurredAt) };
+  }
+  if (activity.recordedOn !== null && activity.recordedOn !== madeOn) {
+    return { dateTime: activity.recordedOn, text: formatDate(activity.recordedOn) };
+  }
+  return null;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { goalProgress, progressPercent, progressPercentText } from '#shared/goal-progress.ts';
 import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { formatDate, formatRelativeDay } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { goalProgress, percent, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
+import { weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
 import { useDashboardStats } from './use-dashboard.ts';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
@@ -89,7 +90,7 @@ function ObservationsCard({ observations, onLogObservation }: { observations: St
 }
 
 function GoalBar({ goal }: { goal: ActiveGoal }) {
-  const progress = goalProgress(goal);
+  const progress = goalProgress(goal, goal.latestValue);
   return (
     <li className="grid gap-1.5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -99,13 +100,13 @@ function GoalBar({ goal }: { goal: ActiveGoal }) {
       {progress.fraction !== null ? (
         <svg
           role="img"
-          aria-label={`${percent(progress.fraction)}% of the way to the target`}
+          aria-label={progressPercentText(progress.fraction)}
           className="h-2 w-full"
           preserveAspectRatio="none"
           viewBox="0 0 100 8"
         >
           <rect x="0" y="0" width="100" height="8" rx="4" className="fill-brand-100" />
-          <rect x="0" y="0" width={Math.max(percent(progress.fraction), 2)} height="8" rx="4" className="fill-brand-700" />
+          <rect x="0" y="0" width={Math.max(progressPercent(progress.fraction), 2)} height="8" rx="4" className="fill-brand-700" />
         </svg>
       ) : null}
     </li>
@@ -148,7 +149,12 @@ function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] })
           <ol className="grid gap-3">
             {milestones.map((milestone) => (
               <li key={milestone.id} className="grid">
-                <span className="font-semibold text-ink">{milestone.title}</span>
+                <span className="font-semibold text-ink">
+                  {milestone.overdue ? (
+                    <span className="mr-2 rounded-full bg-sun px-2 py-0.5 align-middle text-xs font-bold text-ink">Overdue</span>
+                  ) : null}
+                  {milestone.title}
+                </span>
                 <span className="text-sm text-ink-muted">
                   <time dateTime={milestone.dueDate}>{formatDate(milestone.dueDate)}</time> ({formatRelativeDay(milestone.dueDate)})
                 </span>

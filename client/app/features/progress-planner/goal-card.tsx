@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { GoalForm } from './goal-form.tsx';
-import { formatValue, progressTowardTarget } from './goal-logic.ts';
+import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
 import { useDeleteGoal, useUpdateGoal } from './use-goals.ts';
 
@@ -50,9 +50,9 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
       {fraction !== null ? (
         <div className="grid gap-1">
           <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-brand-100">
-            <div className="h-full rounded-full bg-brand-700" style={{ width: `${Math.round(fraction * 100)}%` }} />
+            <div className="h-full rounded-full bg-brand-700" style={{ width: `${progressPercent(fraction)}%` }} />
           </div>
-          <p className="text-sm text-ink-muted">{Math.round(fraction * 100)}% of the way from baseline to target</p>
+          <p className="text-sm text-ink-muted">{progressPercentText(fraction)}</p>
         </div>
       ) : null}
     </div>

@@ -16,22 +16,8 @@ export function groupGoalsByStatus(goals: readonly Goal[]): GoalGroup[] {
   })).filter((group) => group.goals.length > 0);
 }
 
-/**
- * How far `value` has come from the baseline toward the target, 0 to 1 (clamped). Works for goals
- * that go down too (fewer meltdowns a week). Null when baseline or target is missing or they are equal.
- */
-export function progressTowardTarget(baseline: number | null, target: number | null, value: number | null): number | null {
-  if (baseline === null || target === null || value === null || baseline === target) return null;
-  const fraction = (value - baseline) / (target - baseline);
-  return Math.min(1, Math.max(0, fraction));
-}
-
-/** 72 -> "72", 3.25 -> "3.25"; with a unit: "72 words per minute". */
-export function formatValue(value: number, unit?: string | null): string {
-  const text = Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
-  const cleanUnit = unit?.trim();
-  return cleanUnit ? `${text} ${cleanUnit}` : text;
-}
+// The planner reads progress as the dashboard does: one calculation in shared/ (decision 0022).
+export { formatGoalValue as formatValue, progressPercent, progressPercentText, progressTowardTarget } from '#shared/goal-progress.ts';
 
 /** The goal form's fields, all as strings. */
 export interface GoalFormValues {
