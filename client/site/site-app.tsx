@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { FeatureFlagsProvider } from './feature-flags.tsx';
 import { PageErrorBoundary } from './components/page-error-boundary.tsx';
@@ -7,8 +8,6 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { PAGES } from './pages.tsx';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, pageForPath } from './paths.ts';
-
-export const MAIN_CONTENT_ID = 'main-content';
 
 /** Keeps the title and description in step with the page, and moves focus to it after a navigation. */
 function usePageChange(main: RefObject<HTMLElement | null>) {
@@ -37,12 +36,7 @@ export function SiteApp() {
   return (
     <FeatureFlagsProvider>
       <div className="flex min-h-screen flex-col bg-white">
-        <a
-          href={`#${MAIN_CONTENT_ID}`}
-          className="sr-only z-50 rounded-md bg-brand-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <SiteHeader />
         <main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className="flex-1 outline-none">
           <PageErrorBoundary resetKey={pathname}>
