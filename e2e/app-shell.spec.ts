@@ -1,8 +1,9 @@
 /**
  * The authenticated app against the production build with built-in accounts: sign-up, the beta
  * gate hand-over to /beta-access and back, onboarding, the dashboard, switching child, the sign-in
- * panel on protected screens, /sign-in for signed-in parents, the 404 page, /forms, and axe. Only the
- * first test signs up in the form; the others start from a parent made through the API.
+ * panel on protected screens (and no error logged for a signed-out visit), /sign-in for signed-in
+ * parents, the 404 page, /forms, and axe. Only the first test signs up in the form; the others
+ * start from a parent made through the API.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -94,6 +95,27 @@ test('signed out, a protected screen shows the sign-in panel, which leads on aft
   await expect(childCard(page).getByRole('heading', { name: 'Ava' })).toBeVisible();
 });
 
+test('a signed-out visit logs no error: no failed request, no 4xx, nothing red in the console', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();
+  // A protected screen checks the session too, then shows the sign-in panel.
+  await page.goto('/observations');
+  await expect(page.getByText('Please sign in to access this page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
 test('wrong credentials show a clear message and the form stays', async ({ page }) => {
   await page.goto('/sign-in');
   await fillCredentials(page, uniqueEmail('nobody'));
@@ -155,9 +177,14 @@ test('/forms is the Smart Forms placeholder with a way to Snapshots; the nav rea
 });
 
 test('the built-in sign-in and sign-up forms use the primary colour #B5D5D0', async ({ page }) => {
-  for (const path of ['/sign-in', '/sign-up']) {
+  const forms: [string, string][] = [
+    ['/sign-in', 'Sign in'],
+    ['/sign-up', 'Continue'],
+  ];
+  for (const [path, button] of forms) {
     await page.goto(path);
-    const submit = page.getByRole('button', { name: 'Continue' });
+    // Each says what it does: signing in, or going on to create the account.
+    const submit = page.getByRole('button', { name: button, exact: true });
     await expect(submit).toBeVisible();
     expect(await submit.evaluate((element) => getComputedStyle(element).backgroundColor), path).toBe('rgb(181, 213, 208)');
   }

@@ -49,11 +49,11 @@ export function childCard(page: Page) {
     .first();
 }
 
-/** Fills the email and password of a sign-up or sign-in form and presses Continue. */
+/** Fills the email and password of a sign-up or sign-in form and presses its button (Continue or Sign in). */
 export async function fillCredentials(page: Page, email: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: /^(Continue|Sign in)$/ }).click();
 }
 
 /**

@@ -61,7 +61,13 @@ export function registerAuthRoutes(router: Router, accounts: AccountsService, li
     '/auth/token',
     publicRoute(async (req, res) => {
       assertSameOrigin(req);
-      res.json({ token: await accounts.tokenForSession(sessionIdFrom(req)) });
+      const sessionId = sessionIdFrom(req);
+      // No cookie: a signed-out visitor, which is not an error (the browser would log a 401 on every page).
+      if (!sessionId) {
+        res.status(204).end();
+        return;
+      }
+      res.json({ token: await accounts.tokenForSession(sessionId) });
     }),
   );
   router.post(

@@ -288,7 +288,11 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
       '/api/auth/token': {
         post: {
           summary: 'A fresh bearer token from the session cookie',
-          responses: { 200: json('Token', 'A token valid for 10 minutes'), ...errors(401) },
+          responses: {
+            200: json('Token', 'A token valid for 10 minutes'),
+            204: { description: 'No session cookie: signed out, no token' },
+            ...errors(401),
+          },
         },
       },
       '/api/auth/sign-out': { post: { summary: 'End the session', responses: { 204: { description: 'Signed out' } } } },

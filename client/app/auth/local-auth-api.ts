@@ -59,10 +59,13 @@ async function json(response: Response): Promise<unknown> {
   return response.json() as Promise<unknown>;
 }
 
-/** A fresh token from the session cookie, or null when there is no valid session (401). */
+/**
+ * A fresh token from the session cookie, or null when there is no session: none at all (204, a
+ * signed-out visitor, no error in the console) or one that has ended (401).
+ */
 export async function requestToken(): Promise<string | null> {
   const response = await call('POST', '/api/auth/token');
-  if (response.status === 401) return null;
+  if (response.status === 204 || response.status === 401) return null;
   const parsed = tokenResultSchema.safeParse(await json(response));
   if (!parsed.success || parsed.data.token === '')
     throw new AuthApiError(response.status, 'The server answered without a token', null, [], null);

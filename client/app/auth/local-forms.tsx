@@ -132,7 +132,7 @@ export function LocalSignIn({ redirectUrl, embedded }: SignInScreenProps) {
         <TextField label="Email address" type="email" autoComplete="email" required {...bind('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...bind('password')} />
         <Button type="submit" variant="secondary" loading={submitting} className="w-full">
-          Continue
+          Sign in
         </Button>
       </form>
     </AuthCard>

@@ -108,11 +108,12 @@ describe('/api/clerk-config at start-up (SPEC §5, §8)', () => {
   it('built-in accounts, signed out, on a protected path: the sign-in panel with the built-in form', async () => {
     window.history.pushState({}, '', '/observations');
     routes['GET /api/clerk-config'] = () => json({ publishableKey: null, provider: 'local' });
-    routes['POST /api/auth/token'] = () => json({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
+    routes['POST /api/auth/token'] = () => new Response(null, { status: 204 });
     render(<AppRoot />);
     expect(await screen.findByText('Please sign in to access this page')).toBeTruthy();
     expect(screen.getByLabelText('Email address')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    // The button says what it does (sign-up's form keeps "Continue").
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 });
 
@@ -237,8 +238,17 @@ describe('built-in accounts session', () => {
     expect(meCall?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${token}` });
   });
 
-  it('without a session cookie it is signed out and has no token', async () => {
-    routes['POST /api/auth/token'] = () => json({ error: { code: 'UNAUTHORIZED', message: 'No session' } }, 401);
+  it('without a session cookie (204) it is signed out and has no token, quietly: a visitor is not an error', async () => {
+    routes['POST /api/auth/token'] = () => new Response(null, { status: 204 });
+    renderLocal();
+    await screen.findByText('status: signed-out');
+    expect(await getAuthToken()).toBeNull();
+    expect(console.warn).not.toHaveBeenCalled();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('with a session that has ended (401) it is signed out too', async () => {
+    routes['POST /api/auth/token'] = () => json({ error: { code: 'UNAUTHORIZED', message: 'Session ended' } }, 401);
     renderLocal();
     await screen.findByText('status: signed-out');
     expect(await getAuthToken()).toBeNull();
