@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
-import { isoDate, todayIso } from './dates.ts';
+import { isoDate, requiredIsoDate, todayIso } from './dates.ts';
 
 export const GRADES = [
   'preschool',
@@ -51,7 +51,9 @@ export function oldestDateOfBirth(now: Date = new Date()): string {
   return todayIso(limit);
 }
 
-const dateOfBirth = isoDate
+const DATE_OF_BIRTH_REQUIRED = 'Enter a date of birth';
+
+const dateOfBirth = requiredIsoDate(DATE_OF_BIRTH_REQUIRED)
   .refine((value) => value <= todayIso(), 'Date of birth cannot be in the future')
   .refine((value) => value > oldestDateOfBirth(), `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`);
 

@@ -14,11 +14,21 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+const calendarDate = (base: z.ZodString) =>
+  base.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').refine(isCalendarDate, 'This date does not exist');
+
 /** A calendar date written YYYY-MM-DD. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine(isCalendarDate, 'This date does not exist');
+export const isoDate = calendarDate(z.string());
+
+/**
+ * A date that must be given: missing or empty, it says `emptyMessage` ("Enter a date of birth")
+ * alone; the format message is only for a value that is there and malformed.
+ */
+export function requiredIsoDate(emptyMessage: string) {
+  return calendarDate(
+    z.string({ error: (issue) => (issue.input === undefined ? emptyMessage : undefined) }).min(1, { error: emptyMessage, abort: true }),
+  );
+}
 
 /*
  * Two date rules shared by every record (decision 0026), each with one message:

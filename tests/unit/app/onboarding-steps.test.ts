@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { childCreateSchema } from '#shared/schemas/child.ts';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../../../client/app/features/children/onboarding-draft.ts';
 import {
   EMPTY_VALUES,
@@ -61,9 +62,19 @@ describe('onboarding steps', () => {
 
   it('judges one step at a time with the shared schema', () => {
     const missing = { ...EMPTY_VALUES, planReviewDate: 'soon' };
-    expect(validateStep(0, missing)).toEqual({ firstName: 'First name is required', dateOfBirth: expect.any(String) });
+    // An empty date of birth is missing, not badly written (the browser shows its own date format).
+    expect(validateStep(0, missing)).toEqual({ firstName: 'First name is required', dateOfBirth: 'Enter a date of birth' });
     expect(validateStep(1, missing)).toEqual({ planReviewDate: 'Use the format YYYY-MM-DD' });
     expect(validateStep(2, missing)).toEqual({});
+  });
+
+  it('says the same as the API about a missing or malformed date of birth (one shared schema)', () => {
+    const issues = (dateOfBirth: unknown) =>
+      childCreateSchema.safeParse({ firstName: 'Maya', dateOfBirth }).error?.issues.map((issue) => issue.message);
+    expect(issues(undefined)).toEqual(['Enter a date of birth']);
+    expect(issues('')).toEqual(['Enter a date of birth']);
+    expect(issues('02/05/2016')?.[0]).toBe('Use the format YYYY-MM-DD');
+    expect(issues('2016-02-30')).toEqual(['This date does not exist']);
   });
 
   it('rejects a date of birth in the future on the first step', () => {
