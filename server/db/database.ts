@@ -25,8 +25,11 @@ export function pgliteDirectory(dataDir: string): string {
   return path.resolve(dataDir, 'pglite');
 }
 
-/** Opens the database the configuration names: a PostgreSQL server, or PGlite embedded in DATA_DIR (undefined: in memory). */
-export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Db> {
+/**
+ * Opens the database the configuration names: a PostgreSQL server, or PGlite embedded in DATA_DIR (undefined: in memory).
+ * `onConnectionError` hears each server connection that breaks (a restart, pg_terminate_backend, a network cut).
+ */
+export async function openDatabase(target: DatabaseTarget, onConnectionError?: (error: Error) => void): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pool = new Pool({
@@ -38,8 +41,14 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       // Date boundaries ('2026-11-23'::date) are compared in UTC, like everything else in the app.
       options: '-c TimeZone=UTC',
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on('error', (error) => onPoolError?.(error));
+    // A connection that breaks emits 'error' on its client, and an 'error' event nobody listens to ends
+    // the process. pg-pool listens only while a client is idle, so every client gets its own listener
+    // for its whole life, checked out or not; the query it was running fails (503) and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => onConnectionError?.(error));
+    });
+    // pg-pool re-emits an idle client's error here; the client's own listener has already reported it.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   let dataDir: string | undefined;
