@@ -95,6 +95,11 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
+  // API answers carry personal data: no browser or proxy may keep a copy, errors included.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   for (const middleware of auth.middleware) app.use('/api', middleware);
 
   const createContext = createContextFactory(services, auth);

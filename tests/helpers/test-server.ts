@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { createApp } from '../../server/app.ts';
+import { createApp, type AppDeps } from '../../server/app.ts';
 import type { AuthProvider } from '../../server/auth/auth-provider.ts';
 import { createLocalAuthProvider, LocalTokens } from '../../server/auth/local.ts';
 import { createClerkAuthProvider, type ClerkSettings } from '../../server/auth/clerk.ts';
@@ -22,6 +22,7 @@ export interface TestServerOptions {
   appOrigin?: string;
   /** Reuse a database (e.g. one shared by a test file); a fresh one is made otherwise. */
   database?: TestDatabase;
+  mountClient?: AppDeps['mountClient'];
 }
 
 export interface TestServer {
@@ -63,6 +64,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     auth,
     services,
     log,
+    mountClient: options.mountClient,
     rateLimits: options.rateLimits ?? {
       ...DEFAULT_RATE_LIMITS,
       authPerIp: { limit: 10_000, windowMs: 60_000 },

@@ -2,11 +2,15 @@
  * The API as an external client sees it: a real server on an ephemeral port, plain HTTP, no helpers
  * that know the server's internals.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import { GRADES } from '#shared/schemas/child.ts';
+import { mountBuiltClient } from '../../server/web.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -189,6 +193,49 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
 
     const hostile = await api(server, 'GET', '/healthz', { headers: { 'x-request-id': 'bad id\twith spaces and {json}' } });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('no /api answer may be stored by a browser or proxy (Cache-Control: no-store), errors included; static files keep their caching', async () => {
+    const parent = await signUpParent(server);
+    const token = parent.token;
+    const answers = {
+      flags: await api(server, 'GET', '/api/feature-flags'),
+      signUp: await api(server, 'POST', '/api/auth/sign-up', {
+        json: { email: `no-store-${Date.now()}@example.com`, password: 'a long enough password' },
+      }),
+      children: await api(server, 'GET', '/api/children', { token }),
+      unauthorized: await api(server, 'GET', '/api/children'),
+      notFound: await api(server, 'GET', '/api/definitely-not-here'),
+      badJson: await api(server, 'POST', '/api/children', { token, body: '{', headers: { 'content-type': 'application/json' } }),
+      trpc: await api(server, 'GET', '/api/trpc/children.list', { token }),
+      trpcError: await api(server, 'GET', '/api/trpc/children.list'),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
+      flags: 200,
+      signUp: 201,
+      children: 200,
+      unauthorized: 401,
+      notFound: 404,
+      badJson: 400,
+      trpc: 200,
+      trpcError: 401,
+    });
+    for (const [name, answer] of Object.entries(answers)) expect([name, answer.headers.get('cache-control')]).toEqual([name, 'no-store']);
+
+    const distDir = mkdtempSync(join(tmpdir(), 'trelli-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'assets', 'app-3f2a.js'), 'console.log(1)');
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Trelli</title>');
+    const withClient = await startTestServer({ engine, database: server.database, mountClient: (app) => mountBuiltClient(app, distDir) });
+    try {
+      const asset = await api(withClient, 'GET', '/assets/app-3f2a.js');
+      expect([asset.status, asset.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+      const shell = await api(withClient, 'GET', '/app');
+      expect([shell.status, shell.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+    } finally {
+      await withClient.close();
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 
   it('errors are JSON everywhere, also for unknown /api paths', async () => {
