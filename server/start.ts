@@ -9,6 +9,7 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleContactPurge } from './features/contact/contact.service.ts';
 import { createInFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   await migrateWithRetry(db, log);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
   const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, now: options.now });
+  const stopContactPurge = scheduleContactPurge(services.contact, log);
 
   const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;
   const inFlight = createInFlightTracker();
@@ -105,6 +107,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       // Connections close when their answers are sent; a handler whose client hung up is still working.
       await Promise.race([Promise.all([stopped, inFlight.idle()]), deadline]);
       clearTimeout(timer);
+      stopContactPurge();
       await viteClient?.close();
       await db.destroy();
     })();

@@ -13,3 +13,6 @@ export const CONTACT_LIMITS = {
   messageMin: 10,
   message: 4000,
 } as const;
+
+/** Days a contact message is kept after it arrives; the server deletes older ones daily, and the privacy page says so. */
+export const CONTACT_RETENTION_DAYS = 180;

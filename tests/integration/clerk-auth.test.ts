@@ -244,6 +244,31 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
     },
   );
 
+  it('a Clerk account gets an id-only users row with its first child, which its children reference, and parallel creates count right', async () => {
+    clerkApi = 'ok';
+    clerkCalls.length = 0;
+    const sub = newSub();
+    const token = await clerkToken(sub);
+    expect((await api(server, 'GET', '/api/children', { token })).status).toBe(200);
+    expect(await server.db.selectFrom('users').selectAll().where('id', '=', sub).execute()).toEqual([]);
+
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        api(server, 'POST', '/api/children', { token, json: { ...validChild, firstName: `C${index}` } }),
+      ),
+    );
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    const row = await server.db.selectFrom('users').select(['id', 'email', 'passwordHash']).where('id', '=', sub).execute();
+    expect(row).toEqual([{ id: sub, email: null, passwordHash: null }]);
+    // Each change counted under the account's lock: Clerk heard 1 to 5, in some order.
+    const counts = clerkCalls.map((call) => (call.body as { public_metadata: { childCount: number } }).public_metadata.childCount);
+    expect(counts.toSorted()).toEqual([1, 2, 3, 4, 5]);
+
+    // The row going takes the children with it.
+    await server.db.deleteFrom('users').where('id', '=', sub).execute();
+    expect(await childRow(server.db, created[0]?.body.id)).toBeUndefined();
+  });
+
   it('nothing tried to reach another host', () => {
     expect(blockedHosts).toEqual([]);
   });

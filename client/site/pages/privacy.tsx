@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { CONTACT_RETENTION_DAYS } from '#shared/schemas/contact-limits.ts';
 import { PageHero, Prose } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { capitalise, listOf } from '../content/words.ts';
@@ -99,6 +100,7 @@ export default function PrivacyPage() {
           We keep your information while your account is open. When you delete a record, a child profile or your account, or ask us to, we
           remove it from our live systems. Backups that contain it are overwritten on a regular cycle.
         </p>
+        <p>Messages you send us through the contact form are deleted automatically {CONTACT_RETENTION_DAYS} days after they arrive.</p>
 
         <h2>Your choices and rights</h2>
         <ul>
