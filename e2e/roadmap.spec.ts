@@ -146,3 +146,34 @@ test('an empty roadmap says what it is built from, and the parent can still add 
 
   await expectNoAxeViolations(page, 'roadmap built from nothing, with the parent’s own');
 });
+
+test('a date over a year back is questioned before saving, when adding or rescheduling', async ({ page }) => {
+  await openRoadmap(page, { firstName: 'Ana', dateOfBirth: yearsAgo(9) });
+  const tooFarBack = 'This date is more than a year ago. Is the year right?';
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+
+  await page.getByRole('button', { name: 'Add a milestone' }).click();
+  const form = page.getByRole('form', { name: 'Add a milestone' });
+  await expect(form.getByLabel('Due date')).toHaveAttribute('min', isoDaysFromNow(-365));
+  await form.getByLabel('Title').fill('Check the hearing test');
+  // A slip of the year: last year's day and then some.
+  await form.getByLabel('Due date').fill(isoDaysFromNow(-400));
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(form.getByText(tooFarBack)).toBeVisible();
+  await expect(form.getByLabel('Due date')).toBeFocused();
+  await expect(timeline.getByRole('article', { name: 'Check the hearing test' })).toHaveCount(0);
+
+  // Overdue is fine: a plan can run late.
+  await form.getByLabel('Due date').fill(isoDaysFromNow(-10));
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  const milestone = timeline.getByRole('article', { name: 'Check the hearing test' });
+  await expect(milestone).toContainText('Past due — reschedule or mark done');
+
+  await milestone.getByRole('button', { name: 'Reschedule: Check the hearing test' }).click();
+  await expect(page.getByLabel('New due date')).toHaveAttribute('min', isoDaysFromNow(-365));
+  await page.getByLabel('New due date').fill(isoDaysFromNow(-800));
+  await page.getByRole('button', { name: 'Save date' }).click();
+  await expect(milestone.getByText(tooFarBack)).toBeVisible();
+  await expect(milestone.locator('time')).toHaveAttribute('datetime', isoDaysFromNow(-10));
+  await expectNoAxeViolations(page, 'a due date questioned');
+});
