@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AuthProvider } from './auth/auth-provider.ts';
+import type { TrustProxy } from './config.ts';
 import { isDatabaseUnavailable, isRejectedValue, pingDatabase, type Db } from './db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
 import type { InFlightTracker } from './lib/in-flight.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   development?: boolean;
   /** Counts requests still being handled, so shutdown can wait for them. */
   inFlight?: InFlightTracker;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For/-Proto decide req.ip (rate limits) and req.secure (Secure cookie). */
+  trustProxy?: TrustProxy;
 }
 
 function contentSecurityPolicy(auth: AuthProvider, deps: AppDeps) {
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
   // API answers are per user and never revalidated; hashing every body would cost more than it saves.
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.set('trust proxy', deps.trustProxy ?? false);
 
   if (deps.inFlight) app.use(deps.inFlight.middleware);
   app.use(requestLog(log));

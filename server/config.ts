@@ -1,8 +1,41 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '#shared/feature-flags.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Express's own names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrSubnet(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For/-Proto): none, the nearest N hops, or the
+ * listed addresses. `true` (any hop) is refused: behind one proxy it lets a client pick its own address.
+ */
+function parseTrustProxy(raw: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (value !== 'true' && entries.every(isAddressOrSubnet)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, the number of proxies in front (e.g. 1), or their addresses (e.g. loopback,10.0.0.0/8); not true',
+  });
+  return z.NEVER;
+}
+
+/** Express's `trust proxy`: off, a hop count, or trusted addresses. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +79,7 @@ const envSchema = z.object({
       }),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional().transform(parseTrustProxy)),
 });
 
 export interface Config {
@@ -58,6 +92,7 @@ export interface Config {
   authSecret: string | undefined;
   featureFlags: FeatureFlags;
   logLevel: string;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: values.AUTH_SECRET,
     featureFlags: mergeFeatureFlags(flagOverrides),
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
   };
 }

@@ -81,6 +81,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     log,
     rateLimits: options.rateLimits,
     httpsOrigin: config.appOrigin?.startsWith('https:') ?? false,
+    trustProxy: config.trustProxy,
     development: options.client === 'vite',
     mountClient: options.client === 'built' ? (express) => mountBuiltClient(express) : viteClient?.mount,
   });

@@ -10,6 +10,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import { GRADES } from '#shared/schemas/child.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/rest/rate-limits.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
 import { mountBuiltClient } from '../../server/web.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -263,5 +267,68 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     expect((await api(server, 'GET', '/api/children', { token })).body).toStrictEqual([updated.body]);
     expect((await api(server, 'DELETE', path, { token })).body).toStrictEqual({ id: created.body.id, deleted: true });
     expect((await api(server, 'GET', '/api/children', { token })).body).toStrictEqual([]);
+  });
+});
+
+describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trelli-proxy-'));
+  const running: RunningServer[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((server) => server.close()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The server as `npm start` builds it from the environment, allowing 2 sign-in attempts per address. */
+  async function serverWith(trustProxy: string | undefined): Promise<RunningServer> {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: join(dataDir, trustProxy ?? 'off'), TRUST_PROXY: trustProxy });
+    const server = await startServer(config, createLogger('silent'), {
+      client: 'none',
+      rateLimits: { ...DEFAULT_RATE_LIMITS, authPerIp: { limit: 2, windowMs: 60_000 } },
+    });
+    running.push(server);
+    return server;
+  }
+
+  /** A failed sign-in as the client the proxy says it is talking to. */
+  const signInFrom = async (server: RunningServer, clientAddress: string) =>
+    (
+      await api(server, 'POST', '/api/auth/sign-in', {
+        json: { email: `nobody-${Math.random()}@example.com`, password: 'a long enough password' },
+        headers: { 'x-forwarded-for': clientAddress, 'x-forwarded-proto': 'https' },
+      })
+    ).status;
+
+  const sessionCookie = async (server: RunningServer, headers: Record<string, string>) => {
+    const response = await api(server, 'POST', '/api/auth/sign-up', {
+      json: { email: `proxied-${Math.random()}@example.com`, password: 'a long enough password' },
+      headers,
+    });
+    expect(response.status).toBe(201);
+    return response.headers.get('set-cookie') ?? '';
+  };
+
+  it('with TRUST_PROXY=1, each forwarded client has its own rate-limit bucket and https gets a Secure cookie', async () => {
+    const server = await serverWith('1');
+    const first = [
+      await signInFrom(server, '203.0.113.10'),
+      await signInFrom(server, '203.0.113.10'),
+      await signInFrom(server, '203.0.113.10'),
+    ];
+    expect(first).toEqual([401, 401, 429]);
+    expect(await signInFrom(server, '203.0.113.20')).toBe(401);
+
+    expect(await sessionCookie(server, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.30' })).toMatch(/; Secure/i);
+    expect(await sessionCookie(server, { 'x-forwarded-for': '203.0.113.31' })).not.toMatch(/; Secure/i);
+  });
+
+  it('without TRUST_PROXY, forwarded headers are ignored: one bucket for everyone behind the proxy, no Secure cookie', async () => {
+    const server = await serverWith(undefined);
+    const cookie = await sessionCookie(server, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.30' });
+    expect(cookie).toContain('trelli_session=');
+    expect(cookie).not.toMatch(/; Secure/i);
+
+    // The sign-up above and these come from three different clients, but count as one address.
+    expect(await signInFrom(server, '203.0.113.10')).toBe(401);
+    expect(await signInFrom(server, '203.0.113.20')).toBe(429);
   });
 });

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       authSecret: undefined,
       featureFlags: { ...FEATURE_FLAG_DEFAULTS },
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -109,6 +110,26 @@ describe('loadConfig', () => {
   it.each([' ', '0x50'])('a PORT that is not plain digits (%j) is refused rather than read as another port', (port) => {
     expect(configError({ PORT: port }).message).toContain('PORT');
   });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 192.168.1.7,uniquelocal', ['10.0.0.0/8', '192.168.1.7', 'uniquelocal']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('TRUST_PROXY=%j trusts %j', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toStrictEqual(trustProxy);
+  });
+
+  it.each(['true', 'yes', '-1', '1.5', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '10.0.0.1/8/8'])(
+    'TRUST_PROXY=%j stops start-up with a message naming it',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY: /);
+    },
+  );
 
   it('names the unknown flag itself', () => {
     expect(configError({ FEATURE_FLAGS: '{"FLAG_TYPO": true}' }).message).toContain('FLAG_TYPO');
