@@ -66,6 +66,7 @@ test('a new parent goes through the wizard to the dashboard, where the roadmap i
   await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
   await expect(card).toContainText('4th grade');
   await expect(card).toContainText('IEP');
+  await expect(card.getByRole('listitem').filter({ hasText: 'ADHD' })).toBeVisible();
   await expect(card).toContainText('Great at puzzles');
 
   const banner = page.getByText(/Your roadmap is ready: \d+ milestones?/);
@@ -132,6 +133,42 @@ test('an observation is logged from the dashboard in three interactions; the cou
   // How the number is counted, in a tooltip that keyboard users reach too.
   await week.getByRole('button', { name: 'How observations this week is counted' }).focus();
   await expect(page.getByRole('tooltip')).toContainText('Weeks run Monday to Sunday');
+});
+
+test('the dashboard reads a lower-is-better goal right, puts an overdue milestone first and says what each change was about', async ({
+  page,
+}) => {
+  const parent = await signUpThroughApi(page, [{ firstName: 'Maya', dateOfBirth: yearsAgo(9) }]);
+  const goal = await parent.post<{ id: number }>('/api/goals', {
+    area: 'attention-executive-function',
+    title: 'Start homework sooner',
+    baseline: 6,
+    target: 2,
+    unit: 'minutes to start',
+  });
+  await parent.post(`/api/goals/${goal.id}/progress`, { recordedOn: isoDaysFromNow(-1), value: 3.9 });
+  await parent.post('/api/milestones', { title: 'Sports day', dueDate: isoDaysFromNow(5) });
+  await parent.post('/api/milestones', { title: 'Book the review meeting', dueDate: isoDaysFromNow(-2) });
+  const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000).toISOString();
+  await parent.post('/api/observations', { what: 'Meltdown at pickup', occurredAt: fiveDaysAgo });
+  await openApp(page);
+
+  await expect(statCard(page, 'Active goals')).toContainText('3.9 minutes to start, target 2 or less');
+  await expect(statCard(page, 'Active goals').getByRole('img', { name: '53% of the way from baseline to target' })).toBeVisible();
+
+  const milestones = statCard(page, 'Next milestones').getByRole('listitem');
+  await expect(milestones).toHaveCount(2);
+  await expect(milestones.first()).toContainText('Overdue');
+  await expect(milestones.first()).toContainText('Book the review meeting');
+  await expect(milestones.nth(1)).not.toContainText('Overdue');
+
+  const latest = activityFeed(page).getByRole('listitem').first();
+  await expect(latest).toContainText('Observation logged');
+  await expect(latest).toContainText('‘Meltdown at pickup’');
+  // Logged now, about five days ago: both are said.
+  await expect(latest.locator('time').first()).toHaveText('now');
+  await expect(latest).toContainText(/about \w{3} \d{1,2}, \d{4}/);
+  await expect(activityFeed(page).getByRole('listitem').filter({ hasText: 'Progress recorded' })).toContainText('‘Start homework sooner’');
 });
 
 test('with two children, the dashboard shows only the selected child’s records', async ({ page }) => {
