@@ -41,6 +41,9 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await expect(card).toContainText('60 words per minute');
   await expect(card).toContainText('90 words per minute');
   await expect(card).toContainText('Nothing yet');
+  // In a list of cards each Edit and Delete says which goal it is for.
+  await expect(card.getByRole('button', { name: 'Edit goal: Read a page aloud fluently', exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete goal: Read a page aloud fluently', exact: true })).toBeVisible();
 
   // Its own view: no chart before the first entry, then two entries.
   await card.getByRole('link', { name: /See progress/ }).click();
@@ -93,6 +96,8 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await expect(strategy).toContainText('Helps with');
   await expect(strategy).toContainText('Read a page aloud fluently');
   await expect(strategy).toContainText('Not rated yet');
+  await expect(strategy.getByRole('button', { name: 'Edit strategy: Paired reading at bedtime', exact: true })).toBeVisible();
+  await expect(strategy.getByRole('button', { name: 'Delete strategy: Paired reading at bedtime', exact: true })).toBeVisible();
 
   // The parent clicks the fourth star (its radio's name is the words).
   await strategy.locator('label', { has: page.getByRole('radio', { name: /^Works well/ }) }).click();

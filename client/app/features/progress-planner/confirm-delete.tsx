@@ -2,8 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 
 export interface ConfirmDeleteProps {
-  /** The button's text, e.g. "Delete goal". */
+  /** The button's text, e.g. "Delete". */
   label: string;
+  /**
+   * The button's accessible name when its text alone does not say what goes, e.g. "Delete goal:
+   * Reading fluency" (a list of cards otherwise reads as many identical "Delete" buttons).
+   */
+  accessibleName?: string;
   /** The question asked before deleting, e.g. 'Delete "Reading fluency" and its progress?'. */
   question: string;
   pending?: boolean;
@@ -14,7 +19,7 @@ export interface ConfirmDeleteProps {
  * A delete button that asks first, in place: the question with "Delete" and "Keep it". Focus moves
  * to "Keep it" when asked and back to the button when the parent keeps the item.
  */
-export function ConfirmDelete({ label, question, pending = false, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({ label, accessibleName, question, pending = false, onConfirm }: ConfirmDeleteProps) {
   const questionId = useId();
   const [asking, setAsking] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -34,6 +39,7 @@ export function ConfirmDelete({ label, question, pending = false, onConfirm }: C
       <button
         ref={triggerRef}
         type="button"
+        aria-label={accessibleName}
         className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-red-800 hover:bg-red-50' })}
         onClick={() => setAsking(true)}
       >

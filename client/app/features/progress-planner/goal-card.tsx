@@ -136,11 +136,12 @@ export function GoalCard({ goal }: { goal: Goal }) {
             Add progress
           </Button>
         ) : null}
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+        <Button size="sm" variant="ghost" aria-label={`Edit goal: ${goal.title}`} onClick={() => setEditing(true)}>
           Edit
         </Button>
         <ConfirmDelete
           label="Delete"
+          accessibleName={`Delete goal: ${goal.title}`}
           question={`Delete "${goal.title}" and its progress?`}
           pending={remove.isPending}
           onConfirm={() => remove.mutateAsync({ id: goal.id }).catch(() => undefined)}

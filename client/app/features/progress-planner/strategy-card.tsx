@@ -95,11 +95,12 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
           onChange={(active) => update.mutate({ id: strategy.id, data: { active } })}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+          <Button size="sm" variant="ghost" aria-label={`Edit strategy: ${strategy.title}`} onClick={() => setEditing(true)}>
             Edit
           </Button>
           <ConfirmDelete
             label="Delete"
+            accessibleName={`Delete strategy: ${strategy.title}`}
             question={`Delete "${strategy.title}"?`}
             pending={remove.isPending}
             onConfirm={() => remove.mutateAsync({ id: strategy.id }).catch(() => undefined)}
