@@ -97,6 +97,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   const close = () => {
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Busy kept-alive connections close after their answer instead of taking more requests.
+      inFlight.drain();
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => {
