@@ -38,7 +38,8 @@ export function childAwareQueryKeyHash(queryKey: QueryKey): string {
 /**
  * SPEC §9 defaults: fresh 30 min, kept 60 min, no retry, no refetch on focus/reconnect/mount, no
  * polling, online only. After every successful tRPC mutation, the refresh map (refresh-map.ts) says
- * which queries to refetch.
+ * which queries to refetch. "Online only": offline, a mutation pauses (still pending) and the client
+ * resumes it when the browser is back online; the forms say so (decision 0029).
  */
 export function createAppQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
