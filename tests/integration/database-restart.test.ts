@@ -116,19 +116,26 @@ describe.skipIf(!adminUrl)('PostgreSQL restarting under load', () => {
     const unanswered: string[] = [];
     const load = { running: true };
 
-    // 20 clients: half list the children, half add one, as fast as answers come.
+    // 20 clients, as fast as answers come: half add a child, the others list them over REST or tRPC.
+    const trpcAnswers: ApiResponse[] = [];
     const clients = Array.from({ length: 20 }, async (_, index) => {
       for (let round = 0; load.running; round += 1) {
+        const trpc = index % 4 === 0;
         const response = await (
-          index % 2 === 0
-            ? api(server, 'GET', '/api/children', { token: parent.token })
-            : api(server, 'POST', '/api/children', { token: parent.token, json: { ...validChild, firstName: `Writer ${index}-${round}` } })
+          trpc
+            ? api(server, 'GET', '/api/trpc/children.list', { token: parent.token })
+            : index % 2 === 0
+              ? api(server, 'GET', '/api/children', { token: parent.token })
+              : api(server, 'POST', '/api/children', {
+                  token: parent.token,
+                  json: { ...validChild, firstName: `Writer ${index}-${round}` },
+                })
         ).catch((error: unknown) => {
           unanswered.push(String((error as Error).cause ?? error));
           return undefined;
         });
         if (!response) return;
-        answers.push(response);
+        (trpc ? trpcAnswers : answers).push(response);
         if (response.status === 201) acknowledged.push((response.body as { id: number }).id);
       }
     });
@@ -173,6 +180,10 @@ describe.skipIf(!adminUrl)('PostgreSQL restarting under load', () => {
     expect([...statuses].sort()).toEqual([200, 201, 503]);
     for (const answer of answers.filter((each) => each.status === 503)) {
       expect(expectApiError(answer, 503, 'SERVICE_UNAVAILABLE').message).toMatch(/database is unavailable/i);
+    }
+    expect([...new Set(trpcAnswers.map((answer) => answer.status))].sort()).toEqual([200, 503]);
+    for (const answer of trpcAnswers.filter((each) => each.status === 503)) {
+      expect((answer.body as { error: { json: { data: { code: string } } } }).error.json.data.code).toBe('SERVICE_UNAVAILABLE');
     }
 
     // Back by itself: ready, reading and writing.
