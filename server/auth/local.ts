@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Request } from 'express';
-import type { Db } from '../db/database.ts';
+import { isDatabaseUnavailable, type Db } from '../db/database.ts';
 import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
 import { lockUser, mergePublicMetadata, userExists } from './users.repository.ts';
 
@@ -54,8 +54,15 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
     async userId(req: Request) {
       const token = bearerToken(req);
       const userId = token ? await tokens.verify(token) : null;
-      // A token outlives a deleted account by up to TOKEN_TTL_SECONDS; the row decides.
-      return userId !== null && (await userExists(db, userId)) ? userId : null;
+      if (userId === null) return null;
+      try {
+        // A token outlives a deleted account by up to TOKEN_TTL_SECONDS; the row decides.
+        return (await userExists(db, userId)) ? userId : null;
+      } catch (error) {
+        // With the database unreachable, whatever the request does next fails too and answers 503 there.
+        if (isDatabaseUnavailable(error)) return userId;
+        throw error;
+      }
     },
     lockAccount: lockUser,
     async writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata) {
