@@ -107,12 +107,14 @@ test('a signed-out visit logs no error: no failed request, no 4xx, nothing red i
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto('/sign-in');
+  // The app's pages ask whether there is a session on load: that answer must not be an error.
+  const sessionCheck = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/token');
+  const [signInCheck] = await Promise.all([sessionCheck(), page.goto('/sign-in')]);
   await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();
-  // A protected screen checks the session too, then shows the sign-in panel.
-  await page.goto('/observations');
+  // A protected screen shows the sign-in panel.
+  const [panelCheck] = await Promise.all([sessionCheck(), page.goto('/observations')]);
   await expect(page.getByText('Please sign in to access this page')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  expect([signInCheck.status(), panelCheck.status()]).toEqual([204, 204]);
   expect(problems).toEqual([]);
 });
 
