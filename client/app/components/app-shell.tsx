@@ -110,7 +110,7 @@ export function AppShell() {
           <NavLink to={PATHS.dashboard} className="text-xl font-bold text-ink no-underline">
             Trelli
           </NavLink>
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex max-w-full min-w-0 flex-wrap items-center gap-3">
             <ChildSwitcher />
             <Button variant="outline" size="sm" onClick={() => void signOut()}>
               Sign out

@@ -8,7 +8,7 @@ export function ChildSwitcher() {
   const id = useId();
   if (children.length < 2) return null;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex max-w-full min-w-0 items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         Child
       </label>
@@ -16,7 +16,7 @@ export function ChildSwitcher() {
         id={id}
         value={selectedChildId ?? ''}
         onChange={(event) => selectChild(Number(event.target.value))}
-        className="rounded-lg border border-ink/25 bg-white px-3 py-2 text-sm text-ink focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"
+        className="max-w-full min-w-0 rounded-lg border border-ink/25 bg-white px-3 py-2 text-sm text-ink focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"
       >
         {children.map((child) => (
           <option key={child.id} value={child.id}>
