@@ -75,6 +75,22 @@ describe.each(ENGINES)('editing a progress entry on %s', (engine) => {
     expect(detail.body.progress).toEqual([response.body]);
   });
 
+  it('the OpenAPI document describes the path, its body and its answers', async () => {
+    const doc = (await api(server, 'GET', '/api/openapi.json')).body as {
+      paths: Record<string, { put?: { requestBody: unknown; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; additionalProperties?: unknown }> };
+    };
+    const put = doc.paths['/api/goals/{id}/progress/{entryId}']?.put;
+    expect(put?.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ProgressEntryUpdate' } } },
+    });
+    expect(Object.keys(put?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    const update = doc.components.schemas.ProgressEntryUpdate;
+    expect(Object.keys(update?.properties ?? {}).sort()).toEqual(['note', 'recordedOn', 'value']);
+    expect(update?.additionalProperties).toBe(false);
+  });
+
   it("another parent's entry is NOT_FOUND on both, and stays as it was", async () => {
     const owner = await family();
     const stranger = await family();
