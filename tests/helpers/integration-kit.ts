@@ -77,6 +77,9 @@ export function errorSummary(response: ApiResponse): { status: number; code: unk
   };
 }
 
+/** Next calendar year (UTC): a plan date written with it is never "more than a year ago", whenever the test runs. */
+export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
 /** YYYY-MM-DD of today shifted by whole days (UTC), the way the child schema counts dates. */
 export function isoDay(offsetDays = 0, from: Date = new Date()): string {
   return new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { createCaller } from '../../server/trpc/root.ts';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
+import { NEXT_YEAR } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -60,7 +61,7 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     await trpc.strategies.create({ childId, data: { title: 'Quiet corner', goalIds: [goals[1]?.id ?? 0] } });
     await trpc.observations.create({ childId, data: { what: 'Read two pages', goalId: goals[0]?.id ?? null, isWin: true } });
     await trpc.observations.create({ childId, data: { what: 'Tears at the gate', tags: ['drop-off'] } });
-    await trpc.milestones.create({ childId, data: { title: 'Library card', dueDate: '2027-01-10' } });
+    await trpc.milestones.create({ childId, data: { title: 'Library card', dueDate: `${NEXT_YEAR}-01-10` } });
     await trpc.milestones.generate({ childId });
     // Deleting a generated milestone leaves a dismissal behind, which must go with the child too.
     const generated = (await trpc.milestones.list({ childId })).find((row) => row.source === 'generated');

@@ -2,7 +2,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRoadmap } from '../../server/features/milestones/roadmap-rules.ts';
 import { registerChildRecordRoutes } from '../../server/rest/child-record.routes.ts';
-import { expectApiError, issuePaths } from '../helpers/integration-kit.ts';
+import { expectApiError, issuePaths, NEXT_YEAR } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type ApiResponse, type TestServer } from '../helpers/test-server.ts';
 
@@ -109,7 +109,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         ['DELETE', `/strategies/${ids.strategy}`, undefined],
         ['GET', '/milestones', undefined],
         ['POST', '/milestones/generate', undefined],
-        ['POST', '/milestones', { title: 'Visit the school', dueDate: '2027-01-10' }],
+        ['POST', '/milestones', { title: 'Visit the school', dueDate: `${NEXT_YEAR}-01-10` }],
         ['PUT', `/milestones/${ids.milestone}`, { title: 'Changed' }],
         ['DELETE', `/milestones/${ids.milestone}`, undefined],
         ['GET', '/activities', undefined],
@@ -576,7 +576,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
           baseline: 2.5,
           target: 18,
           unit: 'correct of 20',
-          targetDate: '2027-06-01',
+          targetDate: `${NEXT_YEAR}-06-01`,
           status: 'not-started',
           source: 'iep',
         }),
@@ -585,7 +585,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         baseline: 2.5,
         target: 18,
         unit: 'correct of 20',
-        targetDate: '2027-06-01',
+        targetDate: `${NEXT_YEAR}-06-01`,
         status: 'not-started',
         source: 'iep',
         description: 'With objects first',
@@ -826,7 +826,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
   describe('milestones', () => {
     it('POST adds a parent milestone; GET filters by date; PUT changes; DELETE removes', async () => {
       const f = await family();
-      const response = await f.call('POST', '/milestones', { title: 'Ask about summer school', dueDate: '2027-04-01' });
+      const response = await f.call('POST', '/milestones', { title: 'Ask about summer school', dueDate: `${NEXT_YEAR}-04-01` });
       expect(response.status).toBe(201);
       const milestone = response.body;
       expect(milestone).toStrictEqual({
@@ -836,7 +836,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         whyItMatters: null,
         whatToDo: null,
         category: 'school-year',
-        dueDate: '2027-04-01',
+        dueDate: `${NEXT_YEAR}-04-01`,
         status: 'upcoming',
         source: 'parent',
         ruleKey: null,
@@ -847,16 +847,19 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
       const earlier = await created(
         f.call('POST', '/milestones', {
           title: 'Annual review',
-          dueDate: '2027-02-01',
+          dueDate: `${NEXT_YEAR}-02-01`,
           category: 'plan-review',
           whyItMatters: 'Goals for next year',
           whatToDo: 'Bring notes',
         }),
       );
       expect((await f.call('GET', '/milestones')).body).toEqual([earlier, milestone]);
-      expect((await f.call('GET', '/milestones', undefined, { from: '2027-02-02' })).body).toEqual([milestone]);
-      expect((await f.call('GET', '/milestones', undefined, { to: '2027-02-01' })).body).toEqual([earlier]);
-      expect((await f.call('GET', '/milestones', undefined, { from: '2027-02-01', to: '2027-04-01' })).body).toEqual([earlier, milestone]);
+      expect((await f.call('GET', '/milestones', undefined, { from: `${NEXT_YEAR}-02-02` })).body).toEqual([milestone]);
+      expect((await f.call('GET', '/milestones', undefined, { to: `${NEXT_YEAR}-02-01` })).body).toEqual([earlier]);
+      expect((await f.call('GET', '/milestones', undefined, { from: `${NEXT_YEAR}-02-01`, to: `${NEXT_YEAR}-04-01` })).body).toEqual([
+        earlier,
+        milestone,
+      ]);
       expect(issuePaths(await f.call('GET', '/milestones', undefined, { from: 'soon' }))).toEqual(['from']);
 
       const done = await f.call('PUT', `/milestones/${milestone.id}`, { status: 'done' });
@@ -873,7 +876,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     it('PUT changes only the fields it names', async () => {
       const f = await family();
       const milestone = await created(
-        f.call('POST', '/milestones', { title: 'Review', dueDate: '2027-02-01', category: 'plan-review', status: 'done' }),
+        f.call('POST', '/milestones', { title: 'Review', dueDate: `${NEXT_YEAR}-02-01`, category: 'plan-review', status: 'done' }),
       );
       const updated = await f.call('PUT', `/milestones/${milestone.id}`, { title: 'Annual review' });
       expect(updated.status).toBe(200);
@@ -884,16 +887,16 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
 
     it('rejects bad milestones with 400 naming the fields', async () => {
       const f = await family();
-      const milestone = await created(f.call('POST', '/milestones', { title: 'Baseline', dueDate: '2027-02-01' }));
+      const milestone = await created(f.call('POST', '/milestones', { title: 'Baseline', dueDate: `${NEXT_YEAR}-02-01` }));
       const before = await recordOf(f.childId);
       const cases: [unknown, string[]][] = [
         [{ title: 'x' }, ['dueDate']],
-        [{ dueDate: '2027-01-01' }, ['title']],
+        [{ dueDate: `${NEXT_YEAR}-01-01` }, ['title']],
         [{ title: 'x', dueDate: '2027-02-29' }, ['dueDate']],
-        [{ title: 'x', dueDate: '2027-01-01', status: 'finished' }, ['status']],
-        [{ title: 'x', dueDate: '2027-01-01', category: 'holiday' }, ['category']],
-        [{ title: 'x', dueDate: '2027-01-01', source: 'generated' }, ['source']],
-        [{ title: 'x', dueDate: '2027-01-01', ruleKey: 'plan-review:2027-01-01' }, ['ruleKey']],
+        [{ title: 'x', dueDate: `${NEXT_YEAR}-01-01`, status: 'finished' }, ['status']],
+        [{ title: 'x', dueDate: `${NEXT_YEAR}-01-01`, category: 'holiday' }, ['category']],
+        [{ title: 'x', dueDate: `${NEXT_YEAR}-01-01`, source: 'generated' }, ['source']],
+        [{ title: 'x', dueDate: `${NEXT_YEAR}-01-01`, ruleKey: 'plan-review:2027-01-01' }, ['ruleKey']],
       ];
       for (const [json, paths] of cases) {
         expect({ json, paths: issuePaths(await f.call('POST', '/milestones', json)) }).toEqual({ json, paths });

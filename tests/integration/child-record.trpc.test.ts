@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { AppError } from '../../server/lib/errors.ts';
 import { createServices, type Services } from '../../server/services.ts';
@@ -33,10 +33,19 @@ function issuePaths(error: TRPCError): string[] {
 describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
   let server: TestServer;
   const clock = { now: new Date(START) };
+  /**
+   * Moves the services' clock and the real one together: the shared schemas judge dates against the
+   * real clock (a plan date over a year back is refused), so this file's fixed days stay valid in any year.
+   */
+  const setClock = (now: Date) => {
+    clock.now = now;
+    vi.setSystemTime(now);
+  };
   /** The app's services over the test server's database, reading the test's clock. */
   let services: Services;
 
   beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(START) });
     server = await startTestServer({ engine });
     services = createServices({
       db: server.db,
@@ -47,9 +56,12 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       now: () => clock.now,
     });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    vi.useRealTimers();
+  });
   beforeEach(() => {
-    clock.now = new Date(START);
+    setClock(new Date(START));
   });
 
   const callerFor = (userId: string | null, using: Services = services): Caller =>
@@ -232,7 +244,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
-      clock.now = new Date('2026-09-02T08:00:00.000Z');
+      setClock(new Date('2026-09-02T08:00:00.000Z'));
       const updated = await trpc.observations.update({ childId, id: observation.id, data: { mood: 5 } });
       expect(updated).toMatchObject({ id: observation.id, mood: 5, what: 'Tied both shoes', updatedAt: '2026-09-02T08:00:00.000Z' });
       expect(await trpc.observations.list({ childId })).toEqual([updated]);
@@ -264,11 +276,11 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const { trpc, childId } = await family();
       const log = (occurredAt: string, isWin: boolean) =>
         trpc.observations.create({ childId, data: { what: 'Logged', occurredAt, isWin } });
+      setClock(new Date('2026-09-07T09:00:00.000Z'));
       await log('2026-09-06T23:59:59.999Z', true); // Sunday: still the week of Monday 2026-08-31
       await log('2026-09-07T00:00:00.000Z', false); // Monday: a new week
       await log('2026-09-07T01:00:00+02:00', true); // Sunday 23:00 in UTC
       await log('2026-06-15T10:00:00.000Z', true); // Monday twelve weeks before 2026-09-07
-      clock.now = new Date('2026-09-07T09:00:00.000Z');
       const trend = await trpc.observations.weeklyTrend({ childId });
       expect(trend).toHaveLength(12);
       expect(trend[0]).toEqual({ weekStart: '2026-06-22', wins: 0, concerns: 0 });
@@ -304,12 +316,12 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
 
     it('says a goal is stale once 30 days pass since it was created without an entry', async () => {
       const { trpc, childId } = await family();
-      clock.now = new Date();
+      setClock(new Date());
       const goal = await trpc.goals.create({ childId, data: { area: 'communication', title: 'Ask for help' } });
       expect(goal.isStale).toBe(false);
-      clock.now = new Date(Date.parse(goal.createdAt) + 29 * DAY_MS);
+      setClock(new Date(Date.parse(goal.createdAt) + 29 * DAY_MS));
       expect((await trpc.goals.list({ childId }))[0]?.isStale).toBe(false);
-      clock.now = new Date(Date.parse(goal.createdAt) + 30 * DAY_MS);
+      setClock(new Date(Date.parse(goal.createdAt) + 30 * DAY_MS));
       expect((await trpc.goals.list({ childId }))[0]?.isStale).toBe(true);
       expect((await trpc.goals.detail({ childId, id: goal.id })).goal.isStale).toBe(true);
     });
@@ -354,17 +366,17 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
           { id: milestone.id, title: 'Today', dueDate: '2026-09-01', category: 'school-year', overdue: false },
         ],
       });
-      clock.now = new Date('2026-09-07T00:00:00.000Z');
+      setClock(new Date('2026-09-07T00:00:00.000Z'));
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 2 });
     });
 
     it('counts a note stamped just past Sunday midnight by a fast clock in next week, not this week', async () => {
       const { trpc, childId } = await family();
       // Sunday 23:58 on the server; the phone says Monday 00:02 (the API allows a few minutes ahead).
-      clock.now = new Date('2026-09-06T23:58:00.000Z');
+      setClock(new Date('2026-09-06T23:58:00.000Z'));
       await trpc.observations.create({ childId, data: { what: 'Logged at bedtime', occurredAt: '2026-09-07T00:02:00.000Z', isWin: true } });
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 0 });
-      clock.now = new Date('2026-09-07T00:05:00.000Z');
+      setClock(new Date('2026-09-07T00:05:00.000Z'));
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 1, lastWeek: 0 });
     });
   });
@@ -505,7 +517,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const untouchedBefore = await f.byKey('school:mid-year:2027-01-15');
       await f.trpc.children.update({ id: f.childId, data: { planReviewDate: '2025-12-10' } });
       await f.trpc.goals.update({ childId: f.childId, id: f.goal.id, data: { title: 'Read 70 words a minute' } });
-      clock.now = new Date('2026-09-01T18:00:00.000Z');
+      setClock(new Date('2026-09-01T18:00:00.000Z'));
 
       const before = await f.list();
       const result = await f.generate();
@@ -568,7 +580,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       const f = await roadmapFamily();
       await f.generate();
       const conference = await f.byKey('school:conference:2026-10-15');
-      clock.now = new Date('2026-10-16T09:00:00.000Z');
+      setClock(new Date('2026-10-16T09:00:00.000Z'));
       const before = await f.list();
       const result = await f.generate();
       const after = await f.list();
