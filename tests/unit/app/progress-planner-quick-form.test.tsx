@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#shared/calendar.ts';
@@ -118,5 +118,49 @@ describe('QuickProgressForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save progress' }));
     expect(await screen.findByText('This is in the future. When did it happen?')).toBeTruthy();
     expect(ops.some((op) => op.path === 'goals.addProgress')).toBe(false);
+  });
+});
+
+describe('QuickProgressForm offline', () => {
+  let online = true;
+  const goOnline = (value: boolean) => {
+    online = value;
+    act(() => {
+      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+    });
+  };
+  const leavingIsQuestioned = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  afterEach(() => {
+    if (!online) goOnline(true);
+    vi.restoreAllMocks();
+  });
+
+  it('says the entry is kept and saves it once when the connection is back, asking before leaving meanwhile', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const user = userEvent.setup();
+    const { ops } = setup([goal(3, 'Reading fluency')], { goalId: 3 });
+    const value = (await screen.findByLabelText('Value (words per minute)')) as HTMLInputElement;
+    await user.type(value, '72');
+    expect(leavingIsQuestioned()).toBe(true);
+
+    goOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Save progress' }));
+    const form = screen.getByRole('form', { name: 'Record progress on Reading fluency' });
+    expect(within(form).getByRole('status').textContent).toBe(
+      "You're offline. Your progress entry is kept here and will be saved when you're back online.",
+    );
+    expect(screen.getByRole('button', { name: 'Save progress' }).getAttribute('aria-busy')).toBeNull();
+    expect(ops.filter((op) => op.path === 'goals.addProgress')).toHaveLength(0);
+
+    goOnline(true);
+    await waitFor(() => expect(value.value).toBe(''));
+    expect(ops.filter((op) => op.path === 'goals.addProgress')).toHaveLength(1);
+    expect(within(form).getByRole('status').textContent).toBe('');
+    expect(leavingIsQuestioned()).toBe(false);
   });
 });

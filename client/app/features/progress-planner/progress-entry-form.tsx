@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { parseProgressValue } from './goal-logic.ts';
 import { useUpdateProgress } from './use-goals.ts';
 
@@ -34,6 +36,7 @@ export function ProgressEntryForm({ entry, unit, onDone }: ProgressEntryFormProp
   const [recordedOn, setRecordedOn] = useState(entry.recordedOn);
   const [note, setNote] = useState(entry.note ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChangesWarning(useHasChanged({ value, recordedOn, note }) || update.isPending);
   useEffect(() => document.getElementById(`${prefix}-value`)?.focus(), [prefix]);
 
   const show = (next: Record<string, string>) => {
@@ -97,9 +100,8 @@ export function ProgressEntryForm({ entry, unit, onDone }: ProgressEntryFormProp
         onChange={(event) => setNote(event.target.value)}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="sm" loading={update.isPending}>
-          Save entry
-        </Button>
+        <OfflineNotice pending={update.isPending} what="entry" />
+        <SubmitButton pending={update.isPending}>Save entry</SubmitButton>
         <Button variant="ghost" size="sm" onClick={onDone}>
           Cancel
         </Button>

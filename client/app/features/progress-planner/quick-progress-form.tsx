@@ -2,12 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toIssues } from '#shared/api-error.ts';
 import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { localToday } from '../../../lib/dates.ts';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
 import { futureDayError } from './progress-entry-form.tsx';
 import { useGoals, useRecordProgress } from './use-goals.ts';
@@ -34,6 +35,7 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const [recordedOn, setRecordedOn] = useState(() => localToday());
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChangesWarning(value !== '' || note.trim() !== '' || record.isPending);
 
   if (goalsQuery.isPending && goalId === undefined) {
     return <Spinner size="small" label="Loading goals" showLabel />;
@@ -161,10 +163,9 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
         placeholder="e.g. read aloud at bedtime"
         onChange={(event) => setNote(event.target.value)}
       />
-      <div>
-        <Button type="submit" loading={record.isPending}>
-          Save progress
-        </Button>
+      <div className="flex flex-wrap gap-3">
+        <OfflineNotice pending={record.isPending} what="progress entry" />
+        <SubmitButton pending={record.isPending}>Save progress</SubmitButton>
       </div>
     </form>
   );
