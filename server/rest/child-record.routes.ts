@@ -118,6 +118,12 @@ export function registerChildRecordRoutes(router: Router, services: Services): v
       res.json(await services.goals.updateProgress(scope, entryId, parseWith(progressEntryUpdateSchema, req.body), goalId));
     }),
   );
+  router.delete(
+    '/goals/:id/progress/:entryId',
+    childScoped(services, async (req, res, scope) => {
+      res.json(await services.goals.deleteProgress(scope, pathId(req.params.entryId), pathId(req.params.id)));
+    }),
+  );
   registerWrites(router, services, '/goals', {
     create: { schema: goalCreateSchema, run: services.goals.create },
     update: { schema: goalUpdateSchema, run: services.goals.update },

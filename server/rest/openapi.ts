@@ -224,6 +224,11 @@ export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
         requestBody: body('ProgressEntryUpdate'),
         responses: { 200: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404, 413, 415) },
       },
+      delete: {
+        summary: 'Delete a progress entry',
+        security: bearer,
+        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404) },
+      },
     },
     ...childCollection('/api/strategies', 'strategy', { item: 'Strategy', create: 'StrategyCreate', update: 'StrategyUpdate' }),
     ...childCollection('/api/milestones', 'milestone', { item: 'Milestone', create: 'MilestoneCreate', update: 'MilestoneUpdate' }),

@@ -100,6 +100,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         ['GET', `/goals/${ids.goal}`, undefined],
         ['POST', `/goals/${ids.goal}/progress`, { recordedOn: '2026-01-10', value: 3 }],
         ['PUT', `/goals/${ids.goal}/progress/${ids.progress ?? 1}`, { value: 4 }],
+        ['DELETE', `/goals/${ids.goal}/progress/${ids.progress ?? 1}`, undefined],
         ['POST', '/goals', { area: 'math', title: 'Count to 100' }],
         ['PUT', `/goals/${ids.goal}`, { title: 'Changed' }],
         ['DELETE', `/goals/${ids.goal}`, undefined],

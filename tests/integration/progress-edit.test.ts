@@ -125,6 +125,21 @@ describe.each(ENGINES)('editing a progress entry on %s', (engine) => {
     expect(await entriesOf(server.db, f.childId)).toEqual(before);
   });
 
+  it('REST: DELETE /api/goals/{id}/progress/{entryId} removes the entry of that goal only, and the feed says so', async () => {
+    const f = await family();
+    const stranger = await family();
+    expectApiError(await f.call('DELETE', `/goals/${f.otherGoalId}/progress/${f.entryId}`), 404, 'NOT_FOUND');
+    expectApiError(await stranger.call('DELETE', `/goals/${stranger.goalId}/progress/${f.entryId}`), 404, 'NOT_FOUND');
+    expect(await entriesOf(server.db, f.childId)).toHaveLength(1);
+
+    const deleted = await f.call('DELETE', `/goals/${f.goalId}/progress/${f.entryId}`);
+    expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { id: f.entryId, deleted: true } });
+    expect(await entriesOf(server.db, f.childId)).toEqual([]);
+    const [latest] = await f.trpc.activities.list.query({ childId: f.childId, limit: 1 });
+    expect(latest).toMatchObject({ action: 'progress.deleted', subjectType: 'progress', subjectId: f.entryId });
+    expectApiError(await f.call('DELETE', `/goals/${f.goalId}/progress/${f.entryId}`), 404, 'NOT_FOUND');
+  });
+
   it('validation: bad values, unknown keys (goalId included) and an empty change are 400 naming the field', async () => {
     const f = await family();
     const before = await entriesOf(server.db, f.childId);

@@ -78,7 +78,9 @@ export async function updateProgress(
   return query.returningAll().executeTakeFirst();
 }
 
-export async function deleteProgress(db: Db, childId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('progressEntries').where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
+export async function deleteProgress(db: Db, childId: number, id: number, goalId?: number): Promise<boolean> {
+  let query = db.deleteFrom('progressEntries').where('childId', '=', childId).where('id', '=', id);
+  if (goalId !== undefined) query = query.where('goalId', '=', goalId);
+  const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -142,9 +142,10 @@ export function createGoalsService(deps: GoalsDeps) {
       return toProgressEntry(entry);
     },
 
-    async deleteProgress(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
+    /** `goalId` (REST's path) also requires the entry to be that goal's. */
+    async deleteProgress(scope: ChildScope, id: number, goalId?: number): Promise<{ id: number; deleted: true }> {
       await recordChange(db, scope, { action: 'progress.deleted', subjectType: 'progress' }, async (trx) => {
-        if (!(await goals.deleteProgress(trx, scope.childId, id))) throw AppError.notFound('Progress entry');
+        if (!(await goals.deleteProgress(trx, scope.childId, id, goalId))) throw AppError.notFound('Progress entry');
         return { id };
       });
       return { id, deleted: true };
