@@ -21,6 +21,62 @@ export function futureDayError(recordedOn: string, today: string = localToday())
   return /^\d{4}-\d{2}-\d{2}$/.test(recordedOn) && recordedOn > today ? IN_FUTURE_MESSAGE : undefined;
 }
 
+export interface ProgressEntryValues {
+  value: string;
+  recordedOn: string;
+  note: string;
+}
+
+interface ProgressEntryFieldsProps {
+  values: ProgressEntryValues;
+  onChange: { [Field in keyof ProgressEntryValues]: (next: string) => void };
+  errors: Record<string, string>;
+  unit: string | null;
+  idFor(field: keyof ProgressEntryValues): string;
+  notePlaceholder?: string;
+}
+
+/** An entry's value, day (none after the parent's today) and note: recording one and correcting one ask the same. */
+export function ProgressEntryFields({ values, onChange, errors, unit, idFor, notePlaceholder }: ProgressEntryFieldsProps) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={idFor('value')}
+          label={unit ? `Value (${unit})` : 'Value'}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          required
+          value={values.value}
+          error={errors['value']}
+          onChange={(event) => onChange.value(event.target.value)}
+        />
+        <TextField
+          id={idFor('recordedOn')}
+          label="Date"
+          type="date"
+          required
+          max={localToday()}
+          value={values.recordedOn}
+          error={errors['recordedOn']}
+          onChange={(event) => onChange.recordedOn(event.target.value)}
+        />
+      </div>
+      <TextField
+        id={idFor('note')}
+        label="Note"
+        optional
+        limit={GOAL_LIMITS.progressNote}
+        value={values.note}
+        error={errors['note']}
+        placeholder={notePlaceholder}
+        onChange={(event) => onChange.note(event.target.value)}
+      />
+    </>
+  );
+}
+
 interface ProgressEntryFormProps {
   entry: ProgressEntry;
   unit: string | null;
@@ -67,37 +123,12 @@ export function ProgressEntryForm({ entry, unit, onDone }: ProgressEntryFormProp
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-3" aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}>
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          id={idFor('value')}
-          label={unit ? `Value (${unit})` : 'Value'}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          required
-          value={value}
-          error={errors['value']}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <TextField
-          id={idFor('recordedOn')}
-          label="Date"
-          type="date"
-          required
-          max={localToday()}
-          value={recordedOn}
-          error={errors['recordedOn']}
-          onChange={(event) => setRecordedOn(event.target.value)}
-        />
-      </div>
-      <TextField
-        id={idFor('note')}
-        label="Note"
-        optional
-        limit={GOAL_LIMITS.progressNote}
-        value={note}
-        error={errors['note']}
-        onChange={(event) => setNote(event.target.value)}
+      <ProgressEntryFields
+        values={{ value, recordedOn, note }}
+        onChange={{ value: setValue, recordedOn: setRecordedOn, note: setNote }}
+        errors={errors}
+        unit={unit}
+        idFor={idFor}
       />
       <div className="flex flex-wrap gap-3">
         <OfflineNotice pending={update.isPending} what="entry" />

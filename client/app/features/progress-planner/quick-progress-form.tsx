@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toIssues } from '#shared/api-error.ts';
-import { GOAL_LIMITS, progressEntryCreateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
+import { progressEntryCreateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { localToday } from '../../../lib/dates.ts';
 import { FORM_ERROR, fieldErrorsFromIssues, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
+import { FormAlert, SelectField } from '../../components/form-field.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
-import { futureDayError } from './progress-entry-form.tsx';
+import { futureDayError, ProgressEntryFields } from './progress-entry-form.tsx';
 import { useGoals, useRecordProgress } from './use-goals.ts';
 
 const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
@@ -130,38 +130,13 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
           Goal: <span className="font-semibold text-ink">{onlyChoice.title}</span>
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={idFor('value')}
-          label={unit ? `Value (${unit})` : 'Value'}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          required
-          value={value}
-          error={errors['value']}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <TextField
-          id={idFor('recordedOn')}
-          label="Date"
-          type="date"
-          required
-          max={localToday()}
-          value={recordedOn}
-          error={errors['recordedOn']}
-          onChange={(event) => setRecordedOn(event.target.value)}
-        />
-      </div>
-      <TextField
-        id={idFor('note')}
-        label="Note"
-        optional
-        value={note}
-        limit={GOAL_LIMITS.progressNote}
-        error={errors['note']}
-        placeholder="e.g. read aloud at bedtime"
-        onChange={(event) => setNote(event.target.value)}
+      <ProgressEntryFields
+        values={{ value, recordedOn, note }}
+        onChange={{ value: setValue, recordedOn: setRecordedOn, note: setNote }}
+        errors={errors}
+        unit={unit}
+        idFor={idFor}
+        notePlaceholder="e.g. read aloud at bedtime"
       />
       <div className="flex flex-wrap gap-3">
         <OfflineNotice pending={record.isPending} what="progress entry" />
