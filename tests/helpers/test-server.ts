@@ -136,3 +136,14 @@ export async function signUpParent(server: { url: string }, email?: string) {
 }
 
 export const validChild = { firstName: 'Maya', dateOfBirth: '2016-05-02' } as const;
+
+/** A new parent with one child; `call` sends `/api<path>?childId=<that child>` as the parent. */
+export async function signUpParentWithChild(server: { url: string }) {
+  const parent = await signUpParent(server);
+  const child = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
+  if (child.status !== 201) throw new Error(`adding a child failed: ${child.status} ${child.text}`);
+  const childId = child.body.id as number;
+  const call = (method: string, path: string, json?: unknown) =>
+    api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
+  return { ...parent, childId, call };
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
+import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
 import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
@@ -38,12 +38,8 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
 
   /** A parent with one child and one observation logged now. */
   async function family() {
-    const parent = await signUpParent(server);
-    const child = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
-    expect(child.status).toBe(201);
-    const childId = child.body.id as number;
-    const call = (method: string, path: string, json?: unknown) =>
-      api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
+    const parent = await signUpParentWithChild(server);
+    const { childId, call } = parent;
     const observation = await call('POST', '/observations', { what: 'Logged just now' });
     expect(observation.status).toBe(201);
     return { ...parent, childId, call, observationId: observation.body.id as number };

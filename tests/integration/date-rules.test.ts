@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
+import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { expectApiError, isoDay } from '../helpers/integration-kit.ts';
 import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
@@ -41,12 +41,8 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
 
   /** A parent with one child, a goal with one entry from yesterday, and a milestone next month. */
   async function family() {
-    const parent = await signUpParent(server);
-    const child = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
-    expect(child.status).toBe(201);
-    const childId = child.body.id as number;
-    const call = (method: string, path: string, json?: unknown) =>
-      api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
+    const parent = await signUpParentWithChild(server);
+    const { childId, call } = parent;
     const goal = await call('POST', '/goals', { area: 'reading', title: 'Read a page aloud' });
     const entry = await call('POST', `/goals/${goal.body.id}/progress`, { recordedOn: isoDay(-1), value: 3 });
     const milestone = await call('POST', '/milestones', { title: 'Meet the teacher', dueDate: isoDay(30) });
