@@ -26,7 +26,7 @@ test('a parent corrects a mistyped progress entry', async ({ page }) => {
   await expect(entries.getByText('27 words')).toBeVisible();
   const edit = entries.getByRole('button', { name: /^Edit the .+ entry$/ });
   // Each entry's buttons say which entry they act on.
-  await expect(entries.getByRole('button', { name: /^Delete the .+ entry$/ })).toBeVisible();
+  await expect(entries.getByRole('button', { name: /^Delete entry: .+$/ })).toBeVisible();
 
   // Cancel leaves it as it was, with focus back on Edit.
   await edit.click();

@@ -12,6 +12,13 @@ import { expect, type Page } from '@playwright/test';
  * violations are gathered in full (passes and the rest are summed up by axe, not listed node by node).
  */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  // The page at rest: a toast fading out is half-transparent, and its contrast is not what a parent reads.
+  // Endless animations (a spinner) are left running.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })

@@ -144,7 +144,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                         </Button>
                         <ConfirmDelete
                           label="Delete entry"
-                          accessibleName={`Delete the ${formatDate(entry.recordedOn)} entry`}
+                          accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
                           question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
                           pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
                           onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
