@@ -69,6 +69,20 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
       'Deleting a child profile from the app is on the way. Until then, contact us and choose “Privacy or my data”, and we will delete the profile with everything recorded for that child. You can already delete any single observation, goal, strategy or progress entry yourself, and any milestone you added; a milestone the roadmap suggested can be skipped.',
   },
   {
+    id: 'fix-progress-entry',
+    topic: 'Goals and progress',
+    question: 'I recorded the wrong number. Can I fix it?',
+    answer:
+      'Yes. Open the goal in the Progress Planner and choose Edit beside the entry under Entries: you can change its value, its day or its note. You can also delete an entry. A progress day cannot be in the future, and a goal’s target date cannot be more than a year ago (almost always a typo in the year).',
+  },
+  {
+    id: 'saving-offline',
+    topic: 'Goals and progress',
+    question: 'What happens if my connection drops while I am saving?',
+    answer:
+      'What you typed stays on the screen and Trelli says you are offline. When the connection comes back, it is saved once, on its own. If you try to close or reload the page before then, your browser asks first; a page closed anyway loses what was not saved yet.',
+  },
+  {
     id: 'upload-documents',
     topic: 'Documents',
     question: 'What documents can I keep in the vault?',
