@@ -45,7 +45,17 @@ export class LocalTokens {
   }
 }
 
+/**
+ * A token outlives a deleted account by up to TOKEN_TTL_SECONDS, so the account's row decides; an
+ * account seen to exist is taken on trust for this long, one lookup per account rather than per
+ * request (a lookup on every request cost about a third of GET /api/children's throughput). Writes
+ * that touch the account lock its row and are refused at once (children.service, accounts.service).
+ */
+export const ACCOUNT_RECHECK_MS = 2_000;
+const MAX_ACCOUNTS_REMEMBERED = 10_000;
+
 export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvider {
+  const confirmedAt = new Map<string, number>();
   return {
     kind: 'local',
     publishableKey: null,
@@ -55,14 +65,21 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
       const token = bearerToken(req);
       const userId = token ? await tokens.verify(token) : null;
       if (userId === null) return null;
+      const confirmed = confirmedAt.get(userId);
+      if (confirmed !== undefined && Date.now() - confirmed < ACCOUNT_RECHECK_MS) return userId;
       try {
-        // A token outlives a deleted account by up to TOKEN_TTL_SECONDS; the row decides.
-        return (await userExists(db, userId)) ? userId : null;
+        if (!(await userExists(db, userId))) {
+          confirmedAt.delete(userId);
+          return null;
+        }
       } catch (error) {
         // With the database unreachable, whatever the request does next fails too and answers 503 there.
         if (isDatabaseUnavailable(error)) return userId;
         throw error;
       }
+      if (confirmedAt.size >= MAX_ACCOUNTS_REMEMBERED) confirmedAt.clear();
+      confirmedAt.set(userId, Date.now());
+      return userId;
     },
     lockAccount: lockUser,
     async writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata) {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_LIMITS } from '#shared/schemas/account.ts';
+import { ACCOUNT_RECHECK_MS } from '../../server/auth/local.ts';
 import { insertUser } from '../../server/features/accounts/accounts.repository.ts';
 import { insertChild } from '../../server/features/children/children.repository.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -128,6 +129,17 @@ describe.each(ENGINES)('account guards on %s', (engine) => {
       expect(await countChildren(server.db, parent.userId)).toBe(0);
 
       const { token } = parent;
+      // Writes lock the account's row and are refused at once, even while its existence is still trusted.
+      const writesAtOnce = {
+        create: await api(server, 'POST', '/api/children', { token, json: validChild }),
+        trpcCreate: await api(server, 'POST', '/api/trpc/children.create', { token, json: { json: validChild } }),
+        metadata: await api(server, 'PATCH', '/api/auth/me/metadata', { token, json: { unsafeMetadata: { a: 1 } } }),
+      };
+      expect(Object.values(writesAtOnce).map((response) => response.status)).toEqual([401, 401, 401]);
+      expect(await countChildren(server.db, parent.userId)).toBe(0);
+
+      // After ACCOUNT_RECHECK_MS the token's account is looked up again: 401 everywhere.
+      await new Promise((resolve) => setTimeout(resolve, ACCOUNT_RECHECK_MS + 50));
       const calls = {
         me: await api(server, 'GET', '/api/auth/me', { token }),
         metadata: await api(server, 'PATCH', '/api/auth/me/metadata', { token, json: { unsafeMetadata: { a: 1 } } }),
