@@ -52,16 +52,6 @@ export function jsonDepth(value: unknown, stopAfter: number = METADATA_LIMITS.de
   return deepest;
 }
 
-/** The size of a value's JSON in UTF-8 bytes. */
-export function jsonByteLength(value: unknown): number {
-  let bytes = 0;
-  for (const character of JSON.stringify(value) ?? '') {
-    const code = character.codePointAt(0) as number;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
 export const metadataUpdateSchema = z.strictObject({
   // The depth is checked before the JSON schema walks the value, whose recursion deep input would overflow.
   unsafeMetadata: z

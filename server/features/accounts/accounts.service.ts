@@ -1,13 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  jsonByteLength,
-  jsonDepth,
-  METADATA_LIMITS,
-  METADATA_TOO_DEEP,
-  METADATA_TOO_LARGE,
-  type Metadata,
-  type User,
-} from '#shared/schemas/account.ts';
+import { jsonDepth, METADATA_LIMITS, METADATA_TOO_DEEP, METADATA_TOO_LARGE, type Metadata, type User } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -44,6 +36,9 @@ function hashSessionId(sessionId: string): string {
 function newUserId(): string {
   return `user_${randomBytes(15).toString('base64url')}`;
 }
+
+/** The size of a value's JSON in UTF-8 bytes. */
+const jsonByteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 /** Why merged metadata breaks METADATA_LIMITS, or null when it keeps to them. */
 function metadataLimitError(metadata: Record<string, unknown>): AppError | null {

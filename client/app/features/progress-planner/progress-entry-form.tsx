@@ -14,11 +14,16 @@ import { useUpdateProgress } from './use-goals.ts';
 const FIELD_ORDER = ['value', 'recordedOn', 'note'] as const;
 
 /**
- * The message for a progress day after the parent's today (the server's rule allows a day begun in
- * any time zone; the form holds the parent to their own), or undefined.
+ * What both progress forms check before the schema: Value holds a number, and the day is not after the
+ * parent's today (the server's rule allows a day begun in any time zone; the form holds the parent to
+ * their own). `number` is the parsed value, null when it is not one.
  */
-export function futureDayError(recordedOn: string, today: string = localToday()): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(recordedOn) && recordedOn > today ? IN_FUTURE_MESSAGE : undefined;
+export function checkProgressEntry(value: string, recordedOn: string): { number: number | null; errors: Record<string, string> } {
+  const number = parseProgressValue(value);
+  const errors: Record<string, string> = {};
+  if (number === null) errors['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(recordedOn) && recordedOn > localToday()) errors['recordedOn'] = IN_FUTURE_MESSAGE;
+  return { number, errors };
 }
 
 export interface ProgressEntryValues {
@@ -103,11 +108,7 @@ export function ProgressEntryForm({ entry, unit, onDone }: ProgressEntryFormProp
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const number = parseProgressValue(value);
-    const local: Record<string, string> = {};
-    if (number === null) local['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
-    const future = futureDayError(recordedOn);
-    if (future) local['recordedOn'] = future;
+    const { number, errors: local } = checkProgressEntry(value, recordedOn);
     if (Object.keys(local).length > 0) return show(local);
     const parsed = progressEntryUpdateSchema.safeParse({ value: number, recordedOn, note: note.trim() === '' ? null : note });
     if (!parsed.success) return show(fieldErrorsFromIssues(toIssues(parsed.error)));

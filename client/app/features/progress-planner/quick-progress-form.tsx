@@ -9,8 +9,8 @@ import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField } from '../../components/form-field.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
-import { parseProgressValue, progressGoalChoices } from './goal-logic.ts';
-import { futureDayError, ProgressEntryFields } from './progress-entry-form.tsx';
+import { progressGoalChoices } from './goal-logic.ts';
+import { checkProgressEntry, ProgressEntryFields } from './progress-entry-form.tsx';
 import { useGoals, useRecordProgress } from './use-goals.ts';
 
 const FIELD_ORDER = ['goalId', 'value', 'recordedOn', 'note'] as const;
@@ -70,12 +70,8 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (record.isPending) return;
-    const local: Record<string, string> = {};
+    const { number, errors: local } = checkProgressEntry(value, recordedOn);
     if (selectedId === undefined) local['goalId'] = 'Choose which goal this is for';
-    const number = parseProgressValue(value);
-    if (number === null) local['value'] = value.trim() === '' ? 'Enter a value' : 'Use a number';
-    const future = futureDayError(recordedOn);
-    if (future) local['recordedOn'] = future;
     if (Object.keys(local).length > 0) {
       show(local);
       return;
