@@ -9,6 +9,7 @@ import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '
 import type { InFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
+import { registerApiDocs } from './rest/api-docs.ts';
 import { registerAuthRoutes } from './rest/auth.routes.ts';
 import { registerChildRecordRoutes } from './rest/child-record.routes.ts';
 import { registerChildrenRoutes } from './rest/children.routes.ts';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  registerApiDocs(app);
   app.use(
     '/api',
     requireJsonBody,
