@@ -11,7 +11,7 @@ registerHooks({
       context,
     ),
 });
-const { default: openapiTS, astToString } = await import('openapi-typescript');
+const { default: openapiTS, astToString, stringToAST } = await import('openapi-typescript');
 
 /** Where the generated types are committed, from the repository root. */
 export const API_TYPES_PATH = 'docs/sdk/trelli-api.ts';
@@ -37,11 +37,40 @@ function formatterSettings(): FormatConfig {
   return settings;
 }
 
+type PostTransform = NonNullable<Parameters<typeof openapiTS>[1]>['postTransform'] & {};
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([A-Za-z_$][\w$]*)$/;
+
+/**
+ * A component schema that contains itself (JSON metadata: an array of JSON values) would come out as
+ * `components['schemas']['X']` inside its own definition, which no TypeScript compiles (TS2502,
+ * openapi-typescript issue 1603). Such a component becomes a top-level `export type X`, where the
+ * recursion is legal, and `components['schemas']['X']` names it.
+ */
+const recursiveComponentAsAlias: PostTransform = (type, options) => {
+  const name = COMPONENT_SCHEMA.exec(options.path ?? '')?.[1];
+  if (name === undefined) return undefined;
+  const text = astToString(type);
+  const self = `components["schemas"]["${name}"]`;
+  if (!text.includes(self)) return undefined;
+  options.ctx.injectFooter.push(...stringToAST(`export type ${name} = ${text.replaceAll(self, name)};`));
+  return typeNode(name);
+};
+
+/** `source` as a type node of openapi-typescript's own compiler (TypeScript 5). */
+function typeNode(source: string): NonNullable<ReturnType<PostTransform>> {
+  const [alias] = stringToAST(`type Alias = ${source};`) as unknown as [{ type: NonNullable<ReturnType<PostTransform>> }];
+  return alias.type;
+}
+
 /** The TypeScript source of `docs/sdk/trelli-api.ts` for an OpenAPI document. */
 export async function generateApiTypes(document: object): Promise<string> {
   // `defaultNonNullable: false`: whether a field is required comes from the schema's `required`
   // alone, so request fields the server fills in with a default stay optional.
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { defaultNonNullable: false, silent: true });
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+    defaultNonNullable: false,
+    silent: true,
+    postTransform: recursiveComponentAsAlias,
+  });
   const formatted = await format(API_TYPES_PATH, HEADER + astToString(ast), formatterSettings());
   if (formatted.errors.length > 0) throw new Error(`oxfmt could not format the generated types: ${JSON.stringify(formatted.errors)}`);
   return formatted.code;
