@@ -95,13 +95,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** Data exceptions that mean a value the client sent cannot be stored (not a fault in our queries). */
+/**
+ * Data exceptions (SQLSTATE class 22) that mean a value the client sent cannot be stored or compared:
+ * a last line of defence behind the shared schemas, so such a value is a 400, not a 500. Not the
+ * whole class: division by zero (22012) and the like are faults in our queries.
+ */
 const REJECTED_VALUE_CODES = new Set([
-  '22021', // character_not_in_repertoire (NUL)
-  '22P05', // untranslatable_character
   '22001', // string_data_right_truncation
   '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format ('abc' as a date, a time with a 150-digit fraction)
+  '22008', // datetime_field_overflow (year 0, '2023-02-29')
+  '22009', // invalid_time_zone_displacement_value (an offset of 16 hours or more)
+  '22015', // interval_field_overflow
+  '22021', // character_not_in_repertoire (NUL)
   '22P02', // invalid_text_representation (e.g. a malformed array literal)
+  '22P05', // untranslatable_character
 ]);
 
 export function isRejectedValue(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
-import { isoDate, requiredIsoDate, todayIso } from './dates.ts';
+import { addDays, addYears } from '../calendar.ts';
+import { HISTORY_YEARS, dateWithin, pastOrTodayDate, storedDate, storedTimestamp, todayIso } from './dates.ts';
 
 export const GRADES = [
   'preschool',
@@ -30,7 +31,10 @@ export const CHILD_LIMITS = {
   notes: 5000,
   listItems: 20,
   listItemLength: 80,
-  maxAgeYears: 26,
+  /** A date of birth is less than this many years ago (the window of everything that happened: dates.ts). */
+  maxAgeYears: HISTORY_YEARS,
+  /** A plan review date is the last yearly review or the next one: within this many years of today. */
+  planReviewYears: 2,
 } as const;
 
 const optionalText = (max: number) => text().trim().max(max, `At most ${max} characters`).nullable().optional();
@@ -46,16 +50,31 @@ const tagList = z
 
 /** The oldest date of birth accepted today: under 26 years ago. */
 export function oldestDateOfBirth(now: Date = new Date()): string {
-  const limit = new Date(now);
-  limit.setUTCFullYear(limit.getUTCFullYear() - CHILD_LIMITS.maxAgeYears);
-  return todayIso(limit);
+  return addYears(todayIso(now), -CHILD_LIMITS.maxAgeYears);
 }
 
-const DATE_OF_BIRTH_REQUIRED = 'Enter a date of birth';
+const dateOfBirth = dateWithin({
+  emptyMessage: 'Enter a date of birth',
+  earliest: {
+    day: (now) => addDays(oldestDateOfBirth(now), 1),
+    message: `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`,
+  },
+  latest: { day: todayIso, message: 'Date of birth cannot be in the future' },
+});
 
-const dateOfBirth = requiredIsoDate(DATE_OF_BIRTH_REQUIRED)
-  .refine((value) => value <= todayIso(), 'Date of birth cannot be in the future')
-  .refine((value) => value > oldestDateOfBirth(), `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`);
+const PLAN_REVIEW_HINT = 'Use the date of the last review or the next one.';
+
+/** The last yearly plan review or the next one: within CHILD_LIMITS.planReviewYears of today. */
+const planReviewDate = dateWithin({
+  earliest: {
+    day: (now) => addYears(todayIso(now), -CHILD_LIMITS.planReviewYears),
+    message: `This is more than ${CHILD_LIMITS.planReviewYears} years ago. ${PLAN_REVIEW_HINT}`,
+  },
+  latest: {
+    day: (now) => addYears(todayIso(now), CHILD_LIMITS.planReviewYears),
+    message: `This is more than ${CHILD_LIMITS.planReviewYears} years away. ${PLAN_REVIEW_HINT}`,
+  },
+});
 
 const childFields = {
   firstName: text().trim().min(1, 'First name is required').max(CHILD_LIMITS.firstName, `At most ${CHILD_LIMITS.firstName} characters`),
@@ -65,8 +84,9 @@ const childFields = {
   school: optionalText(CHILD_LIMITS.school),
   pronouns: optionalText(CHILD_LIMITS.pronouns),
   supportPlan: z.enum(SUPPORT_PLANS).nullable().optional(),
-  planReviewDate: isoDate.nullable().optional(),
-  lastEvaluationDate: isoDate.nullable().optional(),
+  planReviewDate: planReviewDate.nullable().optional(),
+  /** An evaluation that happened: not in the future, not before the oldest child's birth (dates.ts). */
+  lastEvaluationDate: pastOrTodayDate.nullable().optional(),
   diagnoses: tagList.optional(),
   strengths: tagList.optional(),
   challenges: tagList.optional(),
@@ -106,22 +126,22 @@ export const childSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   lastName: z.string().nullable(),
-  dateOfBirth: z.string(),
+  dateOfBirth: storedDate,
   ageYears: z.number().int(),
   grade: z.enum(GRADES).nullable(),
   school: z.string().nullable(),
   pronouns: z.string().nullable(),
   supportPlan: z.enum(SUPPORT_PLANS).nullable(),
-  planReviewDate: z.string().nullable(),
-  lastEvaluationDate: z.string().nullable(),
+  planReviewDate: storedDate.nullable(),
+  lastEvaluationDate: storedDate.nullable(),
   diagnoses: z.array(z.string()),
   strengths: z.array(z.string()),
   challenges: z.array(z.string()),
   interests: z.array(z.string()),
   notes: z.string().nullable(),
   avatarColor: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storedTimestamp,
+  updatedAt: storedTimestamp,
 });
 
 export type ChildCreateInput = z.input<typeof childCreateSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
-import { pastOrTodayDate, planDate } from './dates.ts';
+import { pastOrTodayDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { observationSchema } from './observation.ts';
 
 export const GOAL_AREAS = [
@@ -40,7 +40,7 @@ const goalFields = {
   baseline: measure,
   target: measure,
   unit: text().trim().max(GOAL_LIMITS.unit, `At most ${GOAL_LIMITS.unit} characters`).nullable().optional(),
-  /** Overdue is fine; more than a year ago is a typo (dates.ts). */
+  /** Overdue is fine; more than a year ago or ten years ahead is a typo (dates.ts). */
   targetDate: planDate.nullable().optional(),
   status: z.enum(GOAL_STATUSES),
   source: z.enum(GOAL_SOURCES),
@@ -55,7 +55,7 @@ export const goalCreateSchema = z.strictObject({
 export const goalUpdateSchema = patchOf(goalFields);
 
 const progressFields = {
-  /** The day it was measured: never in the future (dates.ts). */
+  /** The day it was measured: never in the future, nor years before the child (dates.ts). */
   recordedOn: pastOrTodayDate,
   value: measureValue(),
   note: text().trim().max(GOAL_LIMITS.progressNote, `At most ${GOAL_LIMITS.progressNote} characters`).nullable().optional(),
@@ -68,10 +68,10 @@ export const progressEntryUpdateSchema = patchOf(progressFields);
 export const progressEntrySchema = z.object({
   id: z.number().int(),
   goalId: z.number().int(),
-  recordedOn: z.string(),
+  recordedOn: storedDate,
   value: z.number(),
   note: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: storedTimestamp,
 });
 
 export const goalSchema = z.object({
@@ -83,14 +83,14 @@ export const goalSchema = z.object({
   baseline: z.number().nullable(),
   target: z.number().nullable(),
   unit: z.string().nullable(),
-  targetDate: z.string().nullable(),
+  targetDate: storedDate.nullable(),
   status: z.enum(GOAL_STATUSES),
   source: z.enum(GOAL_SOURCES),
   latestProgress: progressEntrySchema.nullable(),
   /** True when the goal is active and nothing was recorded for GOAL_STALE_DAYS days. */
   isStale: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storedTimestamp,
+  updatedAt: storedTimestamp,
 });
 
 /** One goal with its whole progress history and the observations linked to it as evidence. */

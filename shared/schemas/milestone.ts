@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
-import { isoDate, planDate } from './dates.ts';
+import { isoDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
@@ -24,7 +24,7 @@ const milestoneFields = {
     .optional(),
   whatToDo: text().trim().max(MILESTONE_LIMITS.whatToDo, `At most ${MILESTONE_LIMITS.whatToDo} characters`).nullable().optional(),
   category: z.enum(MILESTONE_CATEGORIES),
-  /** Overdue is fine; more than a year ago is a typo (dates.ts). */
+  /** Overdue is fine; more than a year ago or ten years ahead is a typo (dates.ts). */
   dueDate: planDate,
   status: z.enum(MILESTONE_STATUSES),
 };
@@ -45,18 +45,18 @@ export const milestoneSchema = z.object({
   whyItMatters: z.string().nullable(),
   whatToDo: z.string().nullable(),
   category: z.enum(MILESTONE_CATEGORIES),
-  dueDate: z.string(),
+  dueDate: storedDate,
   status: z.enum(MILESTONE_STATUSES),
   source: z.enum(MILESTONE_SOURCES),
   /** The generating rule's key; null for milestones the parent added. */
   ruleKey: z.string().nullable(),
   /** The parent changed a generated milestone, so regeneration leaves it alone. */
   editedByParent: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storedTimestamp,
+  updatedAt: storedTimestamp,
 });
 
-/** Which milestones to list: due on or after `from`, on or before `to` (YYYY-MM-DD, both optional). */
+/** Which milestones to list: due on or after `from`, on or before `to` (YYYY-MM-DD, any day of the calendar, both optional). */
 export const milestoneRangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
 export const generationResultSchema = z.object({

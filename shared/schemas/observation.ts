@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
-import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isNotInFuture, isoDate } from './dates.ts';
+import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isoDate, pastTimestamp, storedDate, storedTimestamp } from './dates.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -33,11 +33,8 @@ const detail = () => text().trim().max(OBSERVATION_LIMITS.detail, `At most ${OBS
 const observationFields = {
   /** What happened: the one field a quick capture needs. */
   what: text().trim().min(1, 'Say what happened').max(OBSERVATION_LIMITS.what, `At most ${OBSERVATION_LIMITS.what} characters`),
-  /** When it happened, never in the future; the server uses now when omitted. */
-  occurredAt: z.iso
-    .datetime({ offset: true, error: 'Use a date and time' })
-    .refine((value) => isNotInFuture(value), OBSERVATION_IN_FUTURE_MESSAGE)
-    .optional(),
+  /** When it happened: not in the future, nor years before the child (dates.ts); the server uses now when omitted. */
+  occurredAt: pastTimestamp.optional(),
   setting: z.enum(SETTINGS),
   antecedent: detail(),
   behaviour: detail(),
@@ -69,7 +66,7 @@ export const observationSchema = z.object({
   id: z.number().int(),
   childId: z.number().int(),
   what: z.string(),
-  occurredAt: z.string(),
+  occurredAt: storedTimestamp,
   setting: z.enum(SETTINGS),
   antecedent: z.string().nullable(),
   behaviour: z.string().nullable(),
@@ -78,11 +75,11 @@ export const observationSchema = z.object({
   tags: z.array(z.string()),
   isWin: z.boolean(),
   goalId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storedTimestamp,
+  updatedAt: storedTimestamp,
 });
 
-export const weeklyTrendSchema = z.array(z.object({ weekStart: z.string(), wins: z.number().int(), concerns: z.number().int() }));
+export const weeklyTrendSchema = z.array(z.object({ weekStart: storedDate, wins: z.number().int(), concerns: z.number().int() }));
 
 export type ObservationCreate = z.output<typeof observationCreateSchema>;
 export type ObservationUpdate = z.output<typeof observationUpdateSchema>;

@@ -1,5 +1,5 @@
 import { ageInYears } from '#shared/age.ts';
-import { addDays, addMonths, addYears, inYear } from '#shared/calendar.ts';
+import { addDays, addMonths, addYears, inYear, isCalendarDate } from '#shared/calendar.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import { isActiveGoalStatus, type GoalSummary } from '#shared/schemas/goal.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
@@ -45,10 +45,11 @@ interface Window {
 
 const within = (date: string, window: Window) => date >= window.start && date <= window.end;
 
-/** The first occurrence of `date`, stepping by whole years, that is on or after `today`. */
+/** The first occurrence of `date`, stepping by whole years, that is on or after `today` (addYears stops at the calendar's last day). */
 function nextAnniversary(date: string, today: string): string {
-  // Counting from the original date each time keeps Feb 29 on Feb 29 in leap years.
-  let years = 0;
+  // Counting from the original date each time keeps Feb 29 on Feb 29 in leap years; a date years
+  // back starts a year short of today's year instead of stepping through every year since.
+  let years = Math.max(0, Number(today.slice(0, 4)) - Number(date.slice(0, 4)) - 1);
   while (addYears(date, years) < today) years += 1;
   return addYears(date, years);
 }
@@ -326,9 +327,19 @@ export const RULES: Rule[] = [
   goalCheckRule,
 ];
 
+/** A stored date the rules can read, or null: a row saved under older rules may hold any day PostgreSQL takes. */
+const readable = (date: string | null): string | null => (date !== null && isCalendarDate(date) ? date : null);
+
 export function generateRoadmap(input: RoadmapInput): MilestoneDraft[] {
+  const { child } = input;
+  const checked: RoadmapInput = {
+    ...input,
+    child: { ...child, planReviewDate: readable(child.planReviewDate), lastEvaluationDate: readable(child.lastEvaluationDate) },
+    goals: input.goals.map((goal) => ({ ...goal, targetDate: readable(goal.targetDate) })),
+  };
   const window = { start: input.today, end: addMonths(input.today, input.horizonMonths) };
-  const drafts = RULES.flatMap((rule) => rule(input, window));
+  const rules = readable(child.dateOfBirth) ? RULES : RULES.filter((rule) => rule !== transitionRule);
+  const drafts = rules.flatMap((rule) => rule(checked, window));
   const unique = new Map(drafts.map((draft) => [draft.ruleKey, draft]));
   return [...unique.values()].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.ruleKey.localeCompare(b.ruleKey));
 }
