@@ -1,10 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
+import { createLocalAuthProvider, LocalTokens } from '../server/auth/local.ts';
+import { openDatabase } from '../server/db/database.ts';
 import { buildOpenApiDocument } from '../server/rest/openapi.ts';
+import { restOperations } from '../server/rest/operations.ts';
+import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../server/rest/rate-limits.ts';
+import { createServices } from '../server/services.ts';
 import { API_TYPES_PATH, generateApiTypes } from './lib/api-types.ts';
 
 // The built-in accounts document is the superset: with Clerk only /api/auth/* is left out.
-const source = await generateApiTypes(buildOpenApiDocument({ builtInAccounts: true }));
+// The operations close over real services (never called here) over an empty in-memory database.
+const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+const tokens = new LocalTokens(randomBytes(32).toString('hex'));
+const services = createServices({
+  db,
+  auth: createLocalAuthProvider(tokens, db),
+  tokens,
+  featureFlags: FEATURE_FLAG_DEFAULTS,
+  appOrigin: undefined,
+});
+const source = await generateApiTypes(buildOpenApiDocument(restOperations(services, createRateLimiters(DEFAULT_RATE_LIMITS))));
+await db.destroy();
 const target = fileURLToPath(new URL(`../${API_TYPES_PATH}`, import.meta.url));
 writeFileSync(target, source);
 console.log(`Wrote ${API_TYPES_PATH}`);

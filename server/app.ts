@@ -10,12 +10,9 @@ import type { InFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
 import { registerApiDocs } from './rest/api-docs.ts';
-import { registerAuthRoutes } from './rest/auth.routes.ts';
-import { registerChildRecordRoutes } from './rest/child-record.routes.ts';
-import { registerChildrenRoutes } from './rest/children.routes.ts';
-import { registerConfigRoutes } from './rest/config.routes.ts';
-import { registerContactRoutes } from './rest/contact.routes.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
+import { mountOperations } from './rest/operation.ts';
+import { restOperations } from './rest/operations.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rest/rate-limits.ts';
 import { publicRoute } from './rest/route-kit.ts';
 import type { Services } from './services.ts';
@@ -24,6 +21,8 @@ import { appRouter } from './trpc/root.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const TRPC_MAX_BATCH_SIZE = 20;
+/** What a 503 tells a client to wait: the pool reconnects on the next request once the database is back. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface AppDeps {
   db: Db;
@@ -96,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
       await pingDatabase(db);
       res.json({ status: 'ready' });
     } catch {
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json(new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).toBody());
     }
   });
@@ -127,12 +127,9 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
-  registerConfigRoutes(api, services);
-  registerChildrenRoutes(api, services);
-  registerChildRecordRoutes(api, services);
-  registerContactRoutes(api, services, limits);
-  if (services.accounts) registerAuthRoutes(api, services.accounts, limits);
-  const openApi = buildOpenApiDocument({ builtInAccounts: services.accounts !== null });
+  const operations = restOperations(services, limits);
+  mountOperations(api, operations, services);
+  const openApi = buildOpenApiDocument(operations);
   api.get(
     '/openapi.json',
     publicRoute((_req, res) => {
@@ -167,6 +164,7 @@ export function createApp(deps: AppDeps): Express {
       );
     }
     if (res.headersSent) return;
+    if (appError.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.status(appError.status).json(appError.toBody());
   };
   app.use(errorHandler);

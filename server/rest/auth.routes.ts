@@ -1,10 +1,10 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { metadataUpdateSchema, signInSchema, signUpSchema } from '#shared/schemas/account.ts';
+import { METADATA_LIMITS } from '#shared/schemas/account.ts';
 import type { AccountsService, SignedIn } from '../features/accounts/accounts.service.ts';
 import { AppError } from '../lib/errors.ts';
+import { operation, type RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
-import { parseWith, publicRoute, signedIn } from './route-kit.ts';
 
 export const SESSION_COOKIE = 'trelli_session';
 
@@ -39,57 +39,99 @@ function sendSignedIn(req: Request, res: Response, status: number, signedInResul
 }
 
 /** Built-in accounts (DESIGN §3), mounted only when Clerk is not configured. */
-export function registerAuthRoutes(router: Router, accounts: AccountsService, limits: RateLimiters): void {
-  router.post(
-    '/auth/sign-up',
-    limits.authPerIp,
-    publicRoute(async (req, res) => {
-      const input = parseWith(signUpSchema, req.body);
-      sendSignedIn(req, res, 201, await accounts.signUp(input));
+export function authOperations(accounts: AccountsService, limits: RateLimiters): RestOperation[] {
+  return [
+    operation({
+      operationId: 'signUp',
+      method: 'post',
+      path: '/api/auth/sign-up',
+      tag: 'Accounts',
+      summary: 'Create an account',
+      security: 'public',
+      child: false,
+      body: 'SignUp',
+      rateLimits: [limits.authPerIp],
+      errors: { 409: 'An account with this email already exists' },
+      success: [{ status: 201, description: 'Signed up; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
+      handle: async ({ req, res, body }) => sendSignedIn(req, res, 201, await accounts.signUp(body)),
     }),
-  );
-  router.post(
-    '/auth/sign-in',
-    limits.authPerIp,
-    limits.signInFailuresPerEmail,
-    publicRoute(async (req, res) => {
-      const input = parseWith(signInSchema, req.body);
-      sendSignedIn(req, res, 200, await accounts.signIn(input));
+    operation({
+      operationId: 'signIn',
+      method: 'post',
+      path: '/api/auth/sign-in',
+      tag: 'Accounts',
+      summary: 'Sign in',
+      security: 'public',
+      child: false,
+      body: 'SignIn',
+      rateLimits: [limits.authPerIp, limits.signInFailuresPerEmail],
+      errors: { 401: 'Wrong email or password' },
+      success: [{ status: 200, description: 'Signed in; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
+      handle: async ({ req, res, body }) => sendSignedIn(req, res, 200, await accounts.signIn(body)),
     }),
-  );
-  router.post(
-    '/auth/token',
-    publicRoute(async (req, res) => {
-      assertSameOrigin(req);
-      const sessionId = sessionIdFrom(req);
-      // No cookie: a signed-out visitor, which is not an error (the browser would log a 401 on every page).
-      if (!sessionId) {
-        res.status(204).end();
-        return;
-      }
-      res.json({ token: await accounts.tokenForSession(sessionId) });
+    operation({
+      operationId: 'createToken',
+      method: 'post',
+      path: '/api/auth/token',
+      tag: 'Accounts',
+      summary: 'A fresh bearer token from the session cookie',
+      description: 'Browsers call this with the `trelli_session` cookie that sign-up and sign-in set.',
+      security: 'session-cookie',
+      child: false,
+      errors: { 401: 'The session has ended or is not valid' },
+      success: [
+        { status: 200, description: 'A token valid for 10 minutes', body: 'Token' },
+        { status: 204, description: 'No session cookie: signed out, no token' },
+      ],
+      handle: async ({ req, res }) => {
+        assertSameOrigin(req);
+        const sessionId = sessionIdFrom(req);
+        // No cookie: a signed-out visitor, which is not an error (the browser would log a 401 on every page).
+        if (!sessionId) {
+          res.status(204).end();
+          return;
+        }
+        return { token: await accounts.tokenForSession(sessionId) };
+      },
     }),
-  );
-  router.post(
-    '/auth/sign-out',
-    publicRoute(async (req, res) => {
-      assertSameOrigin(req);
-      await accounts.signOut(sessionIdFrom(req));
-      setSessionCookie(req, res, '', new Date(0));
-      res.status(204).end();
+    operation({
+      operationId: 'signOut',
+      method: 'post',
+      path: '/api/auth/sign-out',
+      tag: 'Accounts',
+      summary: 'End the session',
+      security: 'session-cookie',
+      child: false,
+      success: [{ status: 204, description: 'Signed out; the session cookie is cleared' }],
+      handle: async ({ req, res }) => {
+        assertSameOrigin(req);
+        await accounts.signOut(sessionIdFrom(req));
+        setSessionCookie(req, res, '', new Date(0));
+      },
     }),
-  );
-  router.get(
-    '/auth/me',
-    signedIn(async (_req, res, userId) => {
-      res.json(await accounts.me(userId));
+    operation({
+      operationId: 'getMe',
+      method: 'get',
+      path: '/api/auth/me',
+      tag: 'Accounts',
+      summary: 'The signed-in user',
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'The user', body: 'User' }],
+      handle: ({ userId }) => accounts.me(userId),
     }),
-  );
-  router.patch(
-    '/auth/me/metadata',
-    signedIn(async (req, res, userId) => {
-      const { unsafeMetadata } = parseWith(metadataUpdateSchema, req.body);
-      res.json(await accounts.updateUnsafeMetadata(userId, unsafeMetadata));
+    operation({
+      operationId: 'updateMetadata',
+      method: 'patch',
+      path: '/api/auth/me/metadata',
+      tag: 'Accounts',
+      summary: 'Merge into unsafeMetadata (null removes a key)',
+      security: 'bearer',
+      child: false,
+      body: 'MetadataUpdate',
+      errors: { 413: `The merged unsafeMetadata would be over ${METADATA_LIMITS.bytes / 1024} KB of JSON, or the body is over 1 MB` },
+      success: [{ status: 200, description: 'The user', body: 'User' }],
+      handle: ({ userId, body }) => accounts.updateUnsafeMetadata(userId, body.unsafeMetadata),
     }),
-  );
+  ];
 }

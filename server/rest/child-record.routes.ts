@@ -1,177 +1,270 @@
-import type { Router } from 'express';
-import { z } from 'zod';
 import { activityListSchema } from '#shared/schemas/activity.ts';
-import { goalCreateSchema, goalUpdateSchema, progressEntryCreateSchema, progressEntryUpdateSchema } from '#shared/schemas/goal.ts';
-import { milestoneCreateSchema, milestoneRangeSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
-import { observationCreateSchema, observationFilterSchema, observationUpdateSchema } from '#shared/schemas/observation.ts';
-import { strategyCreateSchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
-import { isoDate } from '#shared/schemas/dates.ts';
+import { milestoneRangeSchema } from '#shared/schemas/milestone.ts';
+import { observationFilterSchema } from '#shared/schemas/observation.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import type { Services } from '../services.ts';
-import { childScoped, parseWith, pathId } from './route-kit.ts';
+import type { RequestBodyName, ResponseBodyName } from './components.ts';
+import { operation, queryForm, type OperationTag, type RestOperation } from './operation.ts';
+import { parseWith } from './route-kit.ts';
 
-interface CollectionOps<C extends z.ZodType, U extends z.ZodType> {
-  create: { schema: C; run: (scope: ChildScope, input: z.output<C>) => Promise<unknown> };
-  update: { schema: U; run: (scope: ChildScope, id: number, input: z.output<U>) => Promise<unknown> };
+interface Collection {
+  /** `/api/goals` */
+  base: `/api/${string}`;
+  tag: OperationTag;
+  /** What one record is called in summaries and operationIds: `goal`, `Goal`. */
+  noun: string;
+  Noun: string;
+  item: ResponseBodyName;
+  create: { body: RequestBodyName; run: (scope: ChildScope, input: never) => Promise<unknown> };
+  update: { body: RequestBodyName; run: (scope: ChildScope, id: number, input: never) => Promise<unknown> };
   remove: (scope: ChildScope, id: number) => Promise<unknown>;
 }
 
-/** POST `base`, PUT and DELETE `base/:id`, all with `?childId=`. */
-function registerWrites<C extends z.ZodType, U extends z.ZodType>(
-  router: Router,
-  services: Services,
-  base: string,
-  ops: CollectionOps<C, U>,
-) {
-  router.post(
-    base,
-    childScoped(services, async (req, res, scope) => {
-      res.status(201).json(await ops.create.run(scope, parseWith(ops.create.schema, req.body)));
+/** POST `base`, PUT and DELETE `base/{id}`, all about the child named by `?childId=`. */
+function writes(c: Collection): RestOperation[] {
+  const recordId = { id: `The ${c.noun}\u2019s id` };
+  return [
+    operation({
+      operationId: `create${c.Noun}`,
+      method: 'post',
+      path: c.base,
+      tag: c.tag,
+      summary: `Add a ${c.noun}`,
+      security: 'bearer',
+      child: true,
+      body: c.create.body,
+      success: [{ status: 201, description: `The new ${c.noun}`, body: c.item }],
+      handle: ({ scope, body }) => c.create.run(scope, body as never),
     }),
-  );
-  router.put(
-    `${base}/:id`,
-    childScoped(services, async (req, res, scope) => {
-      const id = pathId(req.params.id);
-      res.json(await ops.update.run(scope, id, parseWith(ops.update.schema, req.body)));
+    operation({
+      operationId: `update${c.Noun}`,
+      method: 'put',
+      path: `${c.base}/{id}`,
+      tag: c.tag,
+      summary: `Change a ${c.noun}`,
+      security: 'bearer',
+      child: true,
+      ids: recordId,
+      body: c.update.body,
+      success: [{ status: 200, description: `The ${c.noun} as saved`, body: c.item }],
+      handle: ({ scope, ids, body }) => c.update.run(scope, ids.id as number, body as never),
     }),
-  );
-  router.delete(
-    `${base}/:id`,
-    childScoped(services, async (req, res, scope) => {
-      res.json(await ops.remove(scope, pathId(req.params.id)));
+    operation({
+      operationId: `delete${c.Noun}`,
+      method: 'delete',
+      path: `${c.base}/{id}`,
+      tag: c.tag,
+      summary: `Delete a ${c.noun}`,
+      security: 'bearer',
+      child: true,
+      ids: recordId,
+      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      handle: ({ scope, ids }) => c.remove(scope, ids.id as number),
     }),
-  );
+  ];
 }
 
-const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
-const queryNumber = z
-  .string()
-  .regex(/^\d{1,10}$/, 'Use a positive whole number')
-  .transform(Number);
-
-/** Query-string form of the observation filters (`?childId=1&setting=school&winsOnly=true`). */
-const observationQuerySchema = z
-  .object({
-    childId: z.string(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    setting: z.string().optional(),
-    tag: z.string().optional(),
-    winsOnly: queryBoolean.optional(),
-    search: z.string().optional(),
-    goalId: queryNumber.optional(),
-    limit: queryNumber.optional(),
-    before: queryNumber.optional(),
-  })
-  .transform(({ childId: _childId, ...filter }) => filter)
-  .pipe(observationFilterSchema);
-
-/** Query-string form of the activity list (`?limit=50`). */
-const activityQuerySchema = z.object({ limit: queryNumber.optional() }).pipe(activityListSchema);
+const observationQuery = queryForm(observationFilterSchema);
+const milestoneQuery = queryForm(milestoneRangeSchema);
+const activityQuery = queryForm(activityListSchema);
 
 /** The child's record for external clients: the same services as the tRPC routers (issue 4). */
-export function registerChildRecordRoutes(router: Router, services: Services): void {
-  router.get(
-    '/observations',
-    childScoped(services, async (req, res, scope) => {
-      res.json(await services.observations.list(scope, parseWith(observationQuerySchema, req.query)));
+export function childRecordOperations(services: Services): RestOperation[] {
+  const { observations, goals, strategies, milestones, activities, dashboard } = services;
+  return [
+    operation({
+      operationId: 'listObservations',
+      method: 'get',
+      path: '/api/observations',
+      tag: 'Observations',
+      summary: 'List the child\u2019s observations, newest first, a page at a time',
+      description: 'Filters combine. For the next page, pass the last id you received as `before`.',
+      security: 'bearer',
+      child: true,
+      query: observationQuery,
+      success: [{ status: 200, description: 'Observations, newest first', body: 'Observation', list: true }],
+      handle: ({ scope, query }) => observations.list(scope, parseWith(observationFilterSchema, query)),
     }),
-  );
-  router.get(
-    '/observations/trend',
-    childScoped(services, async (_req, res, scope) => {
-      res.json(await services.observations.weeklyTrend(scope));
+    operation({
+      operationId: 'getObservationTrend',
+      method: 'get',
+      path: '/api/observations/trend',
+      tag: 'Observations',
+      summary: 'Wins and concerns per week for the last 12 weeks',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'Oldest week first', body: 'WeeklyTrend' }],
+      handle: ({ scope }) => observations.weeklyTrend(scope),
     }),
-  );
-  registerWrites(router, services, '/observations', {
-    create: { schema: observationCreateSchema, run: services.observations.create },
-    update: { schema: observationUpdateSchema, run: services.observations.update },
-    remove: services.observations.delete,
-  });
+    ...writes({
+      base: '/api/observations',
+      tag: 'Observations',
+      noun: 'observation',
+      Noun: 'Observation',
+      item: 'Observation',
+      create: { body: 'ObservationCreate', run: observations.create },
+      update: { body: 'ObservationUpdate', run: observations.update },
+      remove: observations.delete,
+    }),
 
-  router.get(
-    '/goals',
-    childScoped(services, async (_req, res, scope) => {
-      res.json(await services.goals.list(scope));
+    operation({
+      operationId: 'listGoals',
+      method: 'get',
+      path: '/api/goals',
+      tag: 'Goals',
+      summary: 'List the child\u2019s goals',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'Goals', body: 'Goal', list: true }],
+      handle: ({ scope }) => goals.list(scope),
     }),
-  );
-  router.get(
-    '/goals/:id',
-    childScoped(services, async (req, res, scope) => {
-      res.json(await services.goals.detail(scope, pathId(req.params.id)));
+    operation({
+      operationId: 'getGoal',
+      method: 'get',
+      path: '/api/goals/{id}',
+      tag: 'Goals',
+      summary: 'A goal with its progress (oldest first) and linked observations',
+      security: 'bearer',
+      child: true,
+      ids: { id: 'The goal\u2019s id' },
+      success: [{ status: 200, description: 'The goal', body: 'GoalDetail' }],
+      handle: ({ scope, ids }) => goals.detail(scope, ids.id as number),
     }),
-  );
-  router.post(
-    '/goals/:id/progress',
-    childScoped(services, async (req, res, scope) => {
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
-      const input = parseWith(progressEntryCreateSchema, { ...body, goalId: pathId(req.params.id) });
-      res.status(201).json(await services.goals.addProgress(scope, input));
+    ...writes({
+      base: '/api/goals',
+      tag: 'Goals',
+      noun: 'goal',
+      Noun: 'Goal',
+      item: 'Goal',
+      create: { body: 'GoalCreate', run: goals.create },
+      update: { body: 'GoalUpdate', run: goals.update },
+      remove: goals.delete,
     }),
-  );
-  router.put(
-    '/goals/:id/progress/:entryId',
-    childScoped(services, async (req, res, scope) => {
-      const goalId = pathId(req.params.id);
-      const entryId = pathId(req.params.entryId);
-      res.json(await services.goals.updateProgress(scope, entryId, parseWith(progressEntryUpdateSchema, req.body), goalId));
+    operation({
+      operationId: 'addGoalProgress',
+      method: 'post',
+      path: '/api/goals/{id}/progress',
+      tag: 'Goals',
+      summary: 'Record progress on a goal',
+      security: 'bearer',
+      child: true,
+      ids: { id: 'The goal\u2019s id' },
+      body: 'ProgressEntryCreate',
+      success: [{ status: 201, description: 'The entry', body: 'ProgressEntry' }],
+      handle: ({ scope, ids, body }) => goals.addProgress(scope, { ...body, goalId: ids.id as number }),
     }),
-  );
-  router.delete(
-    '/goals/:id/progress/:entryId',
-    childScoped(services, async (req, res, scope) => {
-      res.json(await services.goals.deleteProgress(scope, pathId(req.params.entryId), pathId(req.params.id)));
+    operation({
+      operationId: 'updateGoalProgress',
+      method: 'put',
+      path: '/api/goals/{id}/progress/{entryId}',
+      tag: 'Goals',
+      summary: 'Correct a progress entry: its day, value or note',
+      security: 'bearer',
+      child: true,
+      ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
+      body: 'ProgressEntryUpdate',
+      success: [{ status: 200, description: 'The entry as saved', body: 'ProgressEntry' }],
+      handle: ({ scope, ids, body }) => goals.updateProgress(scope, ids.entryId as number, body, ids.id as number),
     }),
-  );
-  registerWrites(router, services, '/goals', {
-    create: { schema: goalCreateSchema, run: services.goals.create },
-    update: { schema: goalUpdateSchema, run: services.goals.update },
-    remove: services.goals.delete,
-  });
+    operation({
+      operationId: 'deleteGoalProgress',
+      method: 'delete',
+      path: '/api/goals/{id}/progress/{entryId}',
+      tag: 'Goals',
+      summary: 'Delete a progress entry',
+      security: 'bearer',
+      child: true,
+      ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
+      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      handle: ({ scope, ids }) => goals.deleteProgress(scope, ids.entryId as number, ids.id as number),
+    }),
 
-  router.get(
-    '/strategies',
-    childScoped(services, async (_req, res, scope) => {
-      res.json(await services.strategies.list(scope));
+    operation({
+      operationId: 'listStrategies',
+      method: 'get',
+      path: '/api/strategies',
+      tag: 'Strategies',
+      summary: 'List the child\u2019s strategies',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'Strategies', body: 'Strategy', list: true }],
+      handle: ({ scope }) => strategies.list(scope),
     }),
-  );
-  registerWrites(router, services, '/strategies', {
-    create: { schema: strategyCreateSchema, run: services.strategies.create },
-    update: { schema: strategyUpdateSchema, run: services.strategies.update },
-    remove: services.strategies.delete,
-  });
+    ...writes({
+      base: '/api/strategies',
+      tag: 'Strategies',
+      noun: 'strategy',
+      Noun: 'Strategy',
+      item: 'Strategy',
+      create: { body: 'StrategyCreate', run: strategies.create },
+      update: { body: 'StrategyUpdate', run: strategies.update },
+      remove: strategies.delete,
+    }),
 
-  router.get(
-    '/milestones',
-    childScoped(services, async (req, res, scope) => {
-      const range = parseWith(milestoneRangeSchema, { from: req.query.from, to: req.query.to });
-      res.json(await services.milestones.list(scope, range));
+    operation({
+      operationId: 'listMilestones',
+      method: 'get',
+      path: '/api/milestones',
+      tag: 'Roadmap',
+      summary: 'The child\u2019s roadmap: milestones by due date',
+      description: '`from` and `to` keep milestones due in that range (both days included).',
+      security: 'bearer',
+      child: true,
+      query: milestoneQuery,
+      success: [{ status: 200, description: 'Milestones', body: 'Milestone', list: true }],
+      handle: ({ scope, query }) => milestones.list(scope, query),
     }),
-  );
-  router.post(
-    '/milestones/generate',
-    childScoped(services, async (_req, res, scope) => {
-      res.json(await services.milestones.generate(scope));
+    operation({
+      operationId: 'regenerateRoadmap',
+      method: 'post',
+      path: '/api/milestones/generate',
+      tag: 'Roadmap',
+      summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'What changed', body: 'GenerationResult' }],
+      handle: ({ scope }) => milestones.generate(scope),
     }),
-  );
-  registerWrites(router, services, '/milestones', {
-    create: { schema: milestoneCreateSchema, run: services.milestones.create },
-    update: { schema: milestoneUpdateSchema, run: services.milestones.update },
-    remove: services.milestones.delete,
-  });
+    ...writes({
+      base: '/api/milestones',
+      tag: 'Roadmap',
+      noun: 'milestone',
+      Noun: 'Milestone',
+      item: 'Milestone',
+      create: { body: 'MilestoneCreate', run: milestones.create },
+      update: { body: 'MilestoneUpdate', run: milestones.update },
+      remove: milestones.delete,
+    }),
 
-  router.get(
-    '/activities',
-    childScoped(services, async (req, res, scope) => {
-      const { limit } = parseWith(activityQuerySchema, { limit: req.query.limit });
-      res.json(await services.activities.list(scope, limit));
+    operation({
+      operationId: 'listActivities',
+      method: 'get',
+      path: '/api/activities',
+      tag: 'Dashboard',
+      summary: 'Recent changes to the child\u2019s record',
+      security: 'bearer',
+      child: true,
+      query: activityQuery,
+      success: [
+        {
+          status: 200,
+          description: 'Newest first; title, occurredAt and recordedOn come from the record as it is now',
+          body: 'Activity',
+          list: true,
+        },
+      ],
+      handle: ({ scope, query }) => activities.list(scope, query.limit as number),
     }),
-  );
-  router.get(
-    '/dashboard/stats',
-    childScoped(services, async (_req, res, scope) => {
-      res.json(await services.dashboard.stats(scope));
+    operation({
+      operationId: 'getDashboardStats',
+      method: 'get',
+      path: '/api/dashboard/stats',
+      tag: 'Dashboard',
+      summary: 'The dashboard numbers for one child',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'Stats', body: 'DashboardStats' }],
+      handle: ({ scope }) => dashboard.stats(scope),
     }),
-  );
+  ];
 }

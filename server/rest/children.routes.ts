@@ -1,43 +1,70 @@
-import type { Router } from 'express';
-import { childCreateSchema, childUpdateSchema, pathIdSchema } from '#shared/schemas/child.ts';
 import type { Services } from '../services.ts';
-import { parseWith, signedIn } from './route-kit.ts';
+import { operation, type RestOperation } from './operation.ts';
 
-const childId = (raw: unknown) => parseWith(pathIdSchema, raw, 'The child id in the path must be a positive whole number');
+const childId = { id: 'The child\u2019s id' };
 
 /** SPEC §7 paths for external clients; the same service as the children router. */
-export function registerChildrenRoutes(router: Router, services: Services): void {
-  router.get(
-    '/children',
-    signedIn(async (_req, res, userId) => {
-      res.json(await services.children.list(userId));
+export function childrenOperations(services: Services): RestOperation[] {
+  return [
+    operation({
+      operationId: 'listChildren',
+      method: 'get',
+      path: '/api/children',
+      tag: 'Children',
+      summary: 'List your children',
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'Children, oldest record first', body: 'Child', list: true }],
+      handle: ({ userId }) => services.children.list(userId),
     }),
-  );
-  router.post(
-    '/children',
-    signedIn(async (req, res, userId) => {
-      const input = parseWith(childCreateSchema, req.body);
-      res.status(201).json(await services.children.create(userId, input));
+    operation({
+      operationId: 'createChild',
+      method: 'post',
+      path: '/api/children',
+      tag: 'Children',
+      summary: 'Add a child',
+      security: 'bearer',
+      child: false,
+      body: 'ChildCreate',
+      success: [{ status: 201, description: 'The new child', body: 'Child' }],
+      handle: ({ userId, body }) => services.children.create(userId, body),
     }),
-  );
-  router.get(
-    '/children/:id',
-    signedIn(async (req, res, userId) => {
-      res.json(await services.children.byId(userId, childId(req.params.id)));
+    operation({
+      operationId: 'getChild',
+      method: 'get',
+      path: '/api/children/{id}',
+      tag: 'Children',
+      summary: 'One child',
+      security: 'bearer',
+      child: false,
+      ids: childId,
+      success: [{ status: 200, description: 'The child', body: 'Child' }],
+      handle: ({ userId, ids }) => services.children.byId(userId, ids.id as number),
     }),
-  );
-  router.put(
-    '/children/:id',
-    signedIn(async (req, res, userId) => {
-      const id = childId(req.params.id);
-      const patch = parseWith(childUpdateSchema, req.body);
-      res.json(await services.children.update(userId, id, patch));
+    operation({
+      operationId: 'updateChild',
+      method: 'put',
+      path: '/api/children/{id}',
+      tag: 'Children',
+      summary: 'Change a child\u2019s details',
+      security: 'bearer',
+      child: false,
+      ids: childId,
+      body: 'ChildUpdate',
+      success: [{ status: 200, description: 'The updated child', body: 'Child' }],
+      handle: ({ userId, ids, body }) => services.children.update(userId, ids.id as number, body),
     }),
-  );
-  router.delete(
-    '/children/:id',
-    signedIn(async (req, res, userId) => {
-      res.json(await services.children.delete(userId, childId(req.params.id)));
+    operation({
+      operationId: 'deleteChild',
+      method: 'delete',
+      path: '/api/children/{id}',
+      tag: 'Children',
+      summary: 'Delete a child and everything recorded about them',
+      security: 'bearer',
+      child: false,
+      ids: childId,
+      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      handle: ({ userId, ids }) => services.children.delete(userId, ids.id as number),
     }),
-  );
+  ];
 }

@@ -1,20 +1,35 @@
-import type { Router } from 'express';
 import type { ClerkConfig, FeatureFlagsResponse } from '#shared/schemas/config.ts';
 import type { Services } from '../services.ts';
-import { publicRoute } from './route-kit.ts';
+import { operation, type RestOperation } from './operation.ts';
 
-export function registerConfigRoutes(router: Router, services: Services): void {
-  router.get(
-    '/feature-flags',
-    publicRoute((_req, res) => {
-      res.json({ flags: services.featureFlags } satisfies FeatureFlagsResponse);
+export function configOperations(services: Services): RestOperation[] {
+  return [
+    operation({
+      operationId: 'getFeatureFlags',
+      method: 'get',
+      path: '/api/feature-flags',
+      tag: 'Configuration',
+      summary: 'Feature flags, defaults merged with the server\u2019s',
+      security: 'public',
+      child: false,
+      usesDatabase: false,
+      success: [{ status: 200, description: 'All flags', body: 'FeatureFlags' }],
+      handle: () => ({ flags: services.featureFlags }) satisfies FeatureFlagsResponse,
     }),
-  );
-  router.get(
-    '/clerk-config',
-    publicRoute((_req, res) => {
-      const { provider, publishableKey } = services.authConfig;
-      res.json((provider === 'clerk' ? { publishableKey } : { publishableKey: null, provider: 'local' }) satisfies ClerkConfig);
+    operation({
+      operationId: 'getClerkConfig',
+      method: 'get',
+      path: '/api/clerk-config',
+      tag: 'Configuration',
+      summary: 'Sign-in provider configuration',
+      security: 'public',
+      child: false,
+      usesDatabase: false,
+      success: [{ status: 200, description: 'The publishable key, or null with built-in accounts', body: 'ClerkConfig' }],
+      handle: () => {
+        const { provider, publishableKey } = services.authConfig;
+        return (provider === 'clerk' ? { publishableKey } : { publishableKey: null, provider: 'local' }) satisfies ClerkConfig;
+      },
     }),
-  );
+  ];
 }

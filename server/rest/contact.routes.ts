@@ -1,16 +1,21 @@
-import type { Router } from 'express';
-import { contactMessageSchema } from '#shared/schemas/contact.ts';
 import type { Services } from '../services.ts';
+import { operation, type RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
-import { parseWith, publicRoute } from './route-kit.ts';
 
-export function registerContactRoutes(router: Router, services: Services, limits: RateLimiters): void {
-  router.post(
-    '/contact',
-    limits.contactPerIp,
-    publicRoute(async (req, res) => {
-      const input = parseWith(contactMessageSchema, req.body);
-      res.status(201).json(await services.contact.receive(input));
+export function contactOperations(services: Services, limits: RateLimiters): RestOperation[] {
+  return [
+    operation({
+      operationId: 'sendContactMessage',
+      method: 'post',
+      path: '/api/contact',
+      tag: 'Contact',
+      summary: 'Send a message to the Trelli team',
+      security: 'public',
+      child: false,
+      body: 'ContactMessage',
+      rateLimits: [limits.contactPerIp],
+      success: [{ status: 201, description: 'Received', body: 'ContactReceipt' }],
+      handle: ({ body }) => services.contact.receive(body),
     }),
-  );
+  ];
 }

@@ -1,331 +1,202 @@
 import { z } from 'zod';
-import { apiErrorSchema } from '#shared/api-error.ts';
-import {
-  authResultSchema,
-  METADATA_LIMITS,
-  metadataUpdateSchema,
-  signInSchema,
-  signUpSchema,
-  tokenResultSchema,
-  userSchema,
-} from '#shared/schemas/account.ts';
-import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
-import { deletedSchema } from '#shared/schemas/common.ts';
-import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
-import { activitySchema } from '#shared/schemas/activity.ts';
-import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/config.ts';
-import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
-import {
-  goalCreateSchema,
-  goalDetailSchema,
-  goalSchema,
-  goalUpdateSchema,
-  progressEntryCreateSchema,
-  progressEntrySchema,
-  progressEntryUpdateSchema,
-} from '#shared/schemas/goal.ts';
-import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
-import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
-import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
+import { metadataSchema } from '#shared/schemas/account.ts';
+import { requestBodies, responseBodies, type RequestBodyName } from './components.ts';
+import type { OperationTag, RestOperation, Success } from './operation.ts';
 
-/** Everything the document names, converted from the shared zod schemas (never written by hand). */
-const components = {
-  Child: { schema: childSchema, io: 'output' },
-  ChildCreate: { schema: childCreateSchema, io: 'input' },
-  ChildUpdate: { schema: childUpdateSchema, io: 'input' },
-  ChildDeleted: { schema: deletedSchema, io: 'output' },
-  FeatureFlags: { schema: featureFlagsResponseSchema, io: 'output' },
-  ClerkConfig: { schema: clerkConfigSchema, io: 'output' },
-  SignUp: { schema: signUpSchema, io: 'input' },
-  SignIn: { schema: signInSchema, io: 'input' },
-  AuthResult: { schema: authResultSchema, io: 'output' },
-  Token: { schema: tokenResultSchema, io: 'output' },
-  User: { schema: userSchema, io: 'output' },
-  MetadataUpdate: { schema: metadataUpdateSchema, io: 'input' },
-  ContactMessage: { schema: contactMessageSchema, io: 'input' },
-  ContactReceipt: { schema: contactReceiptSchema, io: 'output' },
-  Observation: { schema: observationSchema, io: 'output' },
-  ObservationCreate: { schema: observationCreateSchema, io: 'input' },
-  ObservationUpdate: { schema: observationUpdateSchema, io: 'input' },
-  WeeklyTrend: { schema: weeklyTrendSchema, io: 'output' },
-  Goal: { schema: goalSchema, io: 'output' },
-  GoalCreate: { schema: goalCreateSchema, io: 'input' },
-  GoalUpdate: { schema: goalUpdateSchema, io: 'input' },
-  GoalDetail: { schema: goalDetailSchema, io: 'output' },
-  ProgressEntry: { schema: progressEntrySchema, io: 'output' },
-  ProgressEntryCreate: { schema: progressEntryCreateSchema.omit({ goalId: true }), io: 'input' },
-  ProgressEntryUpdate: { schema: progressEntryUpdateSchema, io: 'input' },
-  Strategy: { schema: strategySchema, io: 'output' },
-  StrategyCreate: { schema: strategyCreateSchema, io: 'input' },
-  StrategyUpdate: { schema: strategyUpdateSchema, io: 'input' },
-  Milestone: { schema: milestoneSchema, io: 'output' },
-  MilestoneCreate: { schema: milestoneCreateSchema, io: 'input' },
-  MilestoneUpdate: { schema: milestoneUpdateSchema, io: 'input' },
-  GenerationResult: { schema: generationResultSchema, io: 'output' },
-  Activity: { schema: activitySchema, io: 'output' },
-  DashboardStats: { schema: dashboardStatsSchema, io: 'output' },
-  Error: { schema: apiErrorSchema, io: 'output' },
-} as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
+type JsonSchema = Record<string, unknown>;
 
-type ComponentName = keyof typeof components;
-
-const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
-const json = (name: ComponentName, description: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [String(status), json('Error', ERROR_DESCRIPTIONS[status] ?? 'Error')]));
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input; `issues` names each field',
-  401: 'Missing or invalid bearer token',
-  404: 'Not found (including another parent\u2019s child)',
-  409: 'Conflict',
-  413: 'Body over 1 MB',
-  415: 'Body is not JSON',
-  429: 'Rate limited; see Retry-After',
-  503: 'Database unavailable',
+const TAGS: Record<OperationTag, string> = {
+  Configuration: 'What a client needs before signing in',
+  Accounts: 'Built-in accounts (absent when the server signs in through Clerk)',
+  Children: 'Your children\u2019s profiles',
+  Observations: 'What happened, when and where: the child\u2019s observations',
+  Goals: 'Goals and the progress recorded on them',
+  Strategies: 'What helps the child',
+  Roadmap: 'Milestones: reviews, evaluations and the parent\u2019s own',
+  Dashboard: 'Summaries of the child\u2019s record',
+  Contact: 'Messages to the Trelli team',
 };
 
-const bearer = [{ bearerAuth: [] }];
-const idParameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: '^\\d{1,10}$' },
-  description: 'The child\u2019s numeric id',
-};
+/** Error answers every operation may give, by what in its declaration makes them possible. */
+const ERROR_RESPONSES = {
+  BadRequest: { status: 400, description: 'Invalid input: `issues` names each field' },
+  Unauthorized: { status: 401, description: 'Missing, invalid or expired bearer token' },
+  CrossSite: { status: 403, description: 'A cross-site request (its Origin is another site) cannot use the session cookie' },
+  NotFound: { status: 404, description: 'Not found, including another parent\u2019s child or record' },
+  PayloadTooLarge: { status: 413, description: 'The body is over 1 MB' },
+  UnsupportedMediaType: { status: 415, description: 'The body is not JSON (send Content-Type: application/json)' },
+  TooManyRequests: { status: 429, description: 'Rate limited: wait the seconds Retry-After gives', retryAfter: true },
+  ServiceUnavailable: {
+    status: 503,
+    description: 'The database is unavailable: retry after the seconds Retry-After gives',
+    retryAfter: true,
+  },
+} as const;
+type ErrorResponseName = keyof typeof ERROR_RESPONSES;
 
-const childIdParameter = {
-  name: 'childId',
-  in: 'query',
-  required: true,
-  schema: { type: 'string', pattern: '^\\d{1,10}$' },
-  description: 'Which of your children the call is about',
-};
-const listOf = (name: ComponentName, description: string) => ({
-  description,
-  content: { 'application/json': { schema: { type: 'array', items: ref(name) } } },
-});
-const body = (name: ComponentName) => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
+const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 
-/** GET list + POST at `base`, PUT + DELETE at `base/{id}`, all scoped by `?childId=`. */
-function childCollection(base: string, noun: string, names: { item: ComponentName; create: ComponentName; update: ComponentName }) {
-  return {
-    [base]: {
-      parameters: [childIdParameter],
-      get: {
-        summary: `List the child's ${noun}s`,
-        security: bearer,
-        responses: { 200: listOf(names.item, `${noun}s`), ...errors(400, 401, 404) },
-      },
-      post: {
-        summary: `Add a ${noun}`,
-        security: bearer,
-        requestBody: body(names.create),
-        responses: { 201: json(names.item, `The new ${noun}`), ...errors(400, 401, 404, 413, 415) },
-      },
+/**
+ * Converts named zod schemas to document components. A schema nested in another named one is a
+ * `$ref` to it, and the recursive JSON value gets its own name instead of zod's `__schema0`.
+ */
+function convert(named: Record<string, z.ZodType>, io: 'input' | 'output', into: Record<string, JsonSchema>): void {
+  const ids = new Map<unknown, string>(Object.entries(named).map(([id, schema]) => [schema, id]));
+  ids.set(metadataSchema.valueType, 'JsonValue');
+  // The shared schemas' own metadata (formats, minProperties) plus the names, without registering names globally.
+  const metadata = {
+    get(schema: unknown) {
+      const own = z.globalRegistry.get(schema as z.ZodType);
+      const id = ids.get(schema);
+      return id ? { ...own, id } : own;
     },
-    [`${base}/{id}`]: {
-      parameters: [childIdParameter, { ...idParameter, description: `The ${noun}'s id` }],
-      put: {
-        summary: `Change a ${noun}`,
-        security: bearer,
-        requestBody: body(names.update),
-        responses: { 200: json(names.item, `The ${noun}`), ...errors(400, 401, 404, 413, 415) },
-      },
-      delete: {
-        summary: `Delete a ${noun}`,
-        security: bearer,
-        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404) },
-      },
+  } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
+  for (const schema of Object.values(named)) {
+    const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata }) as { $defs?: Record<string, JsonSchema> };
+    for (const [id, definition] of Object.entries(converted.$defs ?? {})) into[id] = pointRefsAtComponents(definition) as JsonSchema;
+  }
+}
+
+function pointRefsAtComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointRefsAtComponents);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : pointRefsAtComponents(inner),
+    ]),
+  );
+}
+
+/** The document's schema for one query parameter: what its value means once read, as the server reads it. */
+function queryParameters(query: z.ZodObject): JsonSchema[] {
+  const converted = z.toJSONSchema(query, { io: 'output', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchema>;
+  };
+  return Object.entries(converted.properties).map(([name, schema]) => {
+    const { description, ...rest } = schema as { description?: string };
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: rest };
+  });
+}
+
+const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
+
+function successResponse(success: Success) {
+  const headers = success.setsSessionCookie ? { 'Set-Cookie': ref('headers', 'SessionCookie') } : undefined;
+  if (!success.body) return { description: success.description, ...(headers ? { headers } : {}) };
+  const schema = success.list ? { type: 'array', items: ref('schemas', success.body) } : ref('schemas', success.body);
+  return { description: success.description, ...(headers ? { headers } : {}), content: jsonContent(schema) };
+}
+
+/** Every status the operation can answer, derived from what it declares. */
+function errorResponses(op: RestOperation): Record<string, unknown> {
+  const derived: ErrorResponseName[] = [];
+  const hasBody = op.method === 'post' || op.method === 'put' || op.method === 'patch';
+  if (op.body || op.query || op.ids || op.child || hasBody) derived.push('BadRequest');
+  if (op.security === 'bearer') derived.push('Unauthorized');
+  if (op.security === 'session-cookie') derived.push('CrossSite');
+  if (op.child || op.ids) derived.push('NotFound');
+  if (hasBody) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (op.rateLimits?.length) derived.push('TooManyRequests');
+  if (op.usesDatabase !== false) derived.push('ServiceUnavailable');
+  const responses: Record<string, unknown> = Object.fromEntries(
+    derived.map((name) => [String(ERROR_RESPONSES[name].status), ref('responses', name)]),
+  );
+  for (const [status, description] of Object.entries(op.errors ?? {}) as [string, string][]) {
+    responses[status] = { description, content: jsonContent(ref('schemas', 'Error')) };
+  }
+  return responses;
+}
+
+function parameters(op: RestOperation): JsonSchema[] {
+  const list: JsonSchema[] = Object.entries(op.ids ?? {}).map(([name, description]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description,
+    schema: ID_SCHEMA,
+  }));
+  if (op.child) {
+    list.push({ name: 'childId', in: 'query', required: true, description: 'Which of your children the call is about', schema: ID_SCHEMA });
+  }
+  if (op.query) list.push(...queryParameters(op.query));
+  return list;
+}
+
+const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }] } as const;
+
+function operationObject(op: RestOperation) {
+  const body = op.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body satisfies RequestBodyName)) } } : {};
+  const params = parameters(op);
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    security: SECURITY[op.security],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...body,
+    responses: {
+      ...Object.fromEntries(op.success.map((success) => [String(success.status), successResponse(success)])),
+      ...errorResponses(op),
     },
   };
 }
 
-export function buildOpenApiDocument(options: { builtInAccounts: boolean }) {
-  const schemas = Object.fromEntries(
-    Object.entries(components).map(([name, { schema, io }]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' })]),
-  );
-  const paths: Record<string, unknown> = {
-    '/api/feature-flags': {
-      get: { summary: 'Feature flags, defaults merged with the server\u2019s', responses: { 200: json('FeatureFlags', 'All flags') } },
-    },
-    '/api/clerk-config': {
-      get: {
-        summary: 'Sign-in provider configuration',
-        responses: { 200: json('ClerkConfig', 'The publishable key, or null with built-in accounts') },
-      },
-    },
-    '/api/children': {
-      get: {
-        summary: 'List your children',
-        security: bearer,
-        responses: {
-          200: {
-            description: 'Children, oldest record first',
-            content: { 'application/json': { schema: { type: 'array', items: ref('Child') } } },
-          },
-          ...errors(401, 503),
-        },
-      },
-      post: {
-        summary: 'Add a child',
-        security: bearer,
-        requestBody: { required: true, content: { 'application/json': { schema: ref('ChildCreate') } } },
-        responses: { 201: json('Child', 'The created child'), ...errors(400, 401, 413, 415, 503) },
-      },
-    },
-    '/api/children/{id}': {
-      parameters: [idParameter],
-      get: { summary: 'One child', security: bearer, responses: { 200: json('Child', 'The child'), ...errors(400, 401, 404, 503) } },
-      put: {
-        summary: 'Change a child\u2019s details',
-        security: bearer,
-        requestBody: { required: true, content: { 'application/json': { schema: ref('ChildUpdate') } } },
-        responses: { 200: json('Child', 'The updated child'), ...errors(400, 401, 404, 413, 415, 503) },
-      },
-      delete: {
-        summary: 'Delete a child and everything recorded about them',
-        security: bearer,
-        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404, 503) },
-      },
-    },
-    ...childCollection('/api/observations', 'observation', {
-      item: 'Observation',
-      create: 'ObservationCreate',
-      update: 'ObservationUpdate',
-    }),
-    '/api/observations/trend': {
-      parameters: [childIdParameter],
-      get: {
-        summary: 'Wins and concerns per week for the last 12 weeks',
-        security: bearer,
-        responses: { 200: json('WeeklyTrend', 'Oldest week first'), ...errors(400, 401, 404) },
-      },
-    },
-    ...childCollection('/api/goals', 'goal', { item: 'Goal', create: 'GoalCreate', update: 'GoalUpdate' }),
-    '/api/goals/{id}/progress': {
-      parameters: [childIdParameter, { ...idParameter, description: 'The goal\u2019s id' }],
-      post: {
-        summary: 'Record progress on a goal',
-        security: bearer,
-        requestBody: body('ProgressEntryCreate'),
-        responses: { 201: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404) },
-      },
-    },
-    '/api/goals/{id}/progress/{entryId}': {
-      parameters: [
-        childIdParameter,
-        { ...idParameter, description: 'The goal\u2019s id' },
-        { ...idParameter, name: 'entryId', description: 'The progress entry\u2019s id (an entry of that goal)' },
-      ],
-      put: {
-        summary: 'Correct a progress entry: its day, value or note',
-        security: bearer,
-        requestBody: body('ProgressEntryUpdate'),
-        responses: { 200: json('ProgressEntry', 'The entry'), ...errors(400, 401, 404, 413, 415) },
-      },
-      delete: {
-        summary: 'Delete a progress entry',
-        security: bearer,
-        responses: { 200: json('ChildDeleted', 'Deleted'), ...errors(400, 401, 404) },
-      },
-    },
-    ...childCollection('/api/strategies', 'strategy', { item: 'Strategy', create: 'StrategyCreate', update: 'StrategyUpdate' }),
-    ...childCollection('/api/milestones', 'milestone', { item: 'Milestone', create: 'MilestoneCreate', update: 'MilestoneUpdate' }),
-    '/api/milestones/generate': {
-      parameters: [childIdParameter],
-      post: {
-        summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
-        security: bearer,
-        responses: { 200: json('GenerationResult', 'What changed'), ...errors(400, 401, 404) },
-      },
-    },
-    '/api/activities': {
-      parameters: [childIdParameter],
-      get: {
-        summary: 'Recent changes to the child\u2019s record',
-        security: bearer,
-        responses: {
-          200: listOf('Activity', 'Newest first; title, occurredAt and recordedOn come from the record as it is now'),
-          ...errors(400, 401, 404),
-        },
-      },
-    },
-    '/api/dashboard/stats': {
-      parameters: [childIdParameter],
-      get: {
-        summary: 'The dashboard numbers for one child',
-        security: bearer,
-        responses: { 200: json('DashboardStats', 'Stats'), ...errors(400, 401, 404) },
-      },
-    },
-    '/api/contact': {
-      post: {
-        summary: 'Send a message to the Trelli team',
-        requestBody: { required: true, content: { 'application/json': { schema: ref('ContactMessage') } } },
-        responses: { 201: json('ContactReceipt', 'Received'), ...errors(400, 413, 415, 429) },
-      },
-    },
-  };
-  Object.assign(paths['/api/goals/{id}'] as object, {
-    get: {
-      summary: 'A goal with its progress (oldest first) and linked observations',
-      security: bearer,
-      responses: { 200: json('GoalDetail', 'The goal'), ...errors(400, 401, 404) },
-    },
-  });
-  if (options.builtInAccounts) {
-    Object.assign(paths, {
-      '/api/auth/sign-up': {
-        post: {
-          summary: 'Create an account',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('SignUp') } } },
-          responses: { 201: json('AuthResult', 'Signed up; also sets the session cookie'), ...errors(400, 409, 429) },
-        },
-      },
-      '/api/auth/sign-in': {
-        post: {
-          summary: 'Sign in',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('SignIn') } } },
-          responses: { 200: json('AuthResult', 'Signed in; also sets the session cookie'), ...errors(400, 401, 429) },
-        },
-      },
-      '/api/auth/token': {
-        post: {
-          summary: 'A fresh bearer token from the session cookie',
-          responses: {
-            200: json('Token', 'A token valid for 10 minutes'),
-            204: { description: 'No session cookie: signed out, no token' },
-            ...errors(401),
-          },
-        },
-      },
-      '/api/auth/sign-out': { post: { summary: 'End the session', responses: { 204: { description: 'Signed out' } } } },
-      '/api/auth/me': {
-        get: { summary: 'The signed-in user', security: bearer, responses: { 200: json('User', 'The user'), ...errors(401) } },
-      },
-      '/api/auth/me/metadata': {
-        patch: {
-          summary: 'Merge into unsafeMetadata (null removes a key)',
-          security: bearer,
-          requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataUpdate') } } },
-          responses: {
-            200: json('User', 'The user'),
-            ...errors(400, 401),
-            413: json('Error', `The merged unsafeMetadata would be over ${METADATA_LIMITS.bytes / 1024} KB of JSON`),
-          },
-        },
-      },
-    });
-  }
+export function buildOpenApiDocument(operations: RestOperation[]) {
+  const schemas: Record<string, JsonSchema> = {};
+  convert(requestBodies, 'input', schemas);
+  convert(responseBodies, 'output', schemas);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  const usedTags = new Set(operations.map((op) => op.tag));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Trelli API',
       version: '1.0.0',
-      description: 'REST paths for external clients. Errors are always `{"error": {"code", "message", "issues"?}}`.',
+      summary: 'Children, their records and roadmaps, for clients outside the browser app',
+      description: [
+        'REST paths for external clients. Send `Authorization: Bearer <token>`; with built-in accounts',
+        '`POST /api/auth/sign-in` answers a token (valid 10 minutes) and sets a session cookie from which',
+        '`POST /api/auth/token` gives fresh ones. Errors are always `{"error": {"code", "message", "issues"?}}`.',
+      ].join(' '),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Trelli' },
     },
+    servers: [{ url: '/', description: 'This Trelli server' }],
+    tags: Object.entries(TAGS)
+      .filter(([name]) => usedTags.has(name as OperationTag))
+      .map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas,
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, response]) => [
+          name,
+          {
+            description: response.description,
+            ...('retryAfter' in response ? { headers: { 'Retry-After': ref('headers', 'RetryAfter') } } : {}),
+            content: jsonContent(ref('schemas', 'Error')),
+          },
+        ]),
+      ),
+      headers: {
+        RetryAfter: { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
+        SessionCookie: {
+          description: '`trelli_session`: HttpOnly, SameSite=Lax, Path=/api/auth; what `POST /api/auth/token` reads',
+          schema: { type: 'string' },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A token from sign-in, sign-up or /api/auth/token',
+        },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'trelli_session', description: 'Set by sign-in and sign-up' },
+      },
+    },
   };
 }

@@ -7,7 +7,11 @@ export { EMAIL_MAX_LENGTH } from './contact-limits.ts';
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 
-export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH, 'Email is too long').pipe(z.email('Enter a valid email address'));
+export const emailSchema = text()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .meta({ format: 'email' });
 
 export const signUpSchema = z.strictObject({
   email: emailSchema,

@@ -24,5 +24,6 @@ export function patchOf<Shape extends z.ZodRawShape>(fields: Shape) {
     .refine((value) => Object.keys(value).length > 0, {
       message: 'Provide at least one field to update',
       when: (payload) => payload.issues.length === 0,
-    });
+    })
+    .meta({ minProperties: 1 });
 }

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '#shared/api-error.ts';
+import {
+  authResultSchema,
+  metadataUpdateSchema,
+  signInSchema,
+  signUpSchema,
+  tokenResultSchema,
+  userSchema,
+} from '#shared/schemas/account.ts';
+import { activitySchema } from '#shared/schemas/activity.ts';
+import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
+import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/config.ts';
+import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
+import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
+import {
+  goalCreateSchema,
+  goalDetailSchema,
+  goalSchema,
+  goalUpdateSchema,
+  progressEntryCreateSchema,
+  progressEntrySchema,
+  progressEntryUpdateSchema,
+} from '#shared/schemas/goal.ts';
+import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
+import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
+import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
+
+/**
+ * Request bodies by the name the OpenAPI document gives them. A REST operation names its body here,
+ * and the server parses with exactly the schema the document was converted from.
+ */
+export const requestBodies = {
+  ChildCreate: childCreateSchema,
+  ChildUpdate: childUpdateSchema,
+  SignUp: signUpSchema,
+  SignIn: signInSchema,
+  MetadataUpdate: metadataUpdateSchema,
+  ContactMessage: contactMessageSchema,
+  ObservationCreate: observationCreateSchema,
+  ObservationUpdate: observationUpdateSchema,
+  GoalCreate: goalCreateSchema,
+  GoalUpdate: goalUpdateSchema,
+  // The goal comes from the path.
+  ProgressEntryCreate: progressEntryCreateSchema.omit({ goalId: true }),
+  ProgressEntryUpdate: progressEntryUpdateSchema,
+  StrategyCreate: strategyCreateSchema,
+  StrategyUpdate: strategyUpdateSchema,
+  MilestoneCreate: milestoneCreateSchema,
+  MilestoneUpdate: milestoneUpdateSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** Response bodies by their name in the document. */
+export const responseBodies = {
+  Child: childSchema,
+  Deleted: deletedSchema,
+  FeatureFlags: featureFlagsResponseSchema,
+  ClerkConfig: clerkConfigSchema,
+  AuthResult: authResultSchema,
+  Token: tokenResultSchema,
+  User: userSchema,
+  ContactReceipt: contactReceiptSchema,
+  Observation: observationSchema,
+  WeeklyTrend: weeklyTrendSchema,
+  Goal: goalSchema,
+  GoalDetail: goalDetailSchema,
+  ProgressEntry: progressEntrySchema,
+  Strategy: strategySchema,
+  Milestone: milestoneSchema,
+  GenerationResult: generationResultSchema,
+  Activity: activitySchema,
+  DashboardStats: dashboardStatsSchema,
+  Error: apiErrorSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type RequestBodyName = keyof typeof requestBodies;
+export type ResponseBodyName = keyof typeof responseBodies;

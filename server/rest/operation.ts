@@ -1,0 +1,166 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
+import { pathIdSchema } from '#shared/schemas/child.ts';
+import type { ChildScope } from '../core/child-scope.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Services } from '../services.ts';
+import { requestBodies, type RequestBodyName, type ResponseBodyName } from './components.ts';
+import { parseWith, publicRoute } from './route-kit.ts';
+
+/**
+ * One REST operation, declared once: the server mounts it and the OpenAPI document describes it
+ * from the same object, so the two cannot drift (decision 0030). Statuses that follow from the
+ * declaration (401 for a token, 404 for a child, 413/415 for a body, 429 for a rate limit, 503 for
+ * the database) are added by the document builder, not listed here.
+ */
+export interface RestOperation<
+  Security extends OperationSecurity = OperationSecurity,
+  Child extends boolean = boolean,
+  Body extends RequestBodyName | undefined = RequestBodyName | undefined,
+  Query extends z.ZodObject | undefined = z.ZodObject | undefined,
+> {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** The OpenAPI path, e.g. `/api/goals/{id}/progress`; `{name}` segments are record ids. */
+  path: `/api/${string}`;
+  tag: OperationTag;
+  summary: string;
+  description?: string;
+  /** bearer: `Authorization: Bearer <token>`; session-cookie: the built-in accounts' cookie; public: none. */
+  security: Security;
+  /** About one of the caller's children, named by `?childId=` (a stranger's child is a 404). */
+  child: Child;
+  /** Each `{name}` in the path with its description ("The goal's id"). */
+  ids?: Record<string, string>;
+  /** The query string the operation reads, parsed with this schema (see `queryForm`). */
+  query?: Query;
+  body?: Body;
+  success: Success[];
+  /** Statuses the handler itself may answer, beyond the ones the declaration implies. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** False for answers made without the database (no 503). */
+  usesDatabase?: boolean;
+  /** Rate limiters in front of the handler: the operation may answer 429 with Retry-After. */
+  rateLimits?: RequestHandler[];
+  handle(input: OperationInput<Security, Child, Body, Query>): unknown;
+}
+
+export type OperationSecurity = 'public' | 'bearer' | 'session-cookie';
+export type OperationTag =
+  | 'Configuration'
+  | 'Accounts'
+  | 'Children'
+  | 'Observations'
+  | 'Goals'
+  | 'Strategies'
+  | 'Roadmap'
+  | 'Dashboard'
+  | 'Contact';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+export interface Success {
+  status: 200 | 201 | 204;
+  description: string;
+  body?: ResponseBodyName;
+  /** The body is an array of `body`. */
+  list?: boolean;
+  /** Sets the session cookie (documented as a Set-Cookie header). */
+  setsSessionCookie?: boolean;
+}
+
+export interface OperationInput<
+  Security extends OperationSecurity,
+  Child extends boolean,
+  Body extends RequestBodyName | undefined,
+  Query extends z.ZodObject | undefined,
+> {
+  req: Request;
+  res: Response;
+  userId: Security extends 'bearer' ? string : null;
+  scope: Child extends true ? ChildScope : undefined;
+  ids: Record<string, number>;
+  query: Query extends z.ZodObject ? z.output<Query> : undefined;
+  body: Body extends RequestBodyName ? z.output<(typeof requestBodies)[Body]> : undefined;
+}
+
+/** Declares an operation with its handler's input typed from the declaration. */
+export function operation<
+  Security extends OperationSecurity,
+  Child extends boolean,
+  Body extends RequestBodyName | undefined = undefined,
+  Query extends z.ZodObject | undefined = undefined,
+>(declaration: RestOperation<Security, Child, Body, Query>): RestOperation {
+  return declaration as unknown as RestOperation;
+}
+
+/** The Express form of an OpenAPI path below `/api`: `/api/goals/{id}` is `/goals/:id`. */
+export function expressPath(path: string): string {
+  return path.slice('/api'.length).replace(/\{(\w+)\}/g, ':$1');
+}
+
+function childIdFrom(req: Request): number {
+  const raw = req.query.childId;
+  if (typeof raw !== 'string') {
+    throw new AppError('BAD_REQUEST', 'Add ?childId=<id> to say which child this is about', [{ path: 'childId', message: 'Required' }]);
+  }
+  return parseWith(pathIdSchema, raw, 'childId must be a positive whole number');
+}
+
+/** Checks in the order a caller fixes them: who they are, which child, which record, then what they sent. */
+function handlerFor(op: RestOperation, services: Services): RequestHandler {
+  const run = async (req: Request, res: Response) => {
+    const userId = (res.locals.userId as string | null | undefined) ?? null;
+    if (op.security === 'bearer' && !userId) throw new AppError('UNAUTHORIZED', 'Please sign in: send Authorization: Bearer <token>.');
+    const scope = op.child ? await services.children.scope(userId as string, childIdFrom(req)) : undefined;
+    const ids: Record<string, number> = {};
+    for (const name of Object.keys(op.ids ?? {})) {
+      ids[name] = parseWith(pathIdSchema, req.params[name], `The ${name} in the path must be a positive whole number`);
+    }
+    const query = op.query ? parseWith(op.query, req.query, 'Some query parameters need attention') : undefined;
+    const body = op.body ? parseWith(requestBodies[op.body], req.body) : undefined;
+    const result = await op.handle({ req, res, userId, scope, ids, query, body } as never);
+    if (res.headersSent) return;
+    const success = op.success[0] as Success;
+    if (success.status === 204) res.status(204).end();
+    else res.status(success.status).json(result);
+  };
+  return op.security === 'bearer' ? run : publicRoute(run);
+}
+
+export function mountOperations(router: Router, operations: RestOperation[], services: Services): void {
+  for (const op of operations) router[op.method](expressPath(op.path), ...(op.rateLimits ?? []), handlerFor(op, services));
+}
+
+/**
+ * The query-string form of a shared schema: numbers and booleans arrive as text and are read as
+ * such; everything is optional (a default still applies). The document shows the typed values.
+ */
+export function queryForm<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const fields: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) fields[key] = queryField(field as z.ZodType);
+  return z.object(fields);
+}
+
+function queryField(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault) {
+    const inner = queryField(field.unwrap() as z.ZodType);
+    return (inner as z.ZodOptional<z.ZodType>).unwrap().default(field.def.defaultValue as never);
+  }
+  const base = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+  if (base instanceof z.ZodNumber) {
+    return z
+      .string()
+      .regex(/^-?\d{1,10}$/, 'Use a whole number')
+      .transform(Number)
+      .pipe(base)
+      .optional();
+  }
+  if (base instanceof z.ZodBoolean) {
+    return z
+      .enum(['true', 'false'], 'Use true or false')
+      .transform((value) => value === 'true')
+      .pipe(base)
+      .optional();
+  }
+  return base.optional();
+}

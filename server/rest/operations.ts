@@ -1,0 +1,19 @@
+import type { Services } from '../services.ts';
+import { authOperations } from './auth.routes.ts';
+import { childRecordOperations } from './child-record.routes.ts';
+import { childrenOperations } from './children.routes.ts';
+import { configOperations } from './config.routes.ts';
+import { contactOperations } from './contact.routes.ts';
+import type { RestOperation } from './operation.ts';
+import type { RateLimiters } from './rate-limits.ts';
+
+/** Every REST operation the server mounts and the OpenAPI document describes; built-in accounts add /api/auth/*. */
+export function restOperations(services: Services, limits: RateLimiters): RestOperation[] {
+  return [
+    ...configOperations(services),
+    ...(services.accounts ? authOperations(services.accounts, limits) : []),
+    ...childrenOperations(services),
+    ...childRecordOperations(services),
+    ...contactOperations(services, limits),
+  ];
+}
