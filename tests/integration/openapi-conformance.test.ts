@@ -1,0 +1,517 @@
+/**
+ * The server against its own OpenAPI document, as an external client's tools would hold it to it.
+ * Every operation the live document lists gets seeded valid and invalid requests with a real
+ * parent's token and real record ids; every answer must be a status the operation documents, a
+ * body its schema accepts (errors in the error shape), the headers it says are required, never a
+ * 5xx, and no table may change on a 4xx. Nothing below names a path: a new REST path is covered
+ * as soon as the document lists it. Decision 0037 explains the choices.
+ *
+ * Replay a failure with CONFORMANCE_SEED=<seed printed in the message>.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
+import { api, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import {
+  dereference,
+  createDocumentValidator,
+  documentedResponse,
+  jsonMediaType,
+  operationsOf,
+  pointerOf,
+  type DocumentValidator,
+  type OpenApiDocument,
+  type Operation,
+  type SecurityScheme,
+} from '../helpers/openapi-document.ts';
+import {
+  cookiesFrom,
+  credentialHeaders,
+  forgedCredentials,
+  fromQueryString,
+  invalidBodies,
+  ruleBreakers,
+  seededRandom,
+  toQueryString,
+  validValue,
+  type Actor,
+} from '../helpers/openapi-requests.ts';
+import { applicationTables, changedTables, tableFingerprint } from '../helpers/table-fingerprint.ts';
+
+const SEED = Number(process.env.CONFORMANCE_SEED ?? 20_261_124);
+const VALID_PER_OPERATION = 6;
+/** Rule-breaking bodies per operation besides one per missing required field. */
+const INVALID_BODIES_PER_OPERATION = 12;
+const BREAKERS_PER_QUERY_PARAMETER = 2;
+/** Operations (with a body) that also get one body over the server's limit. */
+const OVERSIZE_OPERATIONS = 4;
+const OVERSIZE_BYTES = 1024 * 1024 + 1024;
+/** A well-formed id no record has. */
+const ABSENT_ID = '2147483000';
+const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Category = '5xx' | 'undocumented status' | 'schema mismatch' | 'write on 4xx' | 'invalid accepted';
+
+interface PlannedRequest {
+  kind: 'valid' | 'invalid';
+  why: string;
+  operation: Operation;
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+interface Party extends Actor {
+  label: string;
+  childId: number;
+  /** Shared record ids by filled path prefix (`/api/goals/7/progress`). */
+  fixtures: Map<string, string | undefined>;
+}
+
+const truncate = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}… (${text.length} chars)` : text);
+
+/** A JSON body for a report: long strings shortened to their start and length, so every field stays in view. */
+function describeBody(body: string | undefined): string {
+  if (body === undefined) return '(none)';
+  try {
+    return JSON.stringify(JSON.parse(body), (_key, value: unknown) =>
+      typeof value === 'string' && value.length > 40 ? `${value.slice(0, 12)}…(${value.length} chars)` : value,
+    );
+  } catch {
+    return truncate(body, 80);
+  }
+}
+
+/** Request headers for a report, credentials named but not shown. */
+const describeHeaders = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(
+      ([name, value]) =>
+        `${name}: ${name === 'authorization' || name === 'cookie' ? (value.includes('forged') || value.includes('not.a-real') ? value : '<valid>') : value}`,
+    )
+    .join(', ') || 'none';
+
+function urlOf(request: PlannedRequest): string {
+  const path = request.operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(request.pathParams[name] ?? ''));
+  const query = new URLSearchParams(request.query).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+interface RunOptions {
+  /** Which operations to exercise (all by default). */
+  only?: (operation: Operation) => boolean;
+  validPerOperation: number;
+  invalid: boolean;
+}
+
+/** One conformance run against a started server. */
+async function runConformance(server: TestServer, options: RunOptions) {
+  const documentAnswer = await api<OpenApiDocument>(server, 'GET', '/api/openapi.json');
+  expect(documentAnswer.status, 'GET /api/openapi.json').toBe(200);
+  const doc = documentAnswer.body;
+  const operations = operationsOf(doc);
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  const validator: DocumentValidator = createDocumentValidator(doc);
+  const tables = await applicationTables(server.db);
+  const random = seededRandom(SEED);
+  let valueSeed = SEED;
+  const nextSeed = () => (valueSeed += 1);
+
+  const failures: Record<Category, string[]> = {
+    '5xx': [],
+    'undocumented status': [],
+    'schema mismatch': [],
+    'write on 4xx': [],
+    'invalid accepted': [],
+  };
+  const gaps: string[] = [];
+  const figures = { sent: 0, valid: 0, invalid: 0, validAccepted: 0 };
+  const answeredOk = new Set<Operation>();
+  const sentTo = new Set<Operation>();
+  const refusedValid: string[] = [];
+  /** Statuses answered per operation and kind, for the verbose listing. */
+  const statuses = new Map<Operation, Record<string, number>>();
+
+  /** The error schema for an undocumented error status: this operation's documented 4xx schema, else components.schemas.Error. */
+  function errorSchemaPointer(operation: Operation): string | undefined {
+    for (const [key, response] of Object.entries(operation.responses)) {
+      const media = jsonMediaType(response.content);
+      if (key.startsWith('4') && media) return `${operation.responsePointers[key]}${pointerOf('content', media, 'schema')}`;
+    }
+    return doc.components?.schemas?.Error ? pointerOf('components', 'schemas', 'Error') : undefined;
+  }
+
+  function check(request: PlannedRequest, answer: Answer): { category: Category; why: string }[] {
+    const found: { category: Category; why: string }[] = [];
+    const { operation } = request;
+    if (answer.status >= 500) found.push({ category: '5xx', why: 'server error' });
+    if (request.kind === 'invalid' && answer.status < 300)
+      found.push({ category: 'invalid accepted', why: 'an invalid request was answered 2xx' });
+    const documented = documentedResponse(operation, answer.status);
+    const contentType = answer.headers.get('content-type') ?? '';
+    if (!documented) {
+      found.push({ category: 'undocumented status', why: `documents ${Object.keys(operation.responses).join(', ')}` });
+      const errorPointer = answer.status >= 400 ? errorSchemaPointer(operation) : undefined;
+      if (errorPointer) {
+        const problem = validator.problems(errorPointer, answer.json);
+        if (problem) found.push({ category: 'schema mismatch', why: `error body off the error schema: ${problem}` });
+      }
+      return found;
+    }
+    const { key, response } = documented;
+    const media = jsonMediaType(response.content);
+    const declared = Object.keys(response.content ?? {});
+    if (media) {
+      if (!contentType.includes('json'))
+        found.push({ category: 'schema mismatch', why: `Content-Type "${contentType}", documented ${media}` });
+      else {
+        const problem = validator.problems(`${operation.responsePointers[key]}${pointerOf('content', media, 'schema')}`, answer.json);
+        if (problem)
+          found.push({ category: 'schema mismatch', why: `${answer.status < 300 ? 'body' : 'error body'} off its schema: ${problem}` });
+      }
+    } else if (declared.length === 0 && answer.text !== '') {
+      found.push({ category: 'schema mismatch', why: 'a body where the document describes none' });
+    }
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      const value = answer.headers.get(name);
+      if (value === null) {
+        if (header.required) found.push({ category: 'schema mismatch', why: `required header ${name} missing` });
+      } else if (header.schema) {
+        const problem = validator.problemsAgainst(header.schema, fromQueryString(header.schema, value));
+        if (problem) found.push({ category: 'schema mismatch', why: `header ${name}: ${value} off its schema: ${problem}` });
+      }
+    }
+    return found;
+  }
+
+  async function send(request: PlannedRequest): Promise<Answer> {
+    const { operation } = request;
+    const writing = WRITING_METHODS.has(operation.method);
+    const before = writing ? await tableFingerprint(server.db, tables) : undefined;
+    const response = await fetch(`${server.url}${urlOf(request)}`, {
+      method: operation.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    const text = await response.text();
+    let json: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = Symbol('not JSON');
+      }
+    }
+    const answer: Answer = { status: response.status, headers: response.headers, text, json };
+    figures.sent += 1;
+    figures[request.kind] += 1;
+    sentTo.add(operation);
+    if (answer.status < 300) answeredOk.add(operation);
+    const tally = statuses.get(operation) ?? {};
+    const tallyKey = `${request.kind} ${answer.status}`;
+    tally[tallyKey] = (tally[tallyKey] ?? 0) + 1;
+    statuses.set(operation, tally);
+    const found = check(request, answer);
+    if (before && answer.status >= 400 && answer.status < 500) {
+      const changed = changedTables(before, await tableFingerprint(server.db, tables));
+      if (changed.length > 0) found.push({ category: 'write on 4xx', why: `changed ${changed.join(', ')}` });
+    }
+    if (request.kind === 'valid') {
+      if (answer.status < 300) figures.validAccepted += 1;
+      else if (answer.status < 500)
+        refusedValid.push(`${operation.method} ${operation.path} -> ${answer.status}: ${truncate(answer.text, 160)}`);
+    }
+    for (const { category, why } of found) {
+      failures[category].push(
+        `${operation.method} ${urlOf(request)} [${request.kind}: ${request.why}] -> ${answer.status} (${why}); ` +
+          `headers ${describeHeaders(request.headers)}; body ${describeBody(request.body)}; answer ${truncate(answer.text)}`,
+      );
+    }
+    return answer;
+  }
+
+  const bodyMedia = (operation: Operation) => jsonMediaType(operation.requestBody?.content);
+  const bodyPointer = (operation: Operation) => {
+    const media = bodyMedia(operation);
+    return media && operation.requestBody ? `${operation.requestBody.pointer}${pointerOf('content', media, 'schema')}` : undefined;
+  };
+
+  /** A body the document calls valid; `optionals` is the chance of each optional property (0 for records other requests need). */
+  function validBody(operation: Operation, optionals: number): unknown {
+    const pointer = bodyPointer(operation);
+    const schema = operation.requestBody?.content[bodyMedia(operation) ?? '']?.schema;
+    if (!pointer || schema === undefined) return undefined;
+    return validValue(doc, schema, nextSeed(), (value) => validator.isValid(pointer, value), optionals);
+  }
+
+  function validQuery(operation: Operation, party: Party, optionals: number): Record<string, string> {
+    const query: Record<string, string> = {};
+    for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+      if (parameter.name === 'childId') {
+        query.childId = String(party.childId);
+        continue;
+      }
+      if (!parameter.required && random.next() >= optionals) continue;
+      const value = validValue(doc, parameter.schema, nextSeed(), (candidate) => {
+        const text = toQueryString(candidate);
+        return validator.problemsAgainst(parameter.schema, fromQueryString(parameter.schema, text)) === undefined;
+      });
+      if (value !== undefined) query[parameter.name] = toQueryString(value);
+      else if (parameter.required) gaps.push(`${operation.method} ${operation.path}: no valid value for query ${parameter.name}`);
+    }
+    return query;
+  }
+
+  const operationAt = (method: string, path: string) =>
+    operations.find((operation) => operation.method === method && operation.path === path);
+
+  /** A record id for path parameter `name`: the first of the parent's list at its prefix, or one made by the prefix's POST. */
+  async function fixture(party: Party, template: string, name: string, fresh: boolean): Promise<string | undefined> {
+    const marker = `/{${name}}`;
+    const prefixTemplate = template.slice(0, template.indexOf(marker));
+    const pathParams: Record<string, string> = {};
+    for (const [, inner] of prefixTemplate.matchAll(/\{([^}]+)\}/g)) {
+      if (inner) pathParams[inner] = (await fixture(party, template, inner, false)) ?? ABSENT_ID;
+    }
+    const filled = prefixTemplate.replace(/\{([^}]+)\}/g, (_whole, inner: string) => pathParams[inner] ?? '');
+    if (!fresh && party.fixtures.has(filled)) return party.fixtures.get(filled);
+    const idOf = (value: unknown) =>
+      value && typeof value === 'object' && 'id' in value && (typeof value.id === 'number' || typeof value.id === 'string')
+        ? String(value.id)
+        : undefined;
+    let id: string | undefined;
+    const list = fresh ? undefined : operationAt('GET', prefixTemplate);
+    if (list) {
+      const answer = await send(await plan(list, party, { kind: 'valid', why: `list for ${name}`, pathParams }));
+      if (answer.status === 200 && Array.isArray(answer.json)) id = idOf(answer.json[0]);
+    }
+    const create = operationAt('POST', prefixTemplate);
+    if (create) {
+      for (let attempt = 0; attempt < 4 && id === undefined; attempt += 1) {
+        const answer = await send(
+          await plan(create, party, { kind: 'valid', why: `create for ${name}`, pathParams, optionals: attempt > 0 ? 0 : 0.6 }),
+        );
+        if (answer.status < 300) id = idOf(answer.json);
+      }
+    }
+
+    if (id === undefined) gaps.push(`${party.label}: no record for {${name}} of ${template}`);
+    if (!fresh) party.fixtures.set(filled, id);
+    return id;
+  }
+
+  const actorFor = async (operation: Operation, main: Party) => {
+    const requirement = operation.security[0] ?? {};
+    const needsCookie = Object.keys(requirement).some((name) => schemes[name]?.type === 'apiKey' && schemes[name]?.in === 'cookie');
+    // A cookie-secured operation (e.g. one that ends a session) gets a parent of its own.
+    return needsCookie ? await newParty(`own parent of ${operation.method} ${operation.path}`) : main;
+  };
+
+  /** A valid request to `operation` as `party`; path parameters not given are filled with the party's records. */
+  async function plan(
+    operation: Operation,
+    party: Party,
+    spec: { kind: 'valid' | 'invalid'; why: string; pathParams?: Record<string, string>; freshLast?: boolean; optionals?: number },
+  ): Promise<PlannedRequest> {
+    const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
+    const pathParams: Record<string, string> = { ...spec.pathParams };
+    for (const [index, parameter] of pathParameters.entries()) {
+      if (pathParams[parameter.name] !== undefined) continue;
+      const fresh = spec.freshLast === true && index === pathParameters.length - 1;
+      pathParams[parameter.name] = (await fixture(party, operation.path, parameter.name, fresh)) ?? ABSENT_ID;
+    }
+    const headers = credentialHeaders(operation.security[0], schemes, party);
+    if (!headers) gaps.push(`${operation.method} ${operation.path}: a security scheme this harness cannot send`);
+    const request: PlannedRequest = {
+      kind: spec.kind,
+      why: spec.why,
+      operation,
+      pathParams,
+      query: validQuery(operation, party, spec.optionals ?? 0.6),
+      headers: { ...headers },
+    };
+    for (const parameter of operation.parameters.filter((p) => p.in === 'header')) {
+      const value = validValue(
+        doc,
+        parameter.schema,
+        nextSeed(),
+        (candidate) => validator.problemsAgainst(parameter.schema, candidate) === undefined,
+      );
+      if (value !== undefined) request.headers[parameter.name.toLowerCase()] = toQueryString(value);
+    }
+    const media = bodyMedia(operation);
+    if (operation.requestBody && media) {
+      const body = validBody(operation, spec.optionals ?? 0.6);
+      if (body === undefined) gaps.push(`${operation.method} ${operation.path}: no body the document calls valid`);
+      else {
+        request.body = JSON.stringify(body);
+        request.headers['content-type'] = media;
+      }
+    } else if (operation.requestBody?.required) gaps.push(`${operation.method} ${operation.path}: no JSON request body type`);
+    return request;
+  }
+
+  async function newParty(label: string): Promise<Party> {
+    const parent = await signUpParentWithChild(server);
+    return { label, token: parent.token, cookies: cookiesFrom([parent.cookie]), childId: parent.childId, fixtures: new Map() };
+  }
+
+  /** Requests that each break one documented rule of an otherwise valid request. */
+  async function invalidVariants(operation: Operation, party: Party, stranger: Party, oversize: boolean): Promise<PlannedRequest[]> {
+    const base = await plan(operation, party, { kind: 'invalid', why: 'base' });
+    const variants: PlannedRequest[] = [];
+    const variant = (why: string, change: Partial<PlannedRequest>) =>
+      variants.push({ ...base, why, ...change, headers: change.headers ?? base.headers, query: change.query ?? base.query });
+    const withoutCredentials = Object.fromEntries(
+      Object.entries(base.headers).filter(([name]) => name !== 'authorization' && name !== 'cookie'),
+    );
+    for (const forged of forgedCredentials(operation, schemes))
+      variant(forged.why, { headers: { ...withoutCredentials, ...forged.headers } });
+    if (base.headers.cookie)
+      variant('a cross-site Origin with the session cookie', { headers: { ...base.headers, origin: 'https://elsewhere.example' } });
+
+    for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+      if (parameter.required) {
+        const { [parameter.name]: _dropped, ...rest } = base.query;
+        variant(`missing query ${parameter.name}`, { query: rest });
+      }
+      if (parameter.name === 'childId')
+        variant('another parent\u2019s child', { query: { ...base.query, childId: String(stranger.childId) } });
+      const breakers = ruleBreakers(dereference(doc, parameter.schema), nextSeed())
+        .map((breaker) => ({ ...breaker, text: toQueryString(breaker.value) }))
+        .filter(({ text }) => validator.problemsAgainst(parameter.schema, fromQueryString(parameter.schema, text)) !== undefined);
+      for (const breaker of random.sample(breakers, BREAKERS_PER_QUERY_PARAMETER)) {
+        variant(`query ${parameter.name}: ${breaker.why}`, { query: { ...base.query, [parameter.name]: breaker.text } });
+      }
+    }
+
+    for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+      variant(`path ${parameter.name}: malformed`, { pathParams: { ...base.pathParams, [parameter.name]: 'not-an-id' } });
+      variant(`path ${parameter.name}: no such record`, { pathParams: { ...base.pathParams, [parameter.name]: ABSENT_ID } });
+      const theirs = await fixture(stranger, operation.path, parameter.name, false);
+      if (theirs)
+        variant(`path ${parameter.name}: another parent\u2019s record`, { pathParams: { ...base.pathParams, [parameter.name]: theirs } });
+    }
+
+    const pointer = bodyPointer(operation);
+    const media = bodyMedia(operation);
+    if (pointer && media && base.body !== undefined) {
+      const schema = dereference(doc, operation.requestBody?.content[media]?.schema ?? {});
+      const bodies = invalidBodies(schema, JSON.parse(base.body), nextSeed()).filter(({ value }) => !validator.isValid(pointer, value));
+      const missing = bodies.filter(({ why }) => why.startsWith('missing required'));
+      const others = random.sample(
+        bodies.filter((body) => !missing.includes(body)),
+        INVALID_BODIES_PER_OPERATION,
+      );
+      for (const body of [...missing, ...others]) variant(`body: ${body.why}`, { body: JSON.stringify(body.value) });
+      variant('a body that is not JSON, sent as text/plain', {
+        body: 'not json',
+        headers: { ...base.headers, 'content-type': 'text/plain' },
+      });
+      variant('malformed JSON', { body: '{"unterminated": ' });
+      if (oversize) variant(`a body over ${OVERSIZE_BYTES} bytes`, { body: JSON.stringify({ padding: 'x'.repeat(OVERSIZE_BYTES) }) });
+    }
+    return variants;
+  }
+
+  const main = await newParty('parent');
+  const stranger = await newParty('another parent');
+  // Deletes last, so the records the other operations read and change are still there.
+  const chosen = operations.filter(options.only ?? (() => true));
+  const ordered = [...chosen.filter((o) => o.method !== 'DELETE'), ...chosen.filter((o) => o.method === 'DELETE')];
+  const withBody = ordered.filter((operation) => bodyMedia(operation));
+  const oversized = new Set(random.sample(withBody, OVERSIZE_OPERATIONS));
+  for (const operation of ordered) {
+    const party = await actorFor(operation, main);
+    for (let index = 0; index < options.validPerOperation; index += 1) {
+      // A valid delete gets a record of its own (made through the collection's POST).
+      // The first leaves out everything optional, the second sends all of it, the rest about half.
+      const optionals = index === 0 ? 0 : index === 1 ? 1 : 0.6;
+      const why = `valid #${index + 1}`;
+      await send(await plan(operation, party, { kind: 'valid', why, freshLast: operation.method === 'DELETE', optionals }));
+    }
+    if (!options.invalid) continue;
+    for (const request of await invalidVariants(operation, party, stranger, oversized.has(operation))) await send(request);
+  }
+
+  const missing = chosen.filter((operation) => !sentTo.has(operation)).map((o) => `${o.method} ${o.path}`);
+  const neverOk = chosen.filter((operation) => !answeredOk.has(operation)).map((o) => `${o.method} ${o.path}`);
+  const perOperation = chosen.map((o) => `${o.method} ${o.path}: ${JSON.stringify(statuses.get(o) ?? {})}`);
+  return { operations: chosen, failures, gaps: [...new Set(gaps)], figures, missing, neverOk, refusedValid, perOperation };
+}
+
+type Result = Awaited<ReturnType<typeof runConformance>>;
+
+/** Prints the summary line and fails, per category, with every offending request. */
+function report(label: string, result: Result) {
+  const { failures, figures } = result;
+  const count = result.operations.length;
+  console.log(
+    `openapi conformance (${label}, seed ${SEED}): operations covered ${count - result.missing.length}/${count}` +
+      ` (${count - result.neverOk.length} answered 2xx), requests sent ${figures.sent}` +
+      ` (valid ${figures.valid}, ${figures.validAccepted} accepted; invalid ${figures.invalid}),` +
+      ` 5xx ${failures['5xx'].length}, undocumented statuses ${failures['undocumented status'].length},` +
+      ` schema mismatches ${failures['schema mismatch'].length}, writes on 4xx ${failures['write on 4xx'].length},` +
+      ` invalid accepted ${failures['invalid accepted'].length}`,
+  );
+  if (result.gaps.length > 0) console.log(`openapi conformance gaps:\n  ${result.gaps.join('\n  ')}`);
+  if (result.neverOk.length > 0) console.log(`operations never answered 2xx: ${result.neverOk.join(', ')}`);
+  if (process.env.CONFORMANCE_VERBOSE) {
+    console.log(`answers per operation:\n  ${result.perOperation.join('\n  ')}`);
+    console.log(`valid requests refused:\n  ${result.refusedValid.join('\n  ')}`);
+  }
+  const replay = `(seed ${SEED}; replay with CONFORMANCE_SEED=${SEED})`;
+  expect.soft(result.missing, `operations that got no request ${replay}`).toEqual([]);
+  for (const category of Object.keys(failures) as Category[]) {
+    expect.soft(failures[category].length, `${category} ${replay}:\n  ${failures[category].join('\n  ')}`).toBe(0);
+  }
+}
+
+const limits = (limit: number) => ({
+  authPerIp: { limit, windowMs: 600_000 },
+  signInFailuresPerEmail: { limit, windowMs: 600_000 },
+  contactPerIp: { limit, windowMs: 600_000 },
+});
+
+describe.each(ENGINES)('the OpenAPI document, held to the server that serves it (%s)', (engine) => {
+  // One database for both servers: a new PGlite takes seconds to open.
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database?.drop());
+
+  it('answers seeded valid and invalid requests on every operation as it documents', async () => {
+    const server = await startTestServer({ engine, database, rateLimits: limits(100_000) });
+    try {
+      const result = await runConformance(server, { validPerOperation: VALID_PER_OPERATION, invalid: true });
+      expect(result.operations.length, 'operations in the document').toBeGreaterThan(0);
+      report(engine, result);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it('answers as documented when a rate limit is reached (429 and its headers)', async () => {
+    // Four attempts per window: the two parents the run signs up use two, the requests below the rest and more.
+    const server = await startTestServer({ engine, database, rateLimits: limits(4) });
+    try {
+      const result = await runConformance(server, {
+        only: (operation) => '429' in operation.responses,
+        validPerOperation: 6,
+        invalid: false,
+      });
+      report(`${engine}, rate limits of 4`, result);
+      expect(result.perOperation.join(' '), 'some request reached a rate limit').toContain(' 429"');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
