@@ -1,0 +1,127 @@
+/**
+ * The API reference at /api/docs against the production build: Redoc renders the live OpenAPI
+ * document, every request stays on this origin, nothing breaks the page's CSP, search works, the page
+ * leads back home, it still points to the document when the viewer's script cannot load, and axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './support/journeys.ts';
+
+/** Every request that leaves this origin, and every answer of 400 or more. */
+function watchTraffic(page: Page, origin: string) {
+  const offOrigin: string[] = [];
+  const failed: string[] = [];
+  page.on('request', (request) => {
+    // blob: URLs carry the origin that made them (the search worker's).
+    if (new URL(request.url()).origin !== origin) offOrigin.push(request.url());
+  });
+  page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()}: ${response.status()}`);
+  });
+  return { offOrigin, failed };
+}
+
+/**
+ * Redoc's own markup breaks two rules that none of its options change; those nodes are left out of the
+ * full run, and checked for contrast on their own so their colours stay covered:
+ * - heading-order: every operation puts h5 subheadings ("Authorizations:", "Response Schema:") under
+ *   its h2, skipping h3 and h4.
+ * - label-content-name-mismatch: a menu item's aria-label is the operation's summary, while its visible
+ *   text starts with the method badge ("get").
+ */
+const REDOC_HEADING_ORDER = '[data-section-id] h5';
+const REDOC_MENU_ITEMS = '.menu-content li[role="menuitem"]';
+
+/** The settings of support/axe.ts (in-page legacy mode, violations only), with Redoc's exclusions. */
+async function axeViolations(page: Page) {
+  const summary = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const full = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .exclude(REDOC_HEADING_ORDER)
+    .exclude(REDOC_MENU_ITEMS)
+    .analyze();
+  const excludedContrast = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .include(REDOC_HEADING_ORDER)
+    .include(REDOC_MENU_ITEMS)
+    .withRules(['color-contrast'])
+    .analyze();
+  return [...summary(full), ...summary(excludedContrast)];
+}
+
+function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('the reference renders the live document from this origin alone, under its CSP', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const traffic = watchTraffic(page, origin);
+  const cspViolations = watchCspViolations(page);
+  const errors = watchConsole(page);
+
+  const documentLoaded = page.waitForResponse((response) => response.url().endsWith('/api/openapi.json'));
+  await page.goto('/api/docs');
+  expect((await documentLoaded).status()).toBe(200);
+  await expect(page).toHaveTitle('API reference · Trelli');
+
+  // The operations of the document, in the menu and as sections.
+  const reference = page.getByRole('main');
+  await expect(reference.getByRole('heading', { level: 1 })).toContainText('Trelli API');
+  for (const operation of ['List your children', 'Add a child', 'Delete a child and everything recorded about them']) {
+    // Redoc names each heading's anchor link after its path, before the summary.
+    await expect(reference.getByRole('heading', { level: 2, name: new RegExp(`${operation}$`) })).toBeAttached();
+    await expect(page.getByRole('menuitem', { name: operation, exact: true })).toBeVisible();
+  }
+  await expect(reference.getByText('/api/children', { exact: true }).first()).toBeVisible();
+  // The fallback is gone once the viewer has rendered.
+  await expect(page.getByText('If the reference does not appear')).toHaveCount(0);
+
+  // Search runs in its worker (a blob: URL of this origin) and finds an operation.
+  const search = page.getByRole('search');
+  await search.getByRole('textbox', { name: 'Search' }).fill('progress entry');
+  await expect(search.getByRole('menuitem', { name: 'Delete a progress entry' })).toBeVisible();
+  await search.getByRole('textbox', { name: 'Search' }).fill('');
+  await expect(search.getByRole('menuitem')).toHaveCount(0);
+
+  // Choosing an operation in the menu brings its section into view.
+  await page.getByRole('menuitem', { name: 'List your children', exact: true }).click();
+  await expect(reference.getByRole('heading', { level: 2, name: /List your children$/ })).toBeInViewport();
+
+  expect(traffic.offOrigin).toEqual([]);
+  expect(traffic.failed).toEqual([]);
+  expect(cspViolations).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the rendered reference passes axe', async ({ page }) => {
+  // Redoc draws every operation at once: axe goes through a few thousand nodes, twice.
+  test.setTimeout(120_000);
+  await page.goto('/api/docs');
+  await expect(page.getByRole('menuitem', { name: 'List your children', exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the page leads back to Trelli’s home', async ({ page }) => {
+  await page.goto('/api/docs');
+  await page.getByRole('link', { name: '← Trelli home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('without the viewer’s script the page still points to the OpenAPI document', async ({ page }) => {
+  await page.route('**/api/docs/*.js', (route) => route.abort());
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trelli API reference' })).toBeVisible();
+  await expect(page.getByText('If the reference does not appear')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: '/api/openapi.json' }).click();
+  await expect(page).toHaveURL('/api/openapi.json');
+  expect(JSON.parse((await page.locator('body').textContent()) ?? '')).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });
+});
