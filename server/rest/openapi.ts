@@ -151,7 +151,7 @@ export function buildOpenApiDocument(operations: RestOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
   const usedTags = new Set(operations.map((op) => op.tag));
-  return {
+  return withoutUnusedComponents({
     openapi: '3.1.0',
     info: {
       title: 'Trelli API',
@@ -197,6 +197,38 @@ export function buildOpenApiDocument(operations: RestOperation[]) {
         },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'trelli_session', description: 'Set by sign-in and sign-up' },
       },
+    },
+  });
+}
+
+type Components = Record<'schemas' | 'responses' | 'headers' | 'securitySchemes', Record<string, unknown>>;
+
+/** Keeps the components the operations reach (with Clerk, the accounts' schemas and the session cookie are not). */
+function withoutUnusedComponents<D extends { paths: object; components: Components }>(document: D): D {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string' && !used.has(inner)) {
+        used.add(inner);
+        const [, , kind, name] = inner.split('/') as [string, string, keyof Components, string];
+        visit(document.components[kind]?.[name]);
+      } else if (key === 'security' && Array.isArray(inner)) {
+        for (const requirement of inner) for (const scheme of Object.keys(requirement)) used.add(`#/components/securitySchemes/${scheme}`);
+      } else visit(inner);
+    }
+  };
+  visit(document.paths);
+  const keep = (kind: keyof Components) =>
+    Object.fromEntries(Object.entries(document.components[kind]).filter(([name]) => used.has(`#/components/${kind}/${name}`)));
+  return {
+    ...document,
+    components: {
+      schemas: keep('schemas'),
+      responses: keep('responses'),
+      headers: keep('headers'),
+      securitySchemes: keep('securitySchemes'),
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Services } from '../../server/services.ts';
 import { childProcedure, createCallerFactory, publicProcedure, router } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/trpc/root.ts';
 import type { Meta } from '../../server/trpc/init.ts';
-import { isPublicRoute } from '../../server/rest/route-kit.ts';
+import { routesOf, type LayerLike, type RouteEntry } from '../helpers/express-routes.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { callerFor, expectApiError, expressAppOf } from '../helpers/integration-kit.ts';
@@ -78,36 +78,6 @@ async function authorizationViolations(someRouter: AnyRouter, input: MatrixInput
     }
   }
   return violations;
-}
-
-interface RouteEntry {
-  method: string;
-  path: string;
-  isPublic: boolean;
-}
-
-interface LayerLike {
-  rawPath?: unknown;
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-  handle?: { stack?: LayerLike[] };
-}
-
-/** Every route of the Express app, with the mount prefixes of the routers it sits in (Express 5 / router 2). */
-function routesOf(stack: LayerLike[], prefix = ''): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const finalHandler = layer.route.stack.at(-1)?.handle;
-      for (const [method, enabled] of Object.entries(layer.route.methods)) {
-        if (enabled)
-          routes.push({ method: method.toUpperCase(), path: `${prefix}${layer.route.path}`, isPublic: isPublicRoute(finalHandler) });
-      }
-    } else if (layer.handle?.stack) {
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      routes.push(...routesOf(layer.handle.stack, `${prefix}${mount}`));
-    }
-  }
-  return routes;
 }
 
 describe('the tRPC router declares who may call each procedure', () => {
