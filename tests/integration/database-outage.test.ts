@@ -107,6 +107,8 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
     for (const response of during) {
       const error = expectApiError(response, 503, 'SERVICE_UNAVAILABLE');
       expect(error.message).toMatch(/database is unavailable/i);
+      // As the document says: when to try again.
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // The process itself is up.
     expect((await api(server, 'GET', '/healthz')).status).toBe(200);
