@@ -72,15 +72,14 @@ test('the reference renders the live document from this origin alone, under its 
   expect((await documentLoaded).status()).toBe(200);
   await expect(page).toHaveTitle('API reference · Trelli');
 
-  // The operations of the document, in the menu and as sections.
+  // The operations of the document as sections, and in the menu under their tag.
   const reference = page.getByRole('main');
-  await expect(reference.getByRole('heading', { level: 1 })).toContainText('Trelli API');
+  await expect(reference.getByRole('heading', { level: 1, name: /^Trelli API/ })).toBeVisible();
   for (const operation of ['List your children', 'Add a child', 'Delete a child and everything recorded about them']) {
-    // Redoc names each heading's anchor link after its path, before the summary.
+    // Redoc names each heading's anchor link after its section id, before the summary.
     await expect(reference.getByRole('heading', { level: 2, name: new RegExp(`${operation}$`) })).toBeAttached();
-    await expect(page.getByRole('menuitem', { name: operation, exact: true })).toBeVisible();
   }
-  await expect(reference.getByText('/api/children', { exact: true }).first()).toBeVisible();
+  await expect(reference.getByText('/api/children', { exact: true }).first()).toBeAttached();
   // The fallback is gone once the viewer has rendered.
   await expect(page.getByText('If the reference does not appear')).toHaveCount(0);
 
@@ -92,6 +91,7 @@ test('the reference renders the live document from this origin alone, under its 
   await expect(search.getByRole('menuitem')).toHaveCount(0);
 
   // Choosing an operation in the menu brings its section into view.
+  await page.getByRole('menuitem', { name: 'Children', exact: true }).click();
   await page.getByRole('menuitem', { name: 'List your children', exact: true }).click();
   await expect(reference.getByRole('heading', { level: 2, name: /List your children$/ })).toBeInViewport();
 
@@ -105,7 +105,7 @@ test('the rendered reference passes axe', async ({ page }) => {
   // Redoc draws every operation at once: axe goes through a few thousand nodes, twice.
   test.setTimeout(120_000);
   await page.goto('/api/docs');
-  await expect(page.getByRole('menuitem', { name: 'List your children', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /List your children$/ })).toBeAttached();
   expect(await axeViolations(page)).toEqual([]);
 });
 
