@@ -53,27 +53,35 @@ export function oldestDateOfBirth(now: Date = new Date()): string {
   return addYears(todayIso(now), -CHILD_LIMITS.maxAgeYears);
 }
 
+/** The earliest date of birth accepted today: the day after oldestDateOfBirth. */
+export function earliestDateOfBirth(now: Date = new Date()): string {
+  return addDays(oldestDateOfBirth(now), 1);
+}
+
 const dateOfBirth = dateWithin({
   emptyMessage: 'Enter a date of birth',
   earliest: {
-    day: (now) => addDays(oldestDateOfBirth(now), 1),
+    day: earliestDateOfBirth,
     message: `Date of birth must be less than ${CHILD_LIMITS.maxAgeYears} years ago`,
   },
   latest: { day: todayIso, message: 'Date of birth cannot be in the future' },
 });
 
-const PLAN_REVIEW_HINT = 'Use the date of the last review or the next one.';
+/** The earliest plan review date accepted today: the last yearly review, CHILD_LIMITS.planReviewYears back at most. */
+export function earliestPlanReviewDate(now: Date = new Date()): string {
+  return addYears(todayIso(now), -CHILD_LIMITS.planReviewYears);
+}
 
-/** The last yearly plan review or the next one: within CHILD_LIMITS.planReviewYears of today. */
+/** The latest plan review date accepted today: the next yearly review, CHILD_LIMITS.planReviewYears ahead at most. */
+export function latestPlanReviewDate(now: Date = new Date()): string {
+  return addYears(todayIso(now), CHILD_LIMITS.planReviewYears);
+}
+
+const LAST_OR_NEXT_REVIEW = 'Use the date of the last review or the next one.';
+
 const planReviewDate = dateWithin({
-  earliest: {
-    day: (now) => addYears(todayIso(now), -CHILD_LIMITS.planReviewYears),
-    message: `This is more than ${CHILD_LIMITS.planReviewYears} years ago. ${PLAN_REVIEW_HINT}`,
-  },
-  latest: {
-    day: (now) => addYears(todayIso(now), CHILD_LIMITS.planReviewYears),
-    message: `This is more than ${CHILD_LIMITS.planReviewYears} years away. ${PLAN_REVIEW_HINT}`,
-  },
+  earliest: { day: earliestPlanReviewDate, message: `This is more than ${CHILD_LIMITS.planReviewYears} years ago. ${LAST_OR_NEXT_REVIEW}` },
+  latest: { day: latestPlanReviewDate, message: `This is more than ${CHILD_LIMITS.planReviewYears} years away. ${LAST_OR_NEXT_REVIEW}` },
 });
 
 const childFields = {

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { addDays } from '#shared/calendar.ts';
-import { CHILD_LIMITS, GRADES, SUPPORT_PLANS, oldestDateOfBirth } from '#shared/schemas/child.ts';
-import { todayIso } from '#shared/schemas/dates.ts';
+import {
+  CHILD_LIMITS,
+  GRADES,
+  SUPPORT_PLANS,
+  earliestDateOfBirth,
+  earliestPlanReviewDate,
+  latestPlanReviewDate,
+} from '#shared/schemas/child.ts';
+import { earliestPastDay, todayIso } from '#shared/schemas/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SUPPORT_PLAN_LABELS, gradeLabel } from '../../../lib/child-labels.ts';
 import { serverMessageOf } from '../../../lib/api-request.ts';
@@ -50,15 +56,6 @@ export interface OnboardingWizardProps {
 }
 
 type Errors = Record<string, string>;
-
-/**
- * The earliest date of birth the child schema accepts today (it excludes oldestDateOfBirth itself).
- * The date pickers use the schema's own bounds, "today" included: UTC's (todayIso), not the
- * parent's, so a picker never offers a day the schema then rejects.
- */
-function earliestDateOfBirth(): string {
-  return addDays(oldestDateOfBirth(), 1);
-}
 
 function restore(draftUserId: string | null | undefined, initialValues: WizardValues): OnboardingDraft & { restored: boolean } {
   const draft = draftUserId ? loadDraft(draftUserId) : null;
@@ -283,6 +280,7 @@ export function OnboardingWizard({
               <TextField label="Last name" autoComplete="off" optional limit={CHILD_LIMITS.lastName} {...bind('lastName')} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
+              {/* The pickers offer the schema's own bounds, "today" included: UTC's (todayIso), not the parent's. */}
               <TextField label="Date of birth" type="date" required min={earliestDateOfBirth()} max={todayIso()} {...bind('dateOfBirth')} />
               <TextField label="Pronouns" optional placeholder="e.g. she/her" limit={CHILD_LIMITS.pronouns} {...bind('pronouns')} />
             </div>
@@ -318,11 +316,20 @@ export function OnboardingWizard({
               ))}
             </SelectField>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Plan review date" type="date" optional hint={PLAN_REVIEW_HINT} {...bind('planReviewDate')} />
+              <TextField
+                label="Plan review date"
+                type="date"
+                optional
+                min={earliestPlanReviewDate()}
+                max={latestPlanReviewDate()}
+                hint={PLAN_REVIEW_HINT}
+                {...bind('planReviewDate')}
+              />
               <TextField
                 label="Last evaluation date"
                 type="date"
                 optional
+                min={earliestPastDay()}
                 max={todayIso()}
                 hint={LAST_EVALUATION_HINT}
                 {...bind('lastEvaluationDate')}

@@ -1,4 +1,5 @@
 import { flushSync } from 'react-dom';
+import { earliestPastDay } from '#shared/schemas/dates.ts';
 import { OBSERVATION_LIMITS, SETTINGS } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -71,6 +72,7 @@ export function ObservationFields({
           label="When"
           type="datetime-local"
           className="max-w-64"
+          min={`${earliestPastDay()}T00:00`}
           value={draft.when}
           error={errors.occurredAt}
           onChange={(event) => onChange({ when: event.target.value, whenTouched: true })}

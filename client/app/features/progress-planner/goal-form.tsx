@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
-import { earliestPlanDate } from '#shared/schemas/dates.ts';
+import { earliestPlanDate, latestPlanDate } from '#shared/schemas/dates.ts';
 import {
   GOAL_AREAS,
   GOAL_LIMITS,
@@ -140,7 +140,7 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Target date" optional type="date" min={earliestPlanDate()} {...bind('targetDate')} />
+          <TextField label="Target date" optional type="date" min={earliestPlanDate()} max={latestPlanDate()} {...bind('targetDate')} />
           <SelectField label="Status" {...bind('status')}>
             {GOAL_STATUSES.map((status) => (
               <option key={status} value={status}>

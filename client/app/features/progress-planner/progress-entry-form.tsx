@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
-import { IN_FUTURE_MESSAGE } from '#shared/schemas/dates.ts';
+import { IN_FUTURE_MESSAGE, earliestPastDay } from '#shared/schemas/dates.ts';
 import { GOAL_LIMITS, progressEntryUpdateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
@@ -62,6 +62,7 @@ export function ProgressEntryFields({ values, onChange, errors, unit, idFor, not
           label="Date"
           type="date"
           required
+          min={earliestPastDay()}
           max={localToday()}
           value={values.recordedOn}
           error={errors['recordedOn']}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toIssues } from '#shared/api-error.ts';
-import { earliestPlanDate } from '#shared/schemas/dates.ts';
+import { earliestPlanDate, latestPlanDate } from '#shared/schemas/dates.ts';
 import {
   MILESTONE_LIMITS,
   milestoneCreateSchema,
@@ -97,7 +97,9 @@ export function MilestoneForm({ mode, initial, submitLabel, onSubmit, onCancel, 
       <FormAlert>{errors[FORM_ERROR]}</FormAlert>
       <div className={mode === 'add' ? 'grid gap-4 sm:grid-cols-[2fr_1fr]' : 'grid gap-4'}>
         <TextField label="Title" required autoComplete="off" limit={MILESTONE_LIMITS.title} {...bind('title')} />
-        {mode === 'add' ? <TextField label="Due date" type="date" required min={earliestPlanDate()} {...bind('dueDate')} /> : null}
+        {mode === 'add' ? (
+          <TextField label="Due date" type="date" required min={earliestPlanDate()} max={latestPlanDate()} {...bind('dueDate')} />
+        ) : null}
       </div>
       <TextAreaField
         label="Why it matters"

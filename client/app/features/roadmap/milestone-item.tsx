@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { earliestPlanDate, planDate } from '#shared/schemas/dates.ts';
+import { earliestPlanDate, latestPlanDate, planDate } from '#shared/schemas/dates.ts';
 import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
@@ -77,6 +77,7 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
           type="date"
           required
           min={earliestPlanDate()}
+          max={latestPlanDate()}
           value={date}
           error={error}
           onChange={(event) => setDate(event.target.value)}
