@@ -4,8 +4,9 @@
  *
  *   node docs/sdk/example-client.ts http://localhost:3000 [email] [password]
  *
- * It signs up (or, when the email is taken, signs in) with built-in accounts, adds a child, records an
- * observation, lists the child's observations and reads the dashboard numbers.
+ * It signs up (or, when the email is taken, signs in) with built-in accounts, adds a child and a goal,
+ * records an observation as evidence for the goal, lists the child's observations, reads the goal with
+ * its evidence and the dashboard numbers.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './trelli-api.ts';
@@ -42,9 +43,12 @@ export interface Credentials {
 export interface ExampleReport {
   userId: string;
   childId: number;
+  goalId: number;
   observationId: number;
   /** What GET /api/observations listed, newest first. */
   observations: { id: number; what: string }[];
+  /** The ids of the observations GET /api/goals/{id} gives as the goal's evidence. */
+  goalEvidence: number[];
   observationsThisWeek: number;
 }
 
@@ -68,20 +72,24 @@ export async function runExample(baseUrl: string, credentials: Credentials): Pro
   // The child's record is addressed with ?childId= on every path.
   const query = { childId: child.id };
 
+  const goal = ok(await client.POST('/api/goals', { params: { query }, body: { area: 'reading', title: 'Read a page aloud' } }));
   const observation = ok(
     await client.POST('/api/observations', {
       params: { query },
-      body: { what: 'Read a whole page aloud without help', isWin: true, setting: 'school' },
+      body: { what: 'Read a whole page aloud without help', isWin: true, setting: 'school', goalId: goal.id },
     }),
   );
   const observations = ok(await client.GET('/api/observations', { params: { query } }));
+  const detail = ok(await client.GET('/api/goals/{id}', { params: { query, path: { id: goal.id } } }));
   const stats = ok(await client.GET('/api/dashboard/stats', { params: { query } }));
 
   return {
     userId: auth.user.id,
     childId: child.id,
+    goalId: goal.id,
     observationId: observation.id,
     observations: observations.map(({ id, what }) => ({ id, what })),
+    goalEvidence: detail.evidence.map(({ id }) => id),
     observationsThisWeek: stats.observations.thisWeek,
   };
 }

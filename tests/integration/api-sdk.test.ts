@@ -75,23 +75,27 @@ describe.each(ENGINES)('the typed SDK on %s', (engine) => {
       return { email: `sdk-example-${accounts}-${engine}@example.com`, password: 'a long enough password' };
     };
 
-    it('signs up, adds a child and an observation, and reads them back', async () => {
+    it('signs up, adds a child, a goal and an observation as its evidence, and reads them back', async () => {
       const credentials = newCredentials();
       const report = await runExample(server.url, credentials);
 
       const user = await server.db.selectFrom('users').selectAll().where('id', '=', report.userId).executeTakeFirstOrThrow();
       const children = await server.db.selectFrom('children').selectAll().where('ownerId', '=', report.userId).execute();
+      const goals = await server.db.selectFrom('goals').selectAll().where('childId', '=', report.childId).execute();
       const observations = await server.db.selectFrom('observations').selectAll().where('childId', '=', report.childId).execute();
       expect({
         email: user.email,
         children: children.map((child) => [child.id, child.firstName, child.dateOfBirth]),
-        observations: observations.map((row) => [row.id, row.what, row.isWin, row.setting]),
+        goals: goals.map((row) => [row.id, row.area, row.title, row.status]),
+        observations: observations.map((row) => [row.id, row.what, row.isWin, row.setting, row.goalId]),
       }).toEqual({
         email: credentials.email,
         children: [[report.childId, 'Maya', expect.anything()]],
-        observations: [[report.observationId, 'Read a whole page aloud without help', true, 'school']],
+        goals: [[report.goalId, 'reading', 'Read a page aloud', 'in-progress']],
+        observations: [[report.observationId, 'Read a whole page aloud without help', true, 'school', report.goalId]],
       });
       expect(report.observations).toEqual([{ id: report.observationId, what: 'Read a whole page aloud without help' }]);
+      expect(report.goalEvidence).toEqual([report.observationId]);
       expect(report.observationsThisWeek).toBe(1);
     });
 
