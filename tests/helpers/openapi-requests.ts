@@ -88,6 +88,30 @@ export function fakeValue(schema: JsonSchema, seed: number, optionals = 0.6): un
   });
 }
 
+/** Text a schema cannot rule out but a database or a query might choke on: NUL, half a surrogate pair, LIKE wildcards, quotes. */
+const ODD_TEXT = ['\u0000', '\uD800', '\u{1F600}', '\u202E', "'; --", '%_\\', '\t\n'];
+
+/** `value` with odd text added to one of its strings (chosen by `random`), or `value` itself when it has none. */
+function withOddText(value: unknown, random: SeededRandom): unknown {
+  const paths: (string | number)[][] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    if (typeof node === 'string') paths.push(path);
+    else if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...path, index]));
+    else if (node !== null && typeof node === 'object') for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
+  };
+  walk(value, []);
+  const target = paths[random.int(0, paths.length - 1)];
+  if (!target) return value;
+  const odd = ODD_TEXT[random.int(0, ODD_TEXT.length - 1)] ?? '';
+  if (target.length === 0) return `${String(value)}${odd}`;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const key of target.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = target.at(-1) as string | number;
+  parent[last] = `${String(parent[last])}${odd}`;
+  return copy;
+}
+
 /** A value the document calls valid, or undefined when `attempts` seeds gave none. */
 export function validValue(
   doc: OpenApiDocument,
@@ -104,6 +128,12 @@ export function validValue(
       value = fakeValue(resolved, seed * 31 + attempt, attempt < 3 ? optionals : Math.max(optionals, 0.6));
     } catch {
       continue;
+    }
+    // One value in four first tries odd text in one of its strings; the document allows it, so the server must not fail on it.
+    const odd = seededRandom(seed + attempt);
+    if (attempt === 0 && odd.next() < 0.25) {
+      const oddValue = withOddText(value, odd);
+      if (isValid(oddValue)) return oddValue;
     }
     if (isValid(value)) return value;
   }
