@@ -77,12 +77,12 @@ interface Party extends Actor {
 
 const truncate = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}… (${text.length} chars)` : text);
 
-/** A JSON body for a report: long strings shortened to their start and length, so every field stays in view. */
+/** A JSON body for a report: long strings shortened to their ends and length (odd text is added at the end), so every field stays in view. */
 function describeBody(body: string | undefined): string {
   if (body === undefined) return '(none)';
   try {
     return JSON.stringify(JSON.parse(body), (_key, value: unknown) =>
-      typeof value === 'string' && value.length > 40 ? `${value.slice(0, 12)}…(${value.length} chars)` : value,
+      typeof value === 'string' && value.length > 40 ? `${value.slice(0, 12)}…${value.slice(-8)} (${value.length} chars)` : value,
     );
   } catch {
     return truncate(body, 80);
@@ -181,6 +181,11 @@ async function runConformance(server: TestServer, options: RunOptions) {
       }
     } else if (declared.length === 0 && answer.text !== '') {
       found.push({ category: 'schema mismatch', why: 'a body where the document describes none' });
+    }
+    // Every error, whatever its status documents, is in the one error shape (when the document names it).
+    if (answer.status >= 400 && doc.components?.schemas?.Error) {
+      const problem = validator.problems(pointerOf('components', 'schemas', 'Error'), answer.json);
+      if (problem) found.push({ category: 'schema mismatch', why: `error body off components.schemas.Error: ${problem}` });
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       const value = answer.headers.get(name);
