@@ -9,7 +9,9 @@ export function ageInYears(dateString: string, today: Date = new Date()): number
   const parts = datePart.split('-');
   if (parts.length !== 3 || !parts.every((part) => DATE_PART.test(part))) return 0;
   const [year, month, day] = parts.map(Number) as [number, number, number];
-  const birth = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which would read years 0-99 as 1900-1999.
+  const birth = new Date(0);
+  birth.setUTCFullYear(year, month - 1, day);
   if (Number.isNaN(birth.getTime()) || birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) {
     console.warn(`ageInYears: "${dateString}" is not a valid date`);
     return 0;

@@ -124,7 +124,8 @@ function parameters(op: RestOperation): JsonSchema[] {
   return list;
 }
 
-const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }] } as const;
+/** The session cookie is optional: without it /api/auth/token answers 204 (decision 0024) and sign-out has nothing to end. */
+const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }, {}] } as const;
 
 function operationObject(op: RestOperation) {
   const body = op.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body satisfies RequestBodyName)) } } : {};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTimestamp } from './dates.ts';
 import { text } from './common.ts';
 import { EMAIL_MAX_LENGTH } from './contact-limits.ts';
 
@@ -68,7 +69,7 @@ export const metadataUpdateSchema = z.strictObject({
 export const userSchema = z.object({
   id: z.string(),
   emailAddresses: z.array(z.object({ emailAddress: z.string() })),
-  createdAt: z.string(),
+  createdAt: storedTimestamp,
   publicMetadata: metadataSchema,
   unsafeMetadata: metadataSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
 
 /** What an activity is about. */
@@ -44,7 +45,7 @@ export const activitySchema = z.object({
   subjectType: z.enum(ACTIVITY_SUBJECTS),
   subjectId: z.number().int(),
   /** When the change was made. */
-  createdAt: z.string(),
+  createdAt: storedTimestamp,
   /**
    * What the change was about, read from the subject as it is now (decision 0023): an observation's
    * text, a goal's, strategy's or milestone's title, the goal of a progress entry. Null once the subject
@@ -52,9 +53,9 @@ export const activitySchema = z.object({
    */
   title: z.string().nullable(),
   /** When the observation it is about happened (an instant), which may be well before `createdAt`. */
-  occurredAt: z.string().nullable(),
+  occurredAt: storedTimestamp.nullable(),
   /** The day the progress entry it is about was recorded for (YYYY-MM-DD). */
-  recordedOn: z.string().nullable(),
+  recordedOn: storedDate.nullable(),
 });
 
 /** The feed is read newest first, a page at a time. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTimestamp } from './dates.ts';
 import { text } from './common.ts';
 import { emailSchema } from './account.ts';
 import { CONTACT_LIMITS } from './contact-limits.ts';
@@ -18,7 +19,7 @@ export const contactMessageSchema = z.strictObject({
     .max(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
 });
 
-export const contactReceiptSchema = z.object({ id: z.number().int(), receivedAt: z.string() });
+export const contactReceiptSchema = z.object({ id: z.number().int(), receivedAt: storedTimestamp });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;

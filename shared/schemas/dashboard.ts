@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedDate } from './dates.ts';
 import { GOAL_AREAS, GOAL_STATUSES } from './goal.ts';
 import { MILESTONE_CATEGORIES } from './milestone.ts';
 
@@ -15,7 +16,7 @@ export const dashboardStatsSchema = z.object({
       target: z.number().nullable(),
       unit: z.string().nullable(),
       latestValue: z.number().nullable(),
-      latestOn: z.string().nullable(),
+      latestOn: storedDate.nullable(),
     }),
   ),
   strategiesInUse: z.number().int(),
@@ -24,7 +25,7 @@ export const dashboardStatsSchema = z.object({
     z.object({
       id: z.number().int(),
       title: z.string(),
-      dueDate: z.string(),
+      dueDate: storedDate,
       category: z.enum(MILESTONE_CATEGORIES),
       /** Still open although its due date has passed (UTC day). */
       overdue: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedTimestamp } from './dates.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 
@@ -35,8 +36,8 @@ export const strategySchema = z.object({
   goalIds: z.array(z.number().int()),
   effectiveness: z.number().int().nullable(),
   active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storedTimestamp,
+  updatedAt: storedTimestamp,
 });
 
 export type StrategyCreate = z.output<typeof strategyCreateSchema>;

@@ -17,6 +17,13 @@ describe('ageInYears (SPEC §3 age helper)', () => {
     expect(ageInYears('2016-05-02 08:30:00', today)).toBe(10);
   });
 
+  it('reads a year below 100 as that year (a stored date of birth from before the date rules)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(ageInYears('0001-06-01', today)).toBe(2025);
+    expect(ageInYears('0099-12-31', today)).toBe(1926);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('is never negative for a date in the future', () => {
     expect(ageInYears('2030-01-01', today)).toBe(0);
   });
