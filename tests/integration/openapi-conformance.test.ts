@@ -38,9 +38,9 @@ import {
 import { applicationTables, changedTables, tableFingerprint } from '../helpers/table-fingerprint.ts';
 
 const SEED = Number(process.env.CONFORMANCE_SEED ?? 20_261_124);
-const VALID_PER_OPERATION = 6;
+const VALID_PER_OPERATION = 12;
 /** Rule-breaking bodies per operation besides one per missing required field. */
-const INVALID_BODIES_PER_OPERATION = 12;
+const INVALID_BODIES_PER_OPERATION = 20;
 const BREAKERS_PER_QUERY_PARAMETER = 2;
 /** Operations (with a body) that also get one body over the server's limit. */
 const OVERSIZE_OPERATIONS = 4;
