@@ -776,6 +776,7 @@ export interface components {
       emailAddresses: {
         emailAddress: string;
       }[];
+      /** Format: date-time */
       createdAt: string;
       publicMetadata: {
         [key: string]: components['schemas']['JsonValue'];
@@ -790,6 +791,7 @@ export interface components {
     };
     ContactReceipt: {
       id: number;
+      /** Format: date-time */
       receivedAt: string;
     };
     Observation: {
@@ -877,7 +879,9 @@ export interface components {
       goalIds: number[];
       effectiveness: number | null;
       active: boolean;
+      /** Format: date-time */
       createdAt: string;
+      /** Format: date-time */
       updatedAt: string;
     };
     Milestone: {
@@ -937,6 +941,7 @@ export interface components {
       /** @enum {string} */
       subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone';
       subjectId: number;
+      /** Format: date-time */
       createdAt: string;
       title: string | null;
       occurredAt: string | null;
@@ -975,6 +980,7 @@ export interface components {
       nextMilestones: {
         id: number;
         title: string;
+        /** Format: date */
         dueDate: string;
         /** @enum {string} */
         category: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal';
