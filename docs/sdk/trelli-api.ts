@@ -541,7 +541,7 @@ export interface components {
     };
     MetadataUpdate: {
       unsafeMetadata: {
-        [key: string]: unknown;
+        [key: string]: components['schemas']['JsonValue'];
       };
     };
     ContactMessage: {

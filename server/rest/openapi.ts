@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema } from '#shared/schemas/account.ts';
+import { metadataSchema, metadataUpdateSchema } from '#shared/schemas/account.ts';
 import { requestBodies, responseBodies, type RequestBodyName } from './components.ts';
 import type { OperationTag, RestOperation, Success } from './operation.ts';
 
@@ -52,9 +52,23 @@ function convert(named: Record<string, z.ZodType>, io: 'input' | 'output', into:
     },
   } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
   for (const schema of Object.values(named)) {
-    const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata }) as { $defs?: Record<string, JsonSchema> };
+    const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata, override: typeMetadataValues }) as {
+      $defs?: Record<string, JsonSchema>;
+    };
     for (const [id, definition] of Object.entries(converted.$defs ?? {})) into[id] = pointRefsAtComponents(definition) as JsonSchema;
   }
+}
+
+/**
+ * A metadata update's values are read as `unknown` first, so their nesting is measured before the
+ * recursive JSON schema walks them; what they must be is a JSON value, and the document says so.
+ */
+const metadataUpdateValue = (metadataUpdateSchema.shape.unsafeMetadata.in as unknown as z.ZodRecord).valueType;
+
+function typeMetadataValues({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  if (zodSchema !== metadataUpdateValue) return;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  jsonSchema.$ref = '#/components/schemas/JsonValue';
 }
 
 function pointRefsAtComponents(value: unknown): unknown {
