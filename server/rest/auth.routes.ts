@@ -33,9 +33,10 @@ function assertSameOrigin(req: Request): void {
   if (host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-site requests cannot use the session cookie.');
 }
 
-function sendSignedIn(req: Request, res: Response, status: number, signedInResult: SignedIn): void {
-  setSessionCookie(req, res, signedInResult.sessionId, signedInResult.sessionExpiresAt);
-  res.status(status).json({ user: signedInResult.user, token: signedInResult.token });
+/** Sets the session cookie; the answer (sent with the operation's status) is the user and a token. */
+function signedInAnswer(req: Request, res: Response, signedIn: SignedIn) {
+  setSessionCookie(req, res, signedIn.sessionId, signedIn.sessionExpiresAt);
+  return { user: signedIn.user, token: signedIn.token };
 }
 
 /** Built-in accounts (DESIGN §3), mounted only when Clerk is not configured. */
@@ -53,7 +54,7 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       rateLimits: [limits.authPerIp],
       errors: { 409: 'An account with this email already exists' },
       success: [{ status: 201, description: 'Signed up; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
-      handle: async ({ req, res, body }) => sendSignedIn(req, res, 201, await accounts.signUp(body)),
+      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signUp(body)),
     }),
     operation({
       operationId: 'signIn',
@@ -67,7 +68,7 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       rateLimits: [limits.authPerIp, limits.signInFailuresPerEmail],
       errors: { 401: 'Wrong email or password' },
       success: [{ status: 200, description: 'Signed in; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
-      handle: async ({ req, res, body }) => sendSignedIn(req, res, 200, await accounts.signIn(body)),
+      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signIn(body)),
     }),
     operation({
       operationId: 'createToken',

@@ -11,9 +11,8 @@ interface Collection {
   /** `/api/goals` */
   base: `/api/${string}`;
   tag: OperationTag;
-  /** What one record is called in summaries and operationIds: `goal`, `Goal`. */
+  /** What one record is called in summaries (`goal`) and, capitalised, in operationIds (`createGoal`). */
   noun: string;
-  Noun: string;
   item: ResponseBodyName;
   create: { body: RequestBodyName; run: (scope: ChildScope, input: never) => Promise<unknown> };
   update: { body: RequestBodyName; run: (scope: ChildScope, id: number, input: never) => Promise<unknown> };
@@ -22,10 +21,11 @@ interface Collection {
 
 /** POST `base`, PUT and DELETE `base/{id}`, all about the child named by `?childId=`. */
 function writes(c: Collection): RestOperation[] {
+  const Noun = `${c.noun.charAt(0).toUpperCase()}${c.noun.slice(1)}`;
   const recordId = { id: `The ${c.noun}\u2019s id` };
   return [
     operation({
-      operationId: `create${c.Noun}`,
+      operationId: `create${Noun}`,
       method: 'post',
       path: c.base,
       tag: c.tag,
@@ -37,7 +37,7 @@ function writes(c: Collection): RestOperation[] {
       handle: ({ scope, body }) => c.create.run(scope, body as never),
     }),
     operation({
-      operationId: `update${c.Noun}`,
+      operationId: `update${Noun}`,
       method: 'put',
       path: `${c.base}/{id}`,
       tag: c.tag,
@@ -47,10 +47,10 @@ function writes(c: Collection): RestOperation[] {
       ids: recordId,
       body: c.update.body,
       success: [{ status: 200, description: `The ${c.noun} as saved`, body: c.item }],
-      handle: ({ scope, ids, body }) => c.update.run(scope, ids.id as number, body as never),
+      handle: ({ scope, ids, body }) => c.update.run(scope, ids.id, body as never),
     }),
     operation({
-      operationId: `delete${c.Noun}`,
+      operationId: `delete${Noun}`,
       method: 'delete',
       path: `${c.base}/{id}`,
       tag: c.tag,
@@ -59,7 +59,7 @@ function writes(c: Collection): RestOperation[] {
       child: true,
       ids: recordId,
       success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
-      handle: ({ scope, ids }) => c.remove(scope, ids.id as number),
+      handle: ({ scope, ids }) => c.remove(scope, ids.id),
     }),
   ];
 }
@@ -100,7 +100,6 @@ export function childRecordOperations(services: Services): RestOperation[] {
       base: '/api/observations',
       tag: 'Observations',
       noun: 'observation',
-      Noun: 'Observation',
       item: 'Observation',
       create: { body: 'ObservationCreate', run: observations.create },
       update: { body: 'ObservationUpdate', run: observations.update },
@@ -128,13 +127,12 @@ export function childRecordOperations(services: Services): RestOperation[] {
       child: true,
       ids: { id: 'The goal\u2019s id' },
       success: [{ status: 200, description: 'The goal', body: 'GoalDetail' }],
-      handle: ({ scope, ids }) => goals.detail(scope, ids.id as number),
+      handle: ({ scope, ids }) => goals.detail(scope, ids.id),
     }),
     ...writes({
       base: '/api/goals',
       tag: 'Goals',
       noun: 'goal',
-      Noun: 'Goal',
       item: 'Goal',
       create: { body: 'GoalCreate', run: goals.create },
       update: { body: 'GoalUpdate', run: goals.update },
@@ -151,7 +149,7 @@ export function childRecordOperations(services: Services): RestOperation[] {
       ids: { id: 'The goal\u2019s id' },
       body: 'ProgressEntryCreate',
       success: [{ status: 201, description: 'The entry', body: 'ProgressEntry' }],
-      handle: ({ scope, ids, body }) => goals.addProgress(scope, { ...body, goalId: ids.id as number }),
+      handle: ({ scope, ids, body }) => goals.addProgress(scope, { ...body, goalId: ids.id }),
     }),
     operation({
       operationId: 'updateGoalProgress',
@@ -164,7 +162,7 @@ export function childRecordOperations(services: Services): RestOperation[] {
       ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
       body: 'ProgressEntryUpdate',
       success: [{ status: 200, description: 'The entry as saved', body: 'ProgressEntry' }],
-      handle: ({ scope, ids, body }) => goals.updateProgress(scope, ids.entryId as number, body, ids.id as number),
+      handle: ({ scope, ids, body }) => goals.updateProgress(scope, ids.entryId, body, ids.id),
     }),
     operation({
       operationId: 'deleteGoalProgress',
@@ -176,7 +174,7 @@ export function childRecordOperations(services: Services): RestOperation[] {
       child: true,
       ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
       success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
-      handle: ({ scope, ids }) => goals.deleteProgress(scope, ids.entryId as number, ids.id as number),
+      handle: ({ scope, ids }) => goals.deleteProgress(scope, ids.entryId, ids.id),
     }),
 
     operation({
@@ -194,7 +192,6 @@ export function childRecordOperations(services: Services): RestOperation[] {
       base: '/api/strategies',
       tag: 'Strategies',
       noun: 'strategy',
-      Noun: 'Strategy',
       item: 'Strategy',
       create: { body: 'StrategyCreate', run: strategies.create },
       update: { body: 'StrategyUpdate', run: strategies.update },
@@ -229,7 +226,6 @@ export function childRecordOperations(services: Services): RestOperation[] {
       base: '/api/milestones',
       tag: 'Roadmap',
       noun: 'milestone',
-      Noun: 'Milestone',
       item: 'Milestone',
       create: { body: 'MilestoneCreate', run: milestones.create },
       update: { body: 'MilestoneUpdate', run: milestones.update },

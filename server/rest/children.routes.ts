@@ -39,7 +39,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       child: false,
       ids: childId,
       success: [{ status: 200, description: 'The child', body: 'Child' }],
-      handle: ({ userId, ids }) => services.children.byId(userId, ids.id as number),
+      handle: ({ userId, ids }) => services.children.byId(userId, ids.id),
     }),
     operation({
       operationId: 'updateChild',
@@ -52,7 +52,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       ids: childId,
       body: 'ChildUpdate',
       success: [{ status: 200, description: 'The updated child', body: 'Child' }],
-      handle: ({ userId, ids, body }) => services.children.update(userId, ids.id as number, body),
+      handle: ({ userId, ids, body }) => services.children.update(userId, ids.id, body),
     }),
     operation({
       operationId: 'deleteChild',
@@ -64,7 +64,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       child: false,
       ids: childId,
       success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
-      handle: ({ userId, ids }) => services.children.delete(userId, ids.id as number),
+      handle: ({ userId, ids }) => services.children.delete(userId, ids.id),
     }),
   ];
 }

@@ -18,6 +18,7 @@ export interface RestOperation<
   Child extends boolean = boolean,
   Body extends RequestBodyName | undefined = RequestBodyName | undefined,
   Query extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Ids extends string = string,
 > {
   operationId: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -31,7 +32,7 @@ export interface RestOperation<
   /** About one of the caller's children, named by `?childId=` (a stranger's child is a 404). */
   child: Child;
   /** Each `{name}` in the path with its description ("The goal's id"). */
-  ids?: Record<string, string>;
+  ids?: Record<Ids, string>;
   /** The query string the operation reads, parsed with this schema (see `queryForm`). */
   query?: Query;
   body?: Body;
@@ -42,7 +43,7 @@ export interface RestOperation<
   usesDatabase?: boolean;
   /** Rate limiters in front of the handler: the operation may answer 429 with Retry-After. */
   rateLimits?: RequestHandler[];
-  handle(input: OperationInput<Security, Child, Body, Query>): unknown;
+  handle(input: OperationInput<Security, Child, Body, Query, Ids>): unknown;
 }
 
 export type OperationSecurity = 'public' | 'bearer' | 'session-cookie';
@@ -73,12 +74,14 @@ export interface OperationInput<
   Child extends boolean,
   Body extends RequestBodyName | undefined,
   Query extends z.ZodObject | undefined,
+  Ids extends string,
 > {
   req: Request;
   res: Response;
   userId: Security extends 'bearer' ? string : null;
   scope: Child extends true ? ChildScope : undefined;
-  ids: Record<string, number>;
+  /** The path's ids, parsed. */
+  ids: Record<Ids, number>;
   query: Query extends z.ZodObject ? z.output<Query> : undefined;
   body: Body extends RequestBodyName ? z.output<(typeof requestBodies)[Body]> : undefined;
 }
@@ -89,7 +92,8 @@ export function operation<
   Child extends boolean,
   Body extends RequestBodyName | undefined = undefined,
   Query extends z.ZodObject | undefined = undefined,
->(declaration: RestOperation<Security, Child, Body, Query>): RestOperation {
+  Ids extends string = never,
+>(declaration: RestOperation<Security, Child, Body, Query, Ids>): RestOperation {
   return declaration as unknown as RestOperation;
 }
 

@@ -21,6 +21,24 @@ export async function childRow(db: Db, id: number): Promise<ChildRow | undefined
   return db.selectFrom('children').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Everything recorded about one child, straight from the database: the child's row and its rows in
+ * every table of the record. A refused write leaves all of it as it was.
+ */
+export async function childRecordRows(db: Db, childId: number) {
+  const of = (table: 'observations' | 'goals' | 'progressEntries' | 'strategies' | 'milestones' | 'activities') =>
+    db.selectFrom(table).selectAll().where('childId', '=', childId).orderBy('id').execute();
+  return {
+    child: await childRow(db, childId),
+    observations: await of('observations'),
+    goals: await of('goals'),
+    progressEntries: await of('progressEntries'),
+    strategies: await of('strategies'),
+    milestones: await of('milestones'),
+    activities: await of('activities'),
+  };
+}
+
 /** The express app behind a running test server (the `request` listener `app.listen` installed). */
 export function expressAppOf(server: Pick<TestServer, 'server'>): Express {
   const [listener] = server.server.listeners('request');

@@ -4,10 +4,9 @@
  * update, and writes nothing when it does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { expectApiError } from '../helpers/integration-kit.ts';
+import { childRecordRows, expectApiError } from '../helpers/integration-kit.ts';
 import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
 const IN_THE_FUTURE = 'This is in the future. When did it happen?';
@@ -18,14 +17,6 @@ function nextYear(): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date.toISOString();
-}
-
-/** Everything a write could have touched: the child's observations and activities, straight from the database. */
-async function writtenFor(db: Db, childId: number) {
-  return {
-    observations: await db.selectFrom('observations').selectAll().where('childId', '=', childId).orderBy('id').execute(),
-    activities: await db.selectFrom('activities').selectAll().where('childId', '=', childId).orderBy('id').execute(),
-  };
 }
 
 describe.each(ENGINES)('observations in the future on %s', (engine) => {
@@ -47,7 +38,7 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
 
   it('REST: POST and PUT with occurredAt next year are 400 at `occurredAt`, and nothing is written', async () => {
     const f = await family();
-    const before = await writtenFor(server.db, f.childId);
+    const before = await childRecordRows(server.db, f.childId);
     const listed = (await f.call('GET', '/observations')).body;
 
     const created = await f.call('POST', '/observations', { what: 'Planned for next year', occurredAt: nextYear() });
@@ -55,14 +46,14 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
     const updated = await f.call('PUT', `/observations/${f.observationId}`, { occurredAt: nextYear() });
     expect(expectApiError(updated, 400, 'BAD_REQUEST').issues).toEqual([{ path: 'occurredAt', message: IN_THE_FUTURE }]);
 
-    expect(await writtenFor(server.db, f.childId)).toEqual(before);
+    expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     expect((await f.call('GET', '/observations')).body).toEqual(listed);
   });
 
   it('tRPC: create and update with occurredAt next year are BAD_REQUEST at `data.occurredAt`, and nothing is written', async () => {
     const f = await family();
     const trpc = typedClient(server, f.token);
-    const before = await writtenFor(server.db, f.childId);
+    const before = await childRecordRows(server.db, f.childId);
     const listed = await trpc.observations.list.query({ childId: f.childId });
 
     const created = await clientError(
@@ -79,7 +70,7 @@ describe.each(ENGINES)('observations in the future on %s', (engine) => {
       });
     }
 
-    expect(await writtenFor(server.db, f.childId)).toEqual(before);
+    expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     expect(await trpc.observations.list.query({ childId: f.childId })).toEqual(listed);
     expect(await trpc.activities.list.query({ childId: f.childId, limit: 1 })).toMatchObject([
       { action: 'observation.created', subjectId: f.observationId },

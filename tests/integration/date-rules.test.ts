@@ -4,10 +4,9 @@
  * not more than a year ago (a typo in the year). Refused on REST and tRPC, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { expectApiError, isoDay } from '../helpers/integration-kit.ts';
+import { childRecordRows, expectApiError, isoDay } from '../helpers/integration-kit.ts';
 import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
 const IN_THE_FUTURE = 'This is in the future. When did it happen?';
@@ -18,18 +17,6 @@ const HOUR_MS = 3_600_000;
 const notYetBegunAnywhere = () => new Date(Date.now() + 48 * HOUR_MS).toISOString().slice(0, 10);
 /** A day that has begun in the earliest time zone (UTC+14), though it may still be tomorrow in UTC. */
 const begunInTheEarliestZone = () => new Date(Date.now() + 14 * HOUR_MS - 10 * 60_000).toISOString().slice(0, 10);
-
-/** Everything a refused write could have touched, straight from the database. */
-async function writtenFor(db: Db, childId: number) {
-  const all = (table: 'goals' | 'progressEntries' | 'milestones' | 'activities') =>
-    db.selectFrom(table).selectAll().where('childId', '=', childId).orderBy('id').execute();
-  return {
-    goals: await all('goals'),
-    progress: await all('progressEntries'),
-    milestones: await all('milestones'),
-    activities: await all('activities'),
-  };
-}
 
 describe.each(ENGINES)('date rules on %s', (engine) => {
   let server: TestServer;
@@ -61,19 +48,19 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
   describe('a progress entry is never dated in the future', () => {
     it('REST: recording or correcting an entry with a day not yet begun is 400 at `recordedOn`, and nothing is written', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
 
       const recorded = await f.call('POST', `/goals/${f.goalId}/progress`, { recordedOn: notYetBegunAnywhere(), value: 4 });
       expect(expectApiError(recorded, 400, 'BAD_REQUEST').issues).toEqual([{ path: 'recordedOn', message: IN_THE_FUTURE }]);
       const corrected = await f.call('PUT', `/goals/${f.goalId}/progress/${f.entryId}`, { recordedOn: notYetBegunAnywhere() });
       expect(expectApiError(corrected, 400, 'BAD_REQUEST').issues).toEqual([{ path: 'recordedOn', message: IN_THE_FUTURE }]);
 
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('tRPC: addProgress and updateProgress with a day not yet begun are BAD_REQUEST at `data.recordedOn`, and nothing is written', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
 
       const recorded = await clientError(
         f.trpc.goals.addProgress.mutate({ childId: f.childId, data: { goalId: f.goalId, recordedOn: notYetBegunAnywhere(), value: 4 } }),
@@ -88,7 +75,7 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
         });
       }
 
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('takes today wherever the parent is (a day begun in UTC+14) and any past day', async () => {
@@ -103,7 +90,7 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
   describe("a goal's target date and a milestone's due date are not more than a year ago", () => {
     it('REST: creating or changing one with a date over a year ago is 400 naming the field, and nothing is written', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
       const overAYearAgo = isoDay(-366);
 
       const refusals = [
@@ -116,12 +103,12 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
         expect(expectApiError(response, 400, 'BAD_REQUEST').issues).toEqual([{ path, message: TOO_FAR_BACK }]);
       }
 
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('tRPC: create, update and reschedule with a date over a year ago are BAD_REQUEST, and nothing is written', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
       const overAYearAgo = isoDay(-366);
       const { childId } = f;
 
@@ -141,7 +128,7 @@ describe.each(ENGINES)('date rules on %s', (engine) => {
         });
       }
 
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('takes an overdue date up to a year back: a plan can run late', async () => {

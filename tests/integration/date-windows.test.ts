@@ -7,12 +7,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../../server/db/database.ts';
+import { REJECTED_VALUE_MESSAGE } from '../../server/lib/errors.ts';
 import { createCallerFactory, publicProcedure, router } from '../../server/trpc/init.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { expectApiError, isoDay, trpcError } from '../helpers/integration-kit.ts';
+import { childRecordRows, expectApiError, isoDay, trpcError } from '../helpers/integration-kit.ts';
 import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.ts';
 
 const OFFSET_PAST_POSTGRES = '2020-02-06T20:22:15+23:00';
@@ -27,21 +27,6 @@ const MESSAGES = {
   reviewTooFar: 'This is more than 2 years away. Use the date of the last review or the next one.',
   noSuchDate: 'This date does not exist',
 };
-const REJECTED_VALUE = 'Some of the data cannot be saved. Check for unusual characters or values.';
-
-/** Every row a refused write could have touched, straight from the database. */
-async function writtenFor(db: Db, childId: number) {
-  const all = (table: 'observations' | 'goals' | 'milestones' | 'activities') =>
-    db.selectFrom(table).selectAll().where('childId', '=', childId).orderBy('id').execute();
-  const child = await db.selectFrom('children').selectAll().where('id', '=', childId).executeTakeFirstOrThrow();
-  return {
-    child,
-    observations: await all('observations'),
-    goals: await all('goals'),
-    milestones: await all('milestones'),
-    activities: await all('activities'),
-  };
-}
 
 describe.each(ENGINES)('date windows on %s', (engine) => {
   let server: TestServer;
@@ -70,7 +55,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
   describe("the issue's inputs are a 400 naming the field, and nothing is written", () => {
     it('REST: an observation moment with an offset past +-15:59 or in year 0', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
       const answers = [
         [await f.call('POST', '/observations', { what: 'x', occurredAt: OFFSET_PAST_POSTGRES }), MESSAGES.offset],
         [await f.call('PUT', `/observations/${f.observationId}`, { occurredAt: OFFSET_PAST_POSTGRES }), MESSAGES.offset],
@@ -80,12 +65,12 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
       for (const [response, message] of answers) {
         expect(expectApiError(response, 400, 'BAD_REQUEST').issues).toEqual([{ path: 'occurredAt', message }]);
       }
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('REST: year-9999 dates on a child, a goal and a milestone', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
       const answers = [
         [
           await api(server, 'PUT', `/api/children/${f.childId}`, { token: f.token, json: { lastEvaluationDate: LAST_DAY } }),
@@ -108,7 +93,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
         json: { firstName: 'Sam', dateOfBirth: '2018-01-01', lastEvaluationDate: LAST_DAY },
       });
       expect(expectApiError(created, 400, 'BAD_REQUEST').issues).toEqual([{ path: 'lastEvaluationDate', message: MESSAGES.inFuture }]);
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
 
     it('REST: query-string dates in year 0 (observation filters, milestone range)', async () => {
@@ -136,7 +121,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
 
     it('tRPC: the same inputs are BAD_REQUEST at their field', async () => {
       const f = await family();
-      const before = await writtenFor(server.db, f.childId);
+      const before = await childRecordRows(server.db, f.childId);
       const { childId, trpc } = f;
       const answers = [
         [
@@ -169,7 +154,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
       for (const [error, path, message] of answers) {
         expect({ code: error.data?.code, issues: clientIssues(error) }).toEqual({ code: 'BAD_REQUEST', issues: [{ path, message }] });
       }
-      expect(await writtenFor(server.db, f.childId)).toEqual(before);
+      expect(await childRecordRows(server.db, f.childId)).toEqual(before);
     });
   });
 
@@ -220,7 +205,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
       ['22007, not a time at all', 'not a time'],
     ])('REST: %s', async (_code, value) => {
       const response = await api(server, 'GET', `/unchecked-timestamp?value=${encodeURIComponent(value)}`);
-      expect(expectApiError(response, 400, 'BAD_REQUEST').message).toBe(REJECTED_VALUE);
+      expect(expectApiError(response, 400, 'BAD_REQUEST').message).toBe(REJECTED_VALUE_MESSAGE);
     });
 
     it('tRPC: a procedure whose query PostgreSQL refuses answers BAD_REQUEST', async () => {
@@ -233,7 +218,7 @@ describe.each(ENGINES)('date windows on %s', (engine) => {
       const caller = createCallerFactory(probe)(createInnerContext({ services: server.services, userId: null }));
       for (const value of [OFFSET_PAST_POSTGRES, YEAR_ZERO]) {
         const error = await trpcError(caller.unchecked(value));
-        expect({ code: error.code, message: error.message }).toEqual({ code: 'BAD_REQUEST', message: REJECTED_VALUE });
+        expect({ code: error.code, message: error.message }).toEqual({ code: 'BAD_REQUEST', message: REJECTED_VALUE_MESSAGE });
       }
     });
   });
