@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertByteRange,
+  assertObjectKey,
+  ObjectNotFoundError,
+  rangeNotSatisfiable,
+  type ByteRange,
+  type ObjectStore,
+} from './object-store.ts';
+
+const TEMP_PREFIX = '.tmp-';
+
+/** One file name per key: `/` becomes `%2F`, everything else a key may hold is already safe in a file name. */
+const fileNameOf = (key: string) => key.replaceAll('/', '%2F');
+const keyOfFileName = (name: string) => name.replaceAll('%2F', '/');
+
+/** 256 folders chosen by a hash of the key, so no folder grows huge whatever the keys look like. */
+const fanOutOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 2);
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Objects as files under `root`, each written to a temp file in its folder and renamed into place (atomic). */
+export function createDiskStore(root: string): ObjectStore {
+  const absoluteRoot = path.resolve(root);
+
+  function pathOf(key: string): { folder: string; file: string } {
+    assertObjectKey(key);
+    const folder = path.join(absoluteRoot, fanOutOf(key));
+    return { folder, file: path.join(folder, fileNameOf(key)) };
+  }
+
+  return {
+    kind: 'disk',
+
+    async put(key, body: Readable) {
+      const { folder, file } = pathOf(key);
+      await mkdir(folder, { recursive: true });
+      const temp = path.join(folder, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+      try {
+        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key, range?: ByteRange) {
+      const { file } = pathOf(key);
+      if (range) assertByteRange(range);
+      const handle = await open(file, 'r').catch((error: unknown) => {
+        throw isMissing(error) ? new ObjectNotFoundError(key) : error;
+      });
+      try {
+        if (!range) return handle.createReadStream();
+        const { size } = await handle.stat();
+        if (range.start >= size) throw rangeNotSatisfiable(key, range);
+        return handle.createReadStream({ start: range.start, end: Math.min(range.end, size - 1) });
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key).file, { force: true });
+    },
+
+    async *list(prefix = '') {
+      const folders = await readdir(absoluteRoot).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const folder of folders.sort()) {
+        const names = await readdir(path.join(absoluteRoot, folder)).catch((error: unknown) => {
+          if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+          throw error;
+        });
+        for (const name of names) {
+          if (name.startsWith(TEMP_PREFIX)) continue;
+          const key = keyOfFileName(name);
+          if (key.startsWith(prefix)) yield key;
+        }
+      }
+    },
+  };
+}
