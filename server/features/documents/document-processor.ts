@@ -139,7 +139,13 @@ export function createDocumentProcessor(options: DocumentProcessorOptions = {}):
         clearTimeout(timer);
         resolve(message);
       };
-      current.worker.postMessage({ id, mediaType: job.mediaType, bytes } satisfies WorkerJob, transfer);
+      const message: WorkerJob = { id, mediaType: job.mediaType, bytes };
+      try {
+        current.worker.postMessage(message, transfer);
+      } catch {
+        // Memory made by native code (sharp's output, say) cannot be moved: copy it instead.
+        current.worker.postMessage(message, []);
+      }
     });
     current.onAnswer = null;
     if (answer instanceof Error) {

@@ -88,7 +88,9 @@ async function pdfText(pdf: PDFDocumentProxy): Promise<string | null> {
     const page = await pdf.getPage(number);
     try {
       const content = await page.getTextContent();
-      const text = (content.items as TextItemLike[]).map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join('');
+      const raw = (content.items as TextItemLike[]).map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join('');
+      const text = searchableText(raw, settings.textLimit);
+      if (text === null) continue;
       pages.push(text);
       length += text.length + 1;
     } finally {
