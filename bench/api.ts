@@ -4,10 +4,14 @@
 // BENCH_ONLY (comma-separated parts of scenario names), LOG_LEVEL (warn),
 // BENCH_ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_TARGET_NODE_OPTIONS (servers only).
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
 import { LocalTokens } from '../server/auth/local.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { createVaultSetup } from '../server/vault-setup.ts';
 import { startCpuMeter, type CpuShare } from './lib/cpu.ts';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/database.ts';
 import { runLoad, type LoadSummary } from './lib/load.ts';
@@ -270,9 +274,11 @@ async function main(): Promise<number> {
   console.log('');
 
   let database: BenchDatabase | undefined;
+  let seedDataDir: string | undefined;
   const cleanup = async () => {
     killAllTargets();
     await database?.drop();
+    if (seedDataDir) await rm(seedDataDir, { recursive: true, force: true });
   };
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping servers and dropping the bench database`);
@@ -285,7 +291,19 @@ async function main(): Promise<number> {
     database = await createBenchDatabase();
     const secret = randomBytes(32).toString('base64url');
     const tokens = new LocalTokens(secret);
-    const seedContext = createSeedContext(database.db, tokens);
+    seedDataDir = await mkdtemp(join(tmpdir(), 'trelli-bench-seed-'));
+    const vault = await createVaultSetup({
+      db: database.db,
+      dataDir: seedDataDir,
+      log: createLogger('silent'),
+      vault: {
+        masterKey: undefined,
+        maxFileBytes: DOCUMENT_LIMITS.defaultMaxFileBytes,
+        quotaBytes: DOCUMENT_LIMITS.defaultQuotaBytes,
+        s3: undefined,
+      },
+    });
+    const seedContext = createSeedContext(database.db, tokens, vault);
 
     const parent = await seedContext.createParent('bench-parent');
     await seedContext.createChildren(parent.userId, BASE_CHILDREN);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
@@ -8,21 +8,40 @@ import { buildOpenApiDocument } from '../server/rest/openapi.ts';
 import { restOperations } from '../server/rest/operations.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../server/rest/rate-limits.ts';
 import { createServices } from '../server/services.ts';
+import { createVaultSetup } from '../server/vault-setup.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { API_TYPES_PATH, generateApiTypes } from './lib/api-types.ts';
 
 // The built-in accounts document is the superset: with Clerk only /api/auth/* is left out.
 // The operations close over real services (never called here) over an empty in-memory database.
 const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
 const tokens = new LocalTokens(randomBytes(32).toString('hex'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-api-types-'));
+const vault = await createVaultSetup({
+  db,
+  dataDir,
+  log: createLogger('silent'),
+  vault: {
+    masterKey: undefined,
+    maxFileBytes: DOCUMENT_LIMITS.defaultMaxFileBytes,
+    quotaBytes: DOCUMENT_LIMITS.defaultQuotaBytes,
+    s3: undefined,
+  },
+});
 const services = createServices({
   db,
   auth: createLocalAuthProvider(tokens, db),
   tokens,
   featureFlags: FEATURE_FLAG_DEFAULTS,
   appOrigin: undefined,
+  vault,
 });
 const source = await generateApiTypes(buildOpenApiDocument(restOperations(services, createRateLimiters(DEFAULT_RATE_LIMITS))));
 await db.destroy();
+rmSync(dataDir, { recursive: true, force: true });
 const target = fileURLToPath(new URL(`../${API_TYPES_PATH}`, import.meta.url));
 writeFileSync(target, source);
 console.log(`Wrote ${API_TYPES_PATH}`);

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { createServices } from '../server/services.ts';
+import { createVaultSetup } from '../server/vault-setup.ts';
 import { buildAuthProvider, openDatabaseFor } from '../server/start.ts';
 
 /** A small seeded generator, so every demo looks the same. */
@@ -79,7 +80,8 @@ try {
   const db = await openDatabaseFor(config, log);
   await migrateToLatest(db);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
-  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin });
+  const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
+  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, vault });
   if (!services.accounts) {
     throw new Error('seed:demo creates a built-in account; it cannot create Clerk users. Unset the CLERK_* keys to use it.');
   }

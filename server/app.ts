@@ -50,10 +50,11 @@ function contentSecurityPolicy(auth: AuthProvider, deps: AppDeps) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...extra.scriptSrc, ...(deps.development ? ["'unsafe-inline'"] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', ...extra.imgSrc],
+      // blob: for the vault's previews and thumbnails, fetched with the bearer token.
+      imgSrc: ["'self'", 'data:', 'blob:', ...extra.imgSrc],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...extra.connectSrc, ...(deps.development ? ['ws:', 'wss:'] : [])],
-      frameSrc: extra.frameSrc.length > 0 ? extra.frameSrc : ["'none'"],
+      frameSrc: ["'self'", 'blob:', ...extra.frameSrc],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -126,9 +127,19 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
+  const uploads = express.Router();
   const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   const operations = restOperations(services, limits);
-  mountOperations(api, operations, services);
+  mountOperations(
+    uploads,
+    operations.filter((op) => op.upload),
+    services,
+  );
+  mountOperations(
+    api,
+    operations.filter((op) => !op.upload),
+    services,
+  );
   const openApi = buildOpenApiDocument(operations);
   api.get(
     '/openapi.json',
@@ -137,17 +148,15 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  const identify: RequestHandler = async (req, res, next) => {
+    res.locals.userId = await auth.userId(req);
+    next();
+  };
   registerApiDocs(app);
-  app.use(
-    '/api',
-    requireJsonBody,
-    express.json({ limit: BODY_LIMIT_BYTES, strict: false }),
-    async (req, res, next) => {
-      res.locals.userId = await auth.userId(req);
-      next();
-    },
-    api,
-    (req, _res, next) => next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.baseUrl}${req.path}`)),
+  // File uploads stream their multipart bodies (decision 0042); every other path keeps the JSON rule and the 1 MB limit.
+  app.use('/api', identify, uploads);
+  app.use('/api', requireJsonBody, express.json({ limit: BODY_LIMIT_BYTES, strict: false }), identify, api, (req, _res, next) =>
+    next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.baseUrl}${req.path}`)),
   );
 
   deps.mountClient?.(app);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
 import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '#shared/feature-flags.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -32,6 +33,19 @@ function parseTrustProxy(raw: string | undefined, ctx: z.RefinementCtx): TrustPr
     message: 'must be false, the number of proxies in front (e.g. 1), or their addresses (e.g. loopback,10.0.0.0/8); not true',
   });
   return z.NEVER;
+}
+
+/** A size in whole megabytes (at least 1), read as bytes. */
+function megabytes(defaultBytes: number) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,7}$/, 'must be a whole number of megabytes such as 25')
+      .transform((value) => Number(value) * 1024 * 1024)
+      .pipe(z.number().min(1024 * 1024, 'must be at least 1'))
+      .default(defaultBytes),
+  );
 }
 
 /** Express's `trust proxy`: off, a hop count, or trusted addresses. */
@@ -80,6 +94,16 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional().transform(parseTrustProxy)),
+  VAULT_MASTER_KEY: optionalString,
+  VAULT_MAX_FILE_MB: megabytes(DOCUMENT_LIMITS.defaultMaxFileBytes),
+  VAULT_QUOTA_MB: megabytes(DOCUMENT_LIMITS.defaultQuotaBytes),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'must be true or false').optional()),
+  S3_PREFIX: optionalString,
 });
 
 export interface Config {
@@ -93,6 +117,25 @@ export interface Config {
   featureFlags: FeatureFlags;
   logLevel: string;
   trustProxy: TrustProxy;
+  vault: {
+    /** VAULT_MASTER_KEY: `id:base64key` entries, the first current; a keyring file in DATA_DIR when unset. */
+    masterKey: string | undefined;
+    maxFileBytes: number;
+    quotaBytes: number;
+    /** Files go to an S3-compatible store when S3_BUCKET is set, to DATA_DIR/objects otherwise. */
+    s3: S3Settings | undefined;
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style URLs (bucket in the path): needed by most non-AWS stores; on by default when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
+  prefix: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY must be set together (both for Clerk, neither for built-in accounts)',
     );
+  }
+  if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
   const flagOverrides = values.FEATURE_FLAGS;
   const unknownFlag = Object.entries(flagOverrides).find(([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean');
@@ -133,5 +179,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     featureFlags: mergeFeatureFlags(flagOverrides),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    vault: {
+      masterKey: values.VAULT_MASTER_KEY,
+      maxFileBytes: values.VAULT_MAX_FILE_MB,
+      quotaBytes: values.VAULT_QUOTA_MB,
+      s3: values.S3_BUCKET
+        ? {
+            bucket: values.S3_BUCKET,
+            endpoint: values.S3_ENDPOINT,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE ? values.S3_FORCE_PATH_STYLE === 'true' : values.S3_ENDPOINT !== undefined,
+            prefix: values.S3_PREFIX,
+          }
+        : undefined,
+    },
   };
 }

@@ -3,10 +3,12 @@ import type { AuthConfig } from '#shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
 import type { Db } from './db/database.ts';
+import type { VaultSetup } from './vault-setup.ts';
 import { createAccountsService, type AccountsService } from './features/accounts/accounts.service.ts';
 import { createActivitiesService, type ActivitiesService } from './features/activities/activities.service.ts';
 import { createChildrenService, type ChildrenService } from './features/children/children.service.ts';
 import { createContactService, type ContactService } from './features/contact/contact.service.ts';
+import { createDocumentsService, type DocumentsService } from './features/documents/documents.service.ts';
 import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { createGoalsService, type GoalsService } from './features/goals/goals.service.ts';
 import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
@@ -21,6 +23,7 @@ export interface Services {
   milestones: MilestonesService;
   activities: ActivitiesService;
   dashboard: DashboardService;
+  documents: DocumentsService;
   contact: ContactService;
   /** Built-in accounts; null in Clerk mode. */
   accounts: AccountsService | null;
@@ -35,6 +38,8 @@ export interface ServiceDeps {
   tokens: LocalTokens | null;
   featureFlags: FeatureFlags;
   appOrigin: string | undefined;
+  /** The document vault's file store, processor and limits (server/vault-setup.ts). */
+  vault: VaultSetup;
   now?: () => Date;
 }
 
@@ -44,9 +49,10 @@ export interface ServiceDeps {
  * narrow dependency: features never import each other's repositories.
  */
 export function createServices(deps: ServiceDeps): Services {
-  const children = createChildrenService(deps);
+  const children = createChildrenService({ ...deps, files: deps.vault.files });
   const observations = createObservationsService(deps);
-  const goals = createGoalsService({ ...deps, observations });
+  const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault });
+  const goals = createGoalsService({ ...deps, observations, documents });
   return {
     children,
     observations,
@@ -55,6 +61,7 @@ export function createServices(deps: ServiceDeps): Services {
     milestones: createMilestonesService({ ...deps, children, goals }),
     activities: createActivitiesService(deps),
     dashboard: createDashboardService(deps),
+    documents,
     contact: createContactService(deps),
     accounts: deps.tokens ? createAccountsService({ db: deps.db, tokens: deps.tokens, now: deps.now }) : null,
     featureFlags: deps.featureFlags,

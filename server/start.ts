@@ -14,6 +14,8 @@ import { createInFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
+import { createVaultSetup } from './vault-setup.ts';
+import { schedulePurge } from './core/stored-objects.ts';
 import { createViteDevClient, mountBuiltClient } from './web.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -68,8 +70,19 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   const db = await openDatabaseFor(config, log);
   await migrateWithRetry(db, log);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
-  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, now: options.now });
+  const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
+  const services = createServices({
+    db,
+    auth,
+    tokens,
+    featureFlags: config.featureFlags,
+    appOrigin: config.appOrigin,
+    vault,
+    now: options.now,
+  });
   const stopContactPurge = scheduleContactPurge(services.contact, log);
+  const stopFilePurge = schedulePurge(vault.files, log);
+  void services.documents.resumeProcessing().catch((error: unknown) => log.warn({ err: error }, 'could not resume document processing'));
 
   const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;
   const inFlight = createInFlightTracker();
@@ -111,6 +124,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       await Promise.race([Promise.all([stopped, inFlight.idle()]), deadline]);
       clearTimeout(timer);
       stopContactPurge();
+      stopFilePurge();
+      await services.documents.close();
       await viteClient?.close();
       await db.destroy();
     })();

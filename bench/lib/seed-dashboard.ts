@@ -162,6 +162,7 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
     tokens: ctx.tokens,
     featureFlags: FEATURE_FLAG_DEFAULTS,
     appOrigin: undefined,
+    vault: ctx.vault,
     now: () => now,
   });
 

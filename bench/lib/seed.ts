@@ -1,4 +1,5 @@
 import { createLocalAuthProvider, type LocalTokens } from '../../server/auth/local.ts';
+import type { VaultSetup } from '../../server/vault-setup.ts';
 import type { Db } from '../../server/db/database.ts';
 import { createAccountsService } from '../../server/features/accounts/accounts.service.ts';
 import { createChildrenService } from '../../server/features/children/children.service.ts';
@@ -8,6 +9,8 @@ import { childCreateSchema, GRADES, SUPPORT_PLANS, type ChildCreateInput } from 
 export interface SeedContext {
   db: Db;
   tokens: LocalTokens;
+  /** The document vault the seeded services write to (a temporary DATA_DIR). */
+  vault: VaultSetup;
   /** Signs a parent up through the accounts service (scrypt hash, session row), as the sign-up endpoint does. */
   createParent(label: string): Promise<{ userId: string }>;
   /** Creates children through the children service (transaction, activity row, childCount metadata). */
@@ -107,14 +110,15 @@ export function childFixture(index: number): ChildCreateInput {
   };
 }
 
-export function createSeedContext(db: Db, tokens: LocalTokens): SeedContext {
+export function createSeedContext(db: Db, tokens: LocalTokens, vault: VaultSetup): SeedContext {
   const auth = createLocalAuthProvider(tokens, db);
   const accounts = createAccountsService({ db, tokens });
-  const children = createChildrenService({ db, auth });
+  const children = createChildrenService({ db, auth, files: vault.files });
   let childIndex = 0;
   return {
     db,
     tokens,
+    vault,
     async createParent(label) {
       const signedIn = await accounts.signUp({
         email: `${label}-${Date.now()}@bench.example.com`,

@@ -8,17 +8,24 @@ import type { Db } from './database.ts';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
 /**
- * Splits a migration into statements at semicolons that end a line. Migrations keep to that form
- * (no function bodies), since PGlite's extended protocol runs one statement at a time.
+ * Splits a migration into statements at semicolons that end a line, except inside a `$$`-quoted
+ * function body (PGlite's extended protocol runs one statement at a time).
  */
 export function splitStatements(source: string): string[] {
-  return source
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n')
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of source.split('\n')) {
+    if (!inBody && line.trimStart().startsWith('--')) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0 && statement !== ';');
 }
 
 /** Forward-only SQL migrations, named `<timestamp>_<what>.sql`, applied in name order. */

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ActivityAction, ActivitySubject } from '#shared/schemas/activity.ts';
 import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
+import type { DOCUMENT_CATEGORIES, DOCUMENT_PROCESSING_STATES, DocumentMediaType } from '#shared/schemas/document.ts';
 import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
 import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
@@ -159,6 +160,48 @@ export interface DismissedMilestonesTable {
   dismissedAt: Created;
 }
 
+export interface StoredObjectsTable {
+  id: Generated<number>;
+  objectKey: string;
+  ownerId: string;
+  keyId: string;
+  wrappedKey: Buffer;
+  /** Plaintext bytes; null until the object is completely written. */
+  sizeBytes: number | null;
+  createdAt: Created;
+  committedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  releasedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  childId: number;
+  title: string;
+  category: OneOf<typeof DOCUMENT_CATEGORIES>;
+  documentDate: string | null;
+  schoolYear: string | null;
+  tags: Generated<string[]>;
+  note: string | null;
+  fileName: string;
+  mediaType: DocumentMediaType;
+  sizeBytes: number;
+  fileObjectId: number;
+  thumbnailObjectId: number | null;
+  processing: Generated<OneOf<typeof DOCUMENT_PROCESSING_STATES>>;
+  contentText: string | null;
+  pageCount: number | null;
+  /** Kept by the repository from the other columns; never read back. */
+  searchVector: Generated<string>;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+export interface DocumentGoalsTable {
+  documentId: number;
+  goalId: number;
+  childId: number;
+}
+
 /** Column names are camelCase here and snake_case in SQL (CamelCasePlugin). */
 export interface Database {
   users: UsersTable;
@@ -173,6 +216,9 @@ export interface Database {
   observations: ObservationsTable;
   milestones: MilestonesTable;
   dismissedMilestones: DismissedMilestonesTable;
+  storedObjects: StoredObjectsTable;
+  documents: DocumentsTable;
+  documentGoals: DocumentGoalsTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;
@@ -183,3 +229,5 @@ export type ProgressEntryRow = Selectable<ProgressEntriesTable>;
 export type StrategyRow = Selectable<StrategiesTable>;
 export type ObservationRow = Selectable<ObservationsTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
+export type StoredObjectRow = Selectable<StoredObjectsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;

@@ -15,6 +15,15 @@ import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/c
 import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
 import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import {
+  documentCreateSchema,
+  documentFacetsSchema,
+  documentListSchema,
+  documentReplaceSchema,
+  documentSchema,
+  documentUpdateSchema,
+  storageUsageSchema,
+} from '#shared/schemas/document.ts';
+import {
   goalCreateSchema,
   goalDetailSchema,
   goalSchema,
@@ -49,6 +58,9 @@ export const requestBodies = {
   StrategyUpdate: strategyUpdateSchema,
   MilestoneCreate: milestoneCreateSchema,
   MilestoneUpdate: milestoneUpdateSchema,
+  DocumentCreate: documentCreateSchema,
+  DocumentUpdate: documentUpdateSchema,
+  DocumentReplace: documentReplaceSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Response bodies by their name in the document. */
@@ -71,6 +83,10 @@ export const responseBodies = {
   GenerationResult: generationResultSchema,
   Activity: activitySchema,
   DashboardStats: dashboardStatsSchema,
+  Document: documentSchema,
+  DocumentList: documentListSchema,
+  DocumentFacets: documentFacetsSchema,
+  StorageUsage: storageUsageSchema,
   Error: apiErrorSchema,
 } as const satisfies Record<string, z.ZodType>;
 

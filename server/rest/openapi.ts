@@ -14,6 +14,7 @@ const TAGS: Record<OperationTag, string> = {
   Strategies: 'What helps the child',
   Roadmap: 'Milestones: reviews, evaluations and the parent\u2019s own',
   Dashboard: 'Summaries of the child\u2019s record',
+  Documents: 'The document vault: files kept encrypted, searchable by the words inside them',
   Contact: 'Messages to the Trelli team',
 };
 
@@ -97,6 +98,19 @@ const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
 
 function successResponse(success: Success) {
+  if (success.file) {
+    const bytes = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+    const headers = {
+      'Content-Disposition': {
+        description: 'inline for PDFs and images, attachment otherwise, with the file\u2019s name',
+        schema: { type: 'string' },
+      },
+      ...(success.status === 206
+        ? { 'Content-Range': { description: 'The bytes sent, e.g. `bytes 0-1023/52344`', schema: { type: 'string' } } }
+        : {}),
+    };
+    return { description: success.description, headers, content: Object.fromEntries(success.file.map((type) => [type, bytes])) };
+  }
   const headers = success.setsSessionCookie ? { 'Set-Cookie': ref('headers', 'SessionCookie') } : undefined;
   if (!success.body) return { description: success.description, ...(headers ? { headers } : {}) };
   const schema = success.list ? { type: 'array', items: ref('schemas', success.body) } : ref('schemas', success.body);
@@ -108,10 +122,11 @@ function errorResponses(op: RestOperation): Record<string, unknown> {
   const derived: ErrorResponseName[] = [];
   const hasBody = op.method === 'post' || op.method === 'put' || op.method === 'patch';
   if (op.body || op.query || op.ids || op.child || hasBody) derived.push('BadRequest');
+  // An upload's 413 and 415 are about the file; the operation declares them.
   if (op.security === 'bearer') derived.push('Unauthorized');
   if (op.security === 'session-cookie') derived.push('CrossSite');
   if (op.child || op.ids) derived.push('NotFound');
-  if (hasBody) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (hasBody && !op.upload) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (op.rateLimits?.length) derived.push('TooManyRequests');
   if (op.usesDatabase !== false) derived.push('ServiceUnavailable');
   const responses: Record<string, unknown> = Object.fromEntries(
@@ -141,8 +156,38 @@ function parameters(op: RestOperation): JsonSchema[] {
 /** The session cookie is optional: without it /api/auth/token answers 204 (decision 0024) and sign-out has nothing to end. */
 const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }, {}] } as const;
 
-function operationObject(op: RestOperation) {
-  const body = op.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body satisfies RequestBodyName)) } } : {};
+/** A multipart upload: the description fields of `fields` (each sent as text; repeat a field for each item of a list), then the file. */
+function uploadBody(fields: JsonSchema | undefined) {
+  const properties = (fields?.properties ?? {}) as Record<string, JsonSchema>;
+  const arrays = Object.keys(properties).filter((name) => properties[name]?.type === 'array');
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            ...properties,
+            file: {
+              type: 'string',
+              contentMediaType: 'application/octet-stream',
+              description: 'The file: its type is judged by its content. Send it after the other fields.',
+            },
+          },
+        },
+        ...(arrays.length > 0 ? { encoding: Object.fromEntries(arrays.map((name) => [name, { style: 'form', explode: true }])) } : {}),
+      },
+    },
+  };
+}
+
+function operationObject(op: RestOperation, schemas: Record<string, JsonSchema>) {
+  const body = op.body
+    ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body satisfies RequestBodyName)) } }
+    : op.upload
+      ? { requestBody: uploadBody(schemas[op.upload]) }
+      : {};
   const params = parameters(op);
   return {
     operationId: op.operationId,
@@ -164,7 +209,7 @@ export function buildOpenApiDocument(operations: RestOperation[]) {
   convert(requestBodies, 'input', schemas);
   convert(responseBodies, 'output', schemas);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op, schemas);
   const usedTags = new Set(operations.map((op) => op.tag));
   return withoutUnusedComponents({
     openapi: '3.1.0',

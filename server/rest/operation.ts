@@ -36,6 +36,12 @@ export interface RestOperation<
   /** The query string the operation reads, parsed with this schema (see `queryForm`). */
   query?: Query;
   body?: Body;
+  /**
+   * The body is `multipart/form-data`: the description fields this schema names (sent before the file),
+   * then one part named `file`. The handler reads it with `receiveUpload`; the JSON-only rule and
+   * 1 MB limit do not apply (decision 0042).
+   */
+  upload?: RequestBodyName;
   success: Success[];
   /** Statuses the handler itself may answer, beyond the ones the declaration implies. */
   errors?: Partial<Record<ErrorStatus, string>>;
@@ -56,13 +62,16 @@ export type OperationTag =
   | 'Strategies'
   | 'Roadmap'
   | 'Dashboard'
+  | 'Documents'
   | 'Contact';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429;
 
 export interface Success {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 204 | 206;
   description: string;
   body?: ResponseBodyName;
+  /** The body is a file in one of these media types (not JSON); the handler sends it. */
+  file?: readonly string[];
   /** The body is an array of `body`. */
   list?: boolean;
   /** Sets the session cookie (documented as a Set-Cookie header). */
@@ -131,6 +140,7 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
   return op.security === 'bearer' ? run : publicRoute(run);
 }
 
+/** Mounts each operation on `router`: the uploads on one mounted before the JSON body parser, the rest on the other. */
 export function mountOperations(router: Router, operations: RestOperation[], services: Services): void {
   for (const op of operations) router[op.method](expressPath(op.path), ...(op.rateLimits ?? []), handlerFor(op, services));
 }

@@ -2,6 +2,7 @@ import type { Services } from '../services.ts';
 import { authOperations } from './auth.routes.ts';
 import { childRecordOperations } from './child-record.routes.ts';
 import { childrenOperations } from './children.routes.ts';
+import { documentsOperations } from './documents.routes.ts';
 import { configOperations } from './config.routes.ts';
 import { contactOperations } from './contact.routes.ts';
 import type { RestOperation } from './operation.ts';
@@ -14,6 +15,7 @@ export function restOperations(services: Services, limits: RateLimiters): RestOp
     ...(services.accounts ? authOperations(services.accounts, limits) : []),
     ...childrenOperations(services),
     ...childRecordOperations(services),
+    ...documentsOperations(services),
     ...contactOperations(services, limits),
   ];
 }

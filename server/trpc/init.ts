@@ -36,7 +36,11 @@ const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const { cause } = result.error;
-    if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    if (cause instanceof AppError) {
+      // Byte ranges exist only over REST; tRPC has no code for them.
+      const code = cause.code === 'RANGE_NOT_SATISFIABLE' ? 'BAD_REQUEST' : cause.code;
+      throw new TRPCError({ code, message: cause.message, cause });
+    }
     if (isDatabaseUnavailable(cause)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
     if (isRejectedValue(cause)) throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED_VALUE_MESSAGE, cause });
   }

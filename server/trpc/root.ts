@@ -2,6 +2,7 @@ import { activitiesRouter } from '../features/activities/activities.router.ts';
 import { childrenRouter } from '../features/children/children.router.ts';
 import { configRouter } from '../features/config/config.router.ts';
 import { dashboardRouter } from '../features/dashboard/dashboard.router.ts';
+import { documentsRouter } from '../features/documents/documents.router.ts';
 import { featureFlagsRouter } from '../features/feature-flags/feature-flags.router.ts';
 import { goalsRouter } from '../features/goals/goals.router.ts';
 import { milestonesRouter } from '../features/milestones/milestones.router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   milestones: milestonesRouter,
   activities: activitiesRouter,
   dashboard: dashboardRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

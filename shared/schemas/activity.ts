@@ -3,7 +3,7 @@ import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
 
 /** What an activity is about. */
-export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone'] as const;
+export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone', 'document'] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 
 /**
@@ -30,6 +30,10 @@ export const ACTIVITY_ACTIONS = [
   'milestone.deleted',
   ...MILESTONE_STATUSES.map((status) => `milestone.${status}` as const),
   'roadmap.generated',
+  'document.added',
+  'document.updated',
+  'document.replaced',
+  'document.deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -48,7 +52,7 @@ export const activitySchema = z.object({
   createdAt: storedTimestamp,
   /**
    * What the change was about, read from the subject as it is now (decision 0023): an observation's
-   * text, a goal's, strategy's or milestone's title, the goal of a progress entry. Null once the subject
+   * text, a goal's, strategy's, milestone's or document's title, the goal of a progress entry. Null once the subject
    * is deleted, and for changes to the profile.
    */
   title: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkedDocumentSchema } from './document.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { pastOrTodayDate, planDate, storedDate, storedTimestamp } from './dates.ts';
@@ -98,6 +99,8 @@ export const goalDetailSchema = z.object({
   goal: goalSchema,
   progress: z.array(progressEntrySchema),
   evidence: z.array(observationSchema),
+  /** Vault documents linked to the goal, newest first. */
+  documents: z.array(linkedDocumentSchema),
 });
 
 export type GoalCreate = z.output<typeof goalCreateSchema>;

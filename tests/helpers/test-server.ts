@@ -10,6 +10,9 @@ import { createLogger, type Logger } from '../../server/lib/logger.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/rest/rate-limits.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlags } from '#shared/feature-flags.ts';
+import type { S3Settings } from '../../server/config.ts';
+import type { VaultLimits } from '../../server/features/documents/documents.service.ts';
+import { createTestVault, type TestVault } from './test-vault.ts';
 import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -23,6 +26,9 @@ export interface TestServerOptions {
   /** Reuse a database (e.g. one shared by a test file); a fresh one is made otherwise. */
   database?: TestDatabase;
   mountClient?: AppDeps['mountClient'];
+  /** The vault's limits (small ones make the limit tests quick) or an S3 store. */
+  vaultLimits?: Partial<VaultLimits>;
+  s3?: S3Settings;
 }
 
 export interface TestServer {
@@ -36,6 +42,8 @@ export interface TestServer {
   /** Every log line the server wrote, as text. */
   logLines: string[];
   server: Server;
+  /** The document vault's store, in a temporary DATA_DIR. */
+  vault: TestVault;
   close(): Promise<void>;
 }
 
@@ -52,12 +60,14 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const log = createLogger('info', sink);
   const tokens = options.clerk ? null : new LocalTokens(TEST_AUTH_SECRET);
   const auth = options.clerk ? createClerkAuthProvider(options.clerk, log) : createLocalAuthProvider(tokens as LocalTokens, database.db);
+  const vault = await createTestVault(database.db, { limits: options.vaultLimits, s3: options.s3, log });
   const services = createServices({
     db: database.db,
     auth,
     tokens,
     featureFlags: options.featureFlags ?? FEATURE_FLAG_DEFAULTS,
     appOrigin: options.appOrigin,
+    vault,
   });
   const app = createApp({
     db: database.db,
@@ -86,9 +96,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     log,
     logLines,
     server,
+    vault,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.documents.close();
+      await vault.dispose();
       if (!options.database) await database.drop();
     },
   };

@@ -53,6 +53,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       tokens: server.tokens,
       featureFlags: FEATURE_FLAG_DEFAULTS,
       appOrigin: undefined,
+      vault: server.vault,
       now: () => clock.now,
     });
   });
@@ -598,6 +599,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         tokens: server.tokens,
         featureFlags: { ...FEATURE_FLAG_DEFAULTS, FLAG_ROADMAP_V2_6MO: false },
         appOrigin: undefined,
+        vault: server.vault,
         now: () => clock.now,
       });
       const f = await roadmapFamily();

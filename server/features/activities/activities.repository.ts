@@ -24,9 +24,12 @@ export async function listActivities(db: Db, childId: number, limit: number): Pr
     .leftJoin('milestones as m', (join) =>
       join.onRef('m.id', '=', 'a.subjectId').onRef('m.childId', '=', 'a.childId').on('a.subjectType', '=', 'milestone'),
     )
+    .leftJoin('documents as d', (join) =>
+      join.onRef('d.id', '=', 'a.subjectId').onRef('d.childId', '=', 'a.childId').on('a.subjectType', '=', 'document'),
+    )
     .select(['a.id', 'a.childId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.createdAt', 'o.occurredAt', 'p.recordedOn'])
     // At most one of the joins matches an activity.
-    .select((eb) => eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', 'm.title').as('title'))
+    .select((eb) => eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', eb.fn.coalesce('m.title', 'd.title')).as('title'))
     .where('a.childId', '=', childId)
     .orderBy('a.createdAt', 'desc')
     .orderBy('a.id', 'desc')

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
 import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
 import { recordActivity } from '../../core/record-change.ts';
+import type { StoredFiles } from '../../core/stored-objects.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as children from './children.repository.ts';
 
@@ -35,7 +36,13 @@ export function toChild(row: ChildRow, today?: Date): Child {
 const metadataFor = (childCount: number): ChildCountMetadata => ({ childCount, hasCompletedOnboarding: childCount > 0 });
 
 /** A parent's children. Every query is scoped to the caller, so another parent's child is simply not found. */
-export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: () => Date }) {
+export function createChildrenService(deps: {
+  db: Db;
+  auth: AuthProvider;
+  /** Removes the stored files the deleted child's records released (its documents' files and thumbnails). */
+  files: Pick<StoredFiles, 'purge'>;
+  now?: () => Date;
+}) {
   const { db, auth } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -110,6 +117,7 @@ export function createChildrenService(deps: { db: Db; auth: AuthProvider; now?: 
         // No activity: a deleted child leaves no row that names it (its own activities go with it).
         if (!(await children.deleteChild(trx, ownerId, id))) throw AppError.notFound('Child');
       });
+      await deps.files.purge();
       return { id, deleted: true };
     },
   };

@@ -15,6 +15,7 @@ import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
 import { recordChange } from '../../core/record-change.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ObservationsService } from '../observations/observations.service.ts';
 import * as goals from './goals.repository.ts';
 
@@ -65,6 +66,8 @@ export interface GoalsDeps {
   now?: () => Date;
   /** Evidence for a goal's detail: the observations linked to it. */
   observations: Pick<ObservationsService, 'listLinkedToGoal'>;
+  /** Documents linked to the goal, also evidence. */
+  documents: Pick<DocumentsService, 'listLinkedToGoal'>;
 }
 
 export function createGoalsService(deps: GoalsDeps) {
@@ -87,11 +90,12 @@ export function createGoalsService(deps: GoalsDeps) {
 
     async detail(scope: ChildScope, id: number): Promise<GoalDetail> {
       const row = await requireGoal(db, scope, id);
-      const [progress, evidence] = await Promise.all([
+      const [progress, evidence, documents] = await Promise.all([
         goals.listProgress(db, scope.childId, id),
         deps.observations.listLinkedToGoal(db, scope, id, GOAL_EVIDENCE_LIMIT),
+        deps.documents.listLinkedToGoal(db, scope, id),
       ]);
-      return { goal: toGoal(row, progress.at(-1), now()), progress: progress.map(toProgressEntry), evidence };
+      return { goal: toGoal(row, progress.at(-1), now()), progress: progress.map(toProgressEntry), evidence, documents };
     },
 
     /** The child's goals without their progress, read in the caller's transaction (for another feature, through createServices). */

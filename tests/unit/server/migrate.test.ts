@@ -35,6 +35,15 @@ describe('splitStatements', () => {
     expect(splitStatements(';\n;\n')).toEqual([]);
   });
 
+  it('keeps a dollar-quoted function body in one statement', () => {
+    const source =
+      'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  -- a comment in the body\n  RETURN NEW;\nEND;\n$$;\nCREATE TRIGGER t AFTER DELETE ON a FOR EACH ROW EXECUTE FUNCTION f();';
+    expect(splitStatements(source)).toEqual([
+      'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  -- a comment in the body\n  RETURN NEW;\nEND;\n$$',
+      'CREATE TRIGGER t AFTER DELETE ON a FOR EACH ROW EXECUTE FUNCTION f()',
+    ]);
+  });
+
   it('splits every real migration into statements that each hold one command', () => {
     const files = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql'));
     expect(files.length).toBeGreaterThan(0);
@@ -46,7 +55,8 @@ describe('splitStatements', () => {
         if (!/^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|COMMENT|GRANT|DO)\b/i.test(statement))
           problems.push(`${file}: starts oddly: ${statement.slice(0, 40)}`);
         // One command per statement: no semicolon left at the end of an inner line.
-        if (statement.split('\n').some((line) => /;\s*$/.test(line)))
+        const outsideBodies = statement.replace(/\$\$[\s\S]*?\$\$/g, '$$$$');
+        if (outsideBodies.split('\n').some((line) => /;\s*$/.test(line)))
           problems.push(`${file}: two commands in one: ${statement.slice(0, 40)}`);
       }
     }

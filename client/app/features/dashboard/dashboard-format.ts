@@ -37,6 +37,10 @@ const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'milestone.upcoming': 'Milestone reopened',
   'milestone.deleted': 'Milestone removed',
   'roadmap.generated': 'Roadmap built',
+  'document.added': 'Document added',
+  'document.updated': 'Document details edited',
+  'document.replaced': 'Document file replaced',
+  'document.deleted': 'Document removed',
   'child.created': 'Profile created',
   'child.updated': 'Profile updated',
 };

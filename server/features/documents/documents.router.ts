@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { idSchema } from '#shared/schemas/child.ts';
+import { deletedSchema } from '#shared/schemas/common.ts';
+import {
+  DOCUMENT_LIMITS,
+  documentFacetsSchema,
+  documentFilterSchema,
+  documentListSchema,
+  documentSchema,
+  documentUpdateSchema,
+  storageUsageSchema,
+} from '#shared/schemas/document.ts';
+import { childProcedure, protectedProcedure, router } from '../../trpc/init.ts';
+
+/** The vault's records; the file bodies go over REST (`/api/documents`), see decision 0042. */
+export const documentsRouter = router({
+  list: childProcedure
+    .input(z.object({ filter: documentFilterSchema.default({ limit: DOCUMENT_LIMITS.defaultPageSize, offset: 0 }) }))
+    .output(documentListSchema)
+    .query(({ ctx, input }) => ctx.services.documents.list(ctx.scope, input.filter)),
+  facets: childProcedure.output(documentFacetsSchema).query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
+  byId: childProcedure
+    .input(z.object({ id: idSchema }))
+    .output(documentSchema)
+    .query(({ ctx, input }) => ctx.services.documents.byId(ctx.scope, input.id)),
+  update: childProcedure
+    .input(z.object({ id: idSchema, data: documentUpdateSchema }))
+    .output(documentSchema)
+    .mutation(({ ctx, input }) => ctx.services.documents.update(ctx.scope, input.id, input.data)),
+  delete: childProcedure
+    .input(z.object({ id: idSchema }))
+    .output(deletedSchema)
+    .mutation(({ ctx, input }) => ctx.services.documents.delete(ctx.scope, input.id)),
+  /** The parent's storage meter: every child's files count against one quota. */
+  usage: protectedProcedure.output(storageUsageSchema).query(({ ctx }) => ctx.services.documents.usage(ctx.userId)),
+});

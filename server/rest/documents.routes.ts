@@ -1,0 +1,227 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { create as contentDisposition } from 'content-disposition';
+import {
+  DOCUMENT_MEDIA_TYPE_LIST,
+  documentCreateSchema,
+  documentDownloadSchema,
+  documentFilterSchema,
+  documentReplaceSchema,
+  INLINE_MEDIA_TYPES,
+} from '#shared/schemas/document.ts';
+import type { DocumentRecord } from '#shared/schemas/document.ts';
+import type { ChildScope } from '../core/child-scope.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Services } from '../services.ts';
+import { receiveUpload } from './multipart.ts';
+import { operation, queryForm, type RestOperation } from './operation.ts';
+import { parseWith } from './route-kit.ts';
+
+const documentQuery = queryForm(documentFilterSchema);
+const documentId = { id: 'The document\u2019s id' };
+const downloadQuery = queryForm(documentDownloadSchema);
+
+const UPLOAD_ERRORS = {
+  413: 'The file is larger than the per-file limit, or does not fit in the parent\u2019s storage space (the message names the limit)',
+  415: 'The file\u2019s type (judged by its content) is not accepted, or the body is not multipart/form-data',
+  422: 'The file is empty',
+} as const;
+
+/** What the browser is told the file is: the sniffed type, never the name or the type the uploader claimed. */
+function contentTypeOf(document: DocumentRecord): string {
+  return document.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : document.mediaType;
+}
+
+/** Sends a file or the requested part of it (one range; several ranges get the whole file). */
+async function sendFile(req: Request, res: Response, scope: ChildScope, id: number, download: boolean, services: Services): Promise<void> {
+  let unsatisfiable: number | null = null;
+  const opened = await services.documents.openFile(scope, id, (size) => {
+    if (!req.headers.range) return undefined;
+    const ranges = req.range(size);
+    if (ranges === -1) {
+      unsatisfiable = size;
+      return undefined;
+    }
+    if (ranges === -2 || ranges === undefined || ranges.length !== 1) return undefined;
+    const [only] = ranges;
+    return only ? { start: only.start, end: only.end } : undefined;
+  });
+  const { document, range, body } = opened;
+  if (unsatisfiable !== null) {
+    body.destroy();
+    res.setHeader('Content-Range', `bytes */${unsatisfiable}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE', `The file has ${unsatisfiable} bytes; ask for a range inside it.`);
+  }
+  const inline = INLINE_MEDIA_TYPES.includes(document.mediaType) && !download;
+  res.setHeader('Content-Type', contentTypeOf(document));
+  res.setHeader('Content-Disposition', contentDisposition(document.fileName, { type: inline ? 'inline' : 'attachment' }));
+  res.setHeader('Accept-Ranges', 'bytes');
+  // no-transform: the bytes go out as stored (no compression), so ranges and lengths hold.
+  res.setHeader('Cache-Control', 'private, no-store, no-transform');
+  if (range) {
+    res.status(206);
+    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
+    res.setHeader('Content-Length', String(range.end - range.start + 1));
+  } else {
+    res.status(200);
+    res.setHeader('Content-Length', String(document.sizeBytes));
+  }
+  // A stream that fails half-way (a tampered segment) ends the connection: the client sees a short body, never wrong bytes.
+  await pipeline(body, res).catch((error: unknown) => {
+    res.destroy(error instanceof Error ? error : undefined);
+  });
+}
+
+/** The vault over REST (issue 9): the records as JSON, the files as multipart uploads and byte downloads. */
+export function documentsOperations(services: Services): RestOperation[] {
+  const { documents } = services;
+  const upload = (
+    req: Request,
+    res: Response,
+    run: (file: { fileName: string; body: NodeJS.ReadableStream }, fields: never) => Promise<DocumentRecord>,
+  ) => receiveUpload(req, res, { fields: documentCreateSchema, maxFileBytes: documents.limits.maxFileBytes }, run as never);
+  return [
+    operation({
+      operationId: 'getStorageUsage',
+      method: 'get',
+      path: '/api/documents/usage',
+      tag: 'Documents',
+      summary: 'The storage meter: bytes used of the parent\u2019s quota, and the largest file accepted',
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'Usage across all the parent\u2019s children', body: 'StorageUsage' }],
+      handle: ({ userId }) => documents.usage(userId),
+    }),
+    operation({
+      operationId: 'getDocumentFacets',
+      method: 'get',
+      path: '/api/documents/facets',
+      tag: 'Documents',
+      summary: 'The child\u2019s documents counted by category, school year and tag',
+      security: 'bearer',
+      child: true,
+      success: [{ status: 200, description: 'Counts for the filters', body: 'DocumentFacets' }],
+      handle: ({ scope }) => documents.facets(scope),
+    }),
+    operation({
+      operationId: 'listDocuments',
+      method: 'get',
+      path: '/api/documents',
+      tag: 'Documents',
+      summary: 'List or search the child\u2019s documents',
+      description:
+        'Newest first (by the document\u2019s date, else the day it was added). With `q`, the words are searched in titles, tags, notes and the text inside PDFs, best match first; each item\u2019s `matches` shows where they were found.',
+      security: 'bearer',
+      child: true,
+      query: documentQuery,
+      success: [{ status: 200, description: 'A page of documents and the total matching', body: 'DocumentList' }],
+      handle: ({ scope, query }) => documents.list(scope, parseWith(documentFilterSchema, query)),
+    }),
+    operation({
+      operationId: 'uploadDocument',
+      method: 'post',
+      path: '/api/documents',
+      tag: 'Documents',
+      summary: 'Add a document: upload a file with its description',
+      description:
+        'A `multipart/form-data` body: the description fields first (all optional; the title defaults to the file name, the school year to the one of the document date), then the file in a part named `file`. Accepted by content: PDF, JPEG, PNG, WebP, HEIC, plain text, DOCX. The text inside PDFs and a thumbnail are made just after; `processing` says when they are ready.',
+      security: 'bearer',
+      child: true,
+      upload: 'DocumentCreate',
+      errors: UPLOAD_ERRORS,
+      success: [{ status: 201, description: 'The new document', body: 'Document' }],
+      handle: ({ req, res, scope }) => upload(req, res, (file, fields) => documents.upload(scope, file as never, fields)),
+    }),
+    operation({
+      operationId: 'getDocument',
+      method: 'get',
+      path: '/api/documents/{id}',
+      tag: 'Documents',
+      summary: 'A document\u2019s description',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      success: [{ status: 200, description: 'The document', body: 'Document' }],
+      handle: ({ scope, ids }) => documents.byId(scope, ids.id),
+    }),
+    operation({
+      operationId: 'updateDocument',
+      method: 'put',
+      path: '/api/documents/{id}',
+      tag: 'Documents',
+      summary: 'Change a document\u2019s description',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      body: 'DocumentUpdate',
+      success: [{ status: 200, description: 'The document as saved', body: 'Document' }],
+      handle: ({ scope, ids, body }) => documents.update(scope, ids.id, body),
+    }),
+    operation({
+      operationId: 'deleteDocument',
+      method: 'delete',
+      path: '/api/documents/{id}',
+      tag: 'Documents',
+      summary: 'Delete a document and its file',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      handle: ({ scope, ids }) => documents.delete(scope, ids.id),
+    }),
+    operation({
+      operationId: 'downloadDocument',
+      method: 'get',
+      path: '/api/documents/{id}/content',
+      tag: 'Documents',
+      summary: 'The file, decrypted: whole, or the part a Range header asks for',
+      description:
+        'PDFs and images are sent inline (add `download=true` for an attachment); other types as attachments. One byte range per request.',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      query: downloadQuery,
+      errors: { 416: 'The range is outside the file (Content-Range gives its size)' },
+      success: [
+        { status: 200, description: 'The whole file', file: DOCUMENT_MEDIA_TYPE_LIST },
+        { status: 206, description: 'The requested bytes', file: DOCUMENT_MEDIA_TYPE_LIST },
+      ],
+      handle: ({ req, res, scope, ids, query }) => sendFile(req, res, scope, ids.id, query.download === true, services),
+    }),
+    operation({
+      operationId: 'replaceDocumentFile',
+      method: 'put',
+      path: '/api/documents/{id}/content',
+      tag: 'Documents',
+      summary: 'Replace a document\u2019s file, keeping its description',
+      description: 'A `multipart/form-data` body with the new file in a part named `file`. The old file is deleted.',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      upload: 'DocumentReplace',
+      errors: UPLOAD_ERRORS,
+      success: [{ status: 200, description: 'The document with its new file', body: 'Document' }],
+      handle: ({ req, res, scope, ids }) =>
+        receiveUpload(req, res, { fields: documentReplaceSchema, maxFileBytes: documents.limits.maxFileBytes }, (file) =>
+          documents.replaceFile(scope, ids.id, file),
+        ),
+    }),
+    operation({
+      operationId: 'getDocumentThumbnail',
+      method: 'get',
+      path: '/api/documents/{id}/thumbnail',
+      tag: 'Documents',
+      summary: 'A small WebP picture of an image or of a PDF\u2019s first page (404 until it is made, or for other types)',
+      security: 'bearer',
+      child: true,
+      ids: documentId,
+      success: [{ status: 200, description: 'The thumbnail, at most 320 pixels on its long side', file: ['image/webp'] }],
+      handle: async ({ res, scope, ids }) => {
+        const body = await documents.openThumbnail(scope, ids.id);
+        res.status(200).setHeader('Content-Type', 'image/webp');
+        res.setHeader('Cache-Control', 'private, no-store, no-transform');
+        await pipeline(body, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
+      },
+    }),
+  ];
+}
