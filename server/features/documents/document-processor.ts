@@ -174,7 +174,9 @@ export function createDocumentProcessor(options: DocumentProcessorOptions = {}):
         try {
           job.resolve(await runJob(job));
         } catch (error) {
-          job.reject(error instanceof Error ? error : new Error(String(error)));
+          // A worker stopped by close() fails its job with close() as the reason.
+          if (closed) job.reject(new DocumentProcessorClosed());
+          else job.reject(error instanceof Error ? error : new Error(String(error)));
         }
       }
     } finally {

@@ -10,7 +10,7 @@ import {
   THUMBNAIL_SIZE,
   type DocumentProcessor,
 } from '../../../server/features/documents/document-processor.ts';
-import { makeBusyPdf, makeTextPdf } from '../../helpers/document-pdfs.ts';
+import { makeBusyPdf, makeTextPdf, makeVariedPdf } from '../../helpers/document-pdfs.ts';
 
 /*
  * The processor runs its real worker thread here (Node runs the worker's TypeScript itself), so these
@@ -76,6 +76,16 @@ describe('PDFs', () => {
     expect(result.text).toBe(
       'Evaluation summary\nPhonological processing: below average.\nWorking memory: average.\nRecommendation: dyslexia screening.',
     );
+  });
+
+  it('reads the varied PDFs the search bench makes: each different, each with its extra words', async () => {
+    const first = await processor.process('application/pdf', makeVariedPdf(0, { extraWords: ['occupational'] }));
+    const second = await processor.process('application/pdf', makeVariedPdf(1));
+    expect(first.text).toContain('Progress report 1');
+    expect(first.text).toContain('Also noted: occupational.');
+    expect(second.text).toContain('Progress report 2');
+    expect(second.text).not.toContain('occupational');
+    expect(first.text?.slice(20, 200)).not.toBe(second.text?.slice(20, 200));
   });
 
   it('keeps at most DOCUMENT_LIMITS.contentText characters of a long PDF, and still counts every page', async () => {
@@ -227,5 +237,14 @@ describe('the queue and the worker', () => {
     const reasons = (await outcomes).map((outcome) => (outcome.status === 'rejected' ? outcome.reason : outcome.value));
     expect(reasons.map((reason) => reason instanceof DocumentProcessorClosed)).toEqual([true, true]);
     await expect(closing.process('text/plain', Buffer.from('late'))).rejects.toBeInstanceOf(DocumentProcessorClosed);
+  });
+
+  it('close() while the worker is still starting rejects with the same reason', async () => {
+    const closing = createDocumentProcessor();
+    const first = closing.process('text/plain', Buffer.from('too early'));
+    const outcome = Promise.allSettled([first]);
+    await closing.close();
+    const [settled] = await outcome;
+    expect(settled?.status === 'rejected' && settled.reason instanceof DocumentProcessorClosed).toBe(true);
   });
 });
