@@ -11,6 +11,8 @@ import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStore } from '../../server/core/storage/disk-store.ts';
+import { createVault } from '../../server/core/storage/encrypted-vault.ts';
+import { createMasterKeyring } from '../../server/core/storage/master-keys.ts';
 import { InvalidObjectKeyError, ObjectNotFoundError, type ObjectStore } from '../../server/core/storage/object-store.ts';
 import { createS3Store } from '../../server/core/storage/s3-store.ts';
 
@@ -195,6 +197,25 @@ describe.each([
     expect((await read(store, 'large/six-mib', { start: 5_000_000, end: 5_000_009 })).equals(back.subarray(5_000_000, 5_000_010))).toBe(
       true,
     );
+  });
+
+  it('carries the encrypted vault: whole and ranged reads, and a failed upload leaves nothing', async () => {
+    const vault = createVault(store, createMasterKeyring([{ id: 'contract', key: randomBytes(32) }]));
+    const plaintext = randomBytes(9 * 1024 * 1024 + 5);
+    const prepared = vault.prepare();
+    const ref = {
+      ...prepared,
+      ...(await vault.write(prepared, Readable.from([plaintext.subarray(0, 5_000_000), plaintext.subarray(5_000_000)]))),
+    };
+    expect((await buffer(await vault.read(ref))).equals(plaintext)).toBe(true);
+    expect(
+      (await buffer(await vault.read(ref, { start: 8_000_000, end: 8_100_000 }))).equals(plaintext.subarray(8_000_000, 8_100_001)),
+    ).toBe(true);
+
+    const failed = vault.prepare();
+    await expect(vault.write(failed, failingBody([randomBytes(9 * 1024 * 1024)]))).rejects.toThrow('connection reset');
+    await expect(store.get(failed.objectKey)).rejects.toThrow(ObjectNotFoundError);
+    await vault.remove(ref.objectKey);
   });
 
   it('refuses keys that could name something outside its space', async () => {

@@ -271,9 +271,16 @@ export function createVault(store: ObjectStore, keys: MasterKeyring): Vault {
       const dataKey = keys.unwrap(object.keyId, object.wrappedKey);
       const encryptor = createEncryptor(dataKey);
       // Both must settle before answering, so a failed write has already removed its partial object.
-      const [encrypted, stored] = await Promise.allSettled([pipeline(plaintext, encryptor), store.put(object.objectKey, encryptor)]);
-      if (encrypted.status === 'rejected') throw encrypted.reason;
+      // A store that fails without consuming its body (S3 unreachable) must still end the upload, not stall it.
+      const storing = store.put(object.objectKey, encryptor).catch((error: unknown) => {
+        encryptor.destroy(error as Error);
+        throw error;
+      });
+      const [encrypted, stored] = await Promise.allSettled([pipeline(plaintext, encryptor), storing]);
+      // The store's reason first: it is the plaintext's own error when that failed, and the real cause
+      // (not a premature close) when the store did.
       if (stored.status === 'rejected') throw stored.reason;
+      if (encrypted.status === 'rejected') throw encrypted.reason;
       return { sizeBytes: encryptor.plaintextBytes() };
     },
 

@@ -100,6 +100,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       try {
         await upload.done();
       } catch (error) {
+        // Whoever feeds the body learns the upload is over (without an 'error' event nobody may be listening for).
+        body.destroy();
         throw bodyFailure ?? error;
       } finally {
         body.off('error', onBodyFailure);

@@ -235,6 +235,14 @@ describe('the encrypted vault', () => {
     await expect(after.read(ref)).rejects.toThrow(WrongMasterKeyError);
   });
 
+  it('fails the upload, instead of stalling it, when the store gives up without reading the body', async () => {
+    const store = createMemoryObjectStore();
+    const vault = createVault({ ...store, put: () => Promise.reject(new Error('bucket unreachable')) }, createMasterKeyring([firstKey]));
+    const plaintext = streamOf(randomBytes(3 * 1024 * 1024));
+    await expect(vault.write(vault.prepare(), plaintext)).rejects.toThrow('bucket unreachable');
+    expect(plaintext.destroyed).toBe(true);
+  });
+
   it('new objects are wrapped by the current (first) master key', () => {
     const vault = createVault(createMemoryObjectStore(), createMasterKeyring([masterKey('newest'), firstKey]));
     expect(vault.prepare().keyId).toBe('newest');
