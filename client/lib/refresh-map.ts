@@ -44,6 +44,8 @@ export const SHOWN_IN = {
   strategy: ['strategies.list', 'dashboard.stats', 'activities.list'],
   /** The next milestones are on the dashboard. */
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list'],
+  /** The vault's list, filters and meter, and a linked goal's evidence. */
+  document: ['documents.list', 'documents.facets', 'documents.byId', 'documents.usage', 'goals.detail', 'activities.list'],
 } as const satisfies Record<string, readonly QueryPath[]>;
 
 export type RecordKind = keyof typeof SHOWN_IN;
@@ -63,8 +65,8 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'observations.delete': ['observation'],
   'goals.create': ['goal'],
   'goals.update': ['goal'],
-  // Deleting a goal unlinks the observations and strategies that named it.
-  'goals.delete': ['goal', 'observation', 'strategy'],
+  // Deleting a goal unlinks the observations, strategies and documents that named it.
+  'goals.delete': ['goal', 'observation', 'strategy', 'document'],
   'goals.addProgress': ['progress'],
   'goals.updateProgress': ['progress'],
   'goals.deleteProgress': ['progress'],
@@ -75,6 +77,10 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'milestones.update': ['milestone'],
   'milestones.delete': ['milestone'],
   'milestones.generate': ['milestone'],
+  // Uploads and file replacements go over REST (client/app/features/documents): they call
+  // refreshAfter(queryClient, 'documents.update') themselves, as they change the same things.
+  'documents.update': ['document'],
+  'documents.delete': ['document'],
 };
 
 /** The queries to refresh after `mutation`, each once. */

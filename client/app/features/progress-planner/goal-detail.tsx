@@ -57,7 +57,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
     );
   }
 
-  const { goal, progress, evidence } = detail.data;
+  const { goal, progress, evidence, documents } = detail.data;
   const newestFirst = progress.toReversed();
 
   return (
@@ -185,6 +185,29 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                     {observation.isWin ? ' · A win' : ''}
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 id="goal-documents-heading" className="pt-2 text-lg font-bold text-ink">
+            Documents
+          </h3>
+          {documents.length === 0 ? (
+            <p className="text-ink-muted">
+              Documents from the{' '}
+              <Link to={PATHS.vault} className="font-medium text-brand-800 underline underline-offset-4">
+                vault
+              </Link>{' '}
+              that you link to this goal (a progress report, an evaluation) show up here.
+            </p>
+          ) : (
+            <ul aria-labelledby="goal-documents-heading" className="grid gap-2">
+              {documents.map((document) => (
+                <li key={document.id} className="rounded-xl border border-ink/10 p-3">
+                  <Link to={PATHS.vault} className="font-semibold break-words text-brand-800 underline underline-offset-4">
+                    {document.title}
+                  </Link>
+                  {document.documentDate ? <p className="text-sm text-ink-muted">{formatDate(document.documentDate)}</p> : null}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,64 @@
+import type { DocumentRecord } from '#shared/schemas/document.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSelectedChildId } from '../../child-context.tsx';
+import { useFileUrl } from './document-blob.ts';
+import { previewKind } from './document-labels.ts';
+import { documentsUrl } from './upload-request.ts';
+import { VaultDialog } from './vault-dialog.tsx';
+
+export interface DocumentPreviewProps {
+  document: Pick<DocumentRecord, 'id' | 'title' | 'fileName' | 'mediaType' | 'updatedAt'>;
+  onDownload: () => void;
+  onClose: () => void;
+}
+
+/** A PDF in the browser's own viewer, or an image, fetched with the token and shown from a blob: URL. */
+export function DocumentPreviewDialog({ document, onDownload, onClose }: DocumentPreviewProps) {
+  const childId = useSelectedChildId();
+  const kind = previewKind(document.mediaType);
+  const file = useFileUrl(childId !== null && kind ? documentsUrl(childId, document.id, 'content') : null, document.updatedAt);
+
+  let body;
+  if (file.isError) {
+    body = (
+      <div className="grid justify-items-start gap-3">
+        <p className="text-ink">We could not open this file just now.</p>
+        <Button variant="outline" size="sm" onClick={() => void file.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!file.url) {
+    body = <Spinner label="Opening the file" showLabel className="py-8" />;
+  } else if (kind === 'pdf') {
+    // No sandbox: Chromium's PDF viewer does not run in a sandboxed frame. The blob is the server's
+    // own sniffed PDF, and the CSP keeps object-src 'none'.
+    // oxlint-disable-next-line react/iframe-missing-sandbox
+    body = <iframe title={`${document.title} (PDF)`} src={file.url} className="h-[75vh] w-full rounded-lg border border-ink/10" />;
+  } else {
+    body = <img src={file.url} alt={document.title} className="mx-auto max-h-[75vh] w-auto max-w-full rounded-lg object-contain" />;
+  }
+
+  return (
+    <VaultDialog title={document.title} onClose={onClose} wide>
+      {body}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" size="sm" onClick={onDownload}>
+          Download {document.fileName}
+        </Button>
+        {file.url ? (
+          // Where a browser shows no PDF inside a page (some phones), the whole tab does.
+          <a
+            href={file.url}
+            target="_blank"
+            rel="noopener"
+            className="self-center text-sm font-medium text-brand-800 underline underline-offset-4"
+          >
+            Open in a new tab
+          </a>
+        ) : null}
+      </div>
+    </VaultDialog>
+  );
+}
