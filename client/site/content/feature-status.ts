@@ -13,7 +13,7 @@ const STATUS = {
   observations: 'available',
   'progress-planner': 'available',
   roadmap: 'available',
-  'document-vault': 'coming',
+  'document-vault': 'available',
   reimbursements: 'coming',
   snapshots: 'coming',
   'smart-forms': 'coming',

@@ -84,10 +84,16 @@ export const FEATURES: readonly FeatureStory[] = [
     name: 'Document vault',
     phrase: 'the document vault',
     icon: 'folder',
-    summary: 'Evaluations, IEPs, 504 plans, report cards and letters, uploaded once and found in seconds.',
+    summary:
+      'Evaluations, IEPs, 504 plans, report cards and letters, uploaded once and found in seconds, even by a word inside a long PDF.',
     details:
-      'When the school asks for "that report from last spring", it is two taps away. Keep every document sorted by child and type, so the paper trail that took years to build is never lost in an inbox again.',
-    points: ['Upload PDFs and photos of paper documents', 'Sorted by child and by type', 'Download or print whenever you need them'],
+      'When the school asks for "that report from last spring", it is two taps away. Add PDFs, photos of paper pages and Word files, sort each by category and school year, and search the words inside your PDFs. Every file is encrypted before it is stored, so the paper trail that took years to build is never lost in an inbox again.',
+    points: [
+      'Upload PDFs, photos of paper documents and Word files, several at once or straight from a phone’s camera',
+      'Sorted by category and school year, with tags and links to the goals they back up',
+      'Search finds a word inside a PDF and shows where it is',
+      'Encrypted when stored; preview, download or print whenever you need them',
+    ],
   },
   {
     id: 'reimbursements',

@@ -35,7 +35,7 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
     // No sandbox: Chromium's PDF viewer does not run in a sandboxed frame. The blob is the server's
     // own sniffed PDF, and the CSP keeps object-src 'none'.
     // oxlint-disable-next-line react/iframe-missing-sandbox
-    body = <iframe title={`${document.title} (PDF)`} src={file.url} className="h-[75vh] w-full rounded-lg border border-ink/10" />;
+    body = <iframe title={`${document.title} (PDF)`} src={file.url} className="h-[70vh] w-full rounded-lg border border-ink/10" />;
   } else {
     body = <img src={file.url} alt={document.title} className="mx-auto max-h-[75vh] w-auto max-w-full rounded-lg object-contain" />;
   }
