@@ -26,10 +26,15 @@ function documentItem(page: Page, title: RegExp) {
 }
 
 /** Slows uploads to ~64 KB/s so a 33 KB PDF takes about half a second: long enough to see its bar move. */
-async function slowUploads(page: Page) {
+async function slowUploads(page: Page, bytesPerSecond = 64 * 1024) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return async () =>
     cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
@@ -107,6 +112,11 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   await expect(pdf).toContainText('2025-2026');
   await expect(page.getByLabel('Category', { exact: true })).toContainText('IEP (1)');
 
+  // Replace the photo's file: the description stays, the file is new.
+  await photo.locator('input[type=file]').setInputFiles(fixture('picture.png'));
+  await expect(page.getByText('File replaced')).toBeVisible();
+  await expect(photo).toContainText('PNG');
+
   // Delete the photo, after saying yes.
   await photo.getByRole('button', { name: /^Delete photo-rotated/ }).click();
   await expect(photo.getByText(/This cannot be undone/)).toBeVisible();
@@ -129,13 +139,26 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the vault fits the screen, offers the camera, and a text file goes in', async ({ page }) => {
+  test('the vault fits the screen, offers the camera, a text file goes in and a cancelled one leaves nothing', async ({ page }) => {
     await signedInWithChildren(page, [{ firstName: 'Sam', dateOfBirth: yearsAgo(7) }], '/vault');
     await expect(page.getByRole('button', { name: 'Take a photo' })).toBeVisible();
     await expect(page.locator('input[type=file][name=photo]')).toHaveAttribute('capture', 'environment');
     await fileInput(page).setInputFiles(fixture('notes.txt'));
     await expect(documentItem(page, /notes/)).toBeVisible();
     await expect(documentItem(page, /notes/)).toContainText('Text');
+    const used = await page.getByText(/ of 1 GB used$/).textContent();
+
+    // A cancelled upload leaves nothing: not in the queue, not in the list, not in the storage used.
+    const fastAgain = await slowUploads(page, 2 * 1024);
+    await fileInput(page).setInputFiles(fixture('homework-log.docx'));
+    await expect(page.getByRole('progressbar', { name: 'Uploading homework-log.docx' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel uploading homework-log.docx' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Uploading homework-log.docx' })).toHaveCount(0);
+    await fastAgain();
+    await page.reload();
+    await expect(documentItem(page, /notes/)).toBeVisible();
+    await expect(documentList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByText(/ of 1 GB used$/)).toHaveText(used ?? '');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await expectNoAxeViolations(page, 'vault on a phone');
   });
