@@ -65,6 +65,9 @@ afterEach(() => {
   FakeXhr.last = null;
 });
 
+/** The body of the last request sent, if any (a function, so TypeScript does not narrow `last` for good). */
+const lastBody = () => FakeXhr.last?.body ?? null;
+
 /** Waits until the request has gone out (the token is fetched first). */
 async function sent(): Promise<FakeXhr> {
   await vi.waitFor(() => expect(FakeXhr.last?.body).not.toBeNull());
@@ -115,6 +118,6 @@ describe('sendFile', () => {
     const early = sendFile({ method: 'POST', url: '/api/documents?childId=3', file, onProgress: () => undefined });
     early.cancel();
     await expect(early.done).rejects.toBeInstanceOf(UploadCancelled);
-    expect(FakeXhr.last?.body ?? null).toBeNull();
+    expect(lastBody()).toBeNull();
   });
 });
