@@ -77,10 +77,3 @@ export function storagePercent(usage: Pick<StorageUsage, 'usedBytes' | 'quotaByt
   if (percent > 0 && percent < 1) return 1;
   return Math.min(100, Math.round(percent));
 }
-
-/** A title from a file name, as the server gives one: the name without its extension. */
-export function titleFromFileName(fileName: string): string {
-  const extension = extensionOf(fileName);
-  const base = extension ? fileName.slice(0, -extension.length) : fileName;
-  return base.trim() || fileName;
-}

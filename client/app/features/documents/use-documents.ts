@@ -8,7 +8,7 @@ import { trpc } from '../../trpc/trpc.ts';
 import { fetchFileBlob, saveBlob } from './document-blob.ts';
 import { fileProblem } from './document-files.ts';
 import { sendFile, documentsUrl, UploadCancelled, type UploadHandle } from './upload-request.ts';
-import { toStart, uploadQueueReducer, type UploadItem } from './upload-queue.ts';
+import { toStart, uploadQueueReducer } from './upload-queue.ts';
 
 /** While a new file's text and thumbnail are being made, the list asks again this often. */
 export const PROCESSING_POLL_MS = 1000;
@@ -166,9 +166,6 @@ export function useUploadQueue() {
     maxFileBytes: usage.data?.maxFileBytes,
   };
 }
-
-export type UploadQueue = ReturnType<typeof useUploadQueue>;
-export type { UploadItem };
 
 /** Downloads a document's original file under its original name; says so in a toast when it fails. */
 export function useDownloadDocument() {
