@@ -435,6 +435,124 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/documents/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The storage meter: bytes used of the parent’s quota, and the largest file accepted */
+    get: operations['getStorageUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/facets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The child’s documents counted by category, school year and tag */
+    get: operations['getDocumentFacets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List or search the child’s documents
+     * @description Newest first (by the document’s date, else the day it was added). With `q`, the words are searched in titles, tags, notes and the text inside PDFs, best match first; each item’s `matches` shows where they were found.
+     */
+    get: operations['listDocuments'];
+    put?: never;
+    /**
+     * Add a document: upload a file with its description
+     * @description A `multipart/form-data` body: the description fields first (all optional; the title defaults to the file name, the school year to the one of the document date), then the file in a part named `file`. Accepted by content: PDF, JPEG, PNG, WebP, HEIC, plain text, DOCX. The text inside PDFs and a thumbnail are made just after; `processing` says when they are ready.
+     */
+    post: operations['uploadDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A document’s description */
+    get: operations['getDocument'];
+    /** Change a document’s description */
+    put: operations['updateDocument'];
+    post?: never;
+    /** Delete a document and its file */
+    delete: operations['deleteDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The file, decrypted: whole, or the part a Range header asks for
+     * @description PDFs and images are sent inline (add `download=true` for an attachment); other types as attachments. One byte range per request.
+     */
+    get: operations['downloadDocument'];
+    /**
+     * Replace a document’s file, keeping its description
+     * @description A `multipart/form-data` body with the new file in a part named `file`. The old file is deleted.
+     */
+    put: operations['replaceDocumentFile'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A small WebP picture of an image or of a PDF’s first page (404 until it is made, or for other types) */
+    get: operations['getDocumentThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -709,6 +827,26 @@ export interface components {
       /** @enum {string} */
       status?: 'upcoming' | 'in-progress' | 'done' | 'skipped';
     };
+    DocumentUpdate: {
+      title?: string;
+      /** @enum {string} */
+      category?:
+        | 'iep'
+        | '504-plan'
+        | 'evaluation'
+        | 'report-card'
+        | 'progress-report'
+        | 'medical'
+        | 'therapy'
+        | 'correspondence'
+        | 'receipt'
+        | 'other';
+      documentDate?: string | null;
+      schoolYear?: string | null;
+      tags?: string[];
+      note?: string | null;
+      goalIds?: number[];
+    };
     Child: {
       id: number;
       firstName: string;
@@ -866,6 +1004,32 @@ export interface components {
       goal: components['schemas']['Goal'];
       progress: components['schemas']['ProgressEntry'][];
       evidence: components['schemas']['Observation'][];
+      documents: {
+        id: number;
+        title: string;
+        /** @enum {string} */
+        category:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'other';
+        documentDate: string | null;
+        /** @enum {string} */
+        mediaType:
+          | 'application/pdf'
+          | 'image/jpeg'
+          | 'image/png'
+          | 'image/webp'
+          | 'image/heic'
+          | 'text/plain'
+          | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      }[];
     };
     Strategy: {
       id: number;
@@ -937,9 +1101,13 @@ export interface components {
         | 'milestone.in-progress'
         | 'milestone.done'
         | 'milestone.skipped'
-        | 'roadmap.generated';
+        | 'roadmap.generated'
+        | 'document.added'
+        | 'document.updated'
+        | 'document.replaced'
+        | 'document.deleted';
       /** @enum {string} */
-      subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone';
+      subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone' | 'document';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -987,6 +1155,131 @@ export interface components {
         overdue: boolean;
       }[];
     };
+    Document: {
+      id: number;
+      childId: number;
+      title: string;
+      /** @enum {string} */
+      category:
+        | 'iep'
+        | '504-plan'
+        | 'evaluation'
+        | 'report-card'
+        | 'progress-report'
+        | 'medical'
+        | 'therapy'
+        | 'correspondence'
+        | 'receipt'
+        | 'other';
+      documentDate: string | null;
+      schoolYear: string | null;
+      tags: string[];
+      note: string | null;
+      fileName: string;
+      /** @enum {string} */
+      mediaType:
+        | 'application/pdf'
+        | 'image/jpeg'
+        | 'image/png'
+        | 'image/webp'
+        | 'image/heic'
+        | 'text/plain'
+        | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      sizeBytes: number;
+      pageCount: number | null;
+      /** @enum {string} */
+      processing: 'pending' | 'done' | 'failed';
+      hasThumbnail: boolean;
+      goalIds: number[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    DocumentList: {
+      items: {
+        id: number;
+        childId: number;
+        title: string;
+        /** @enum {string} */
+        category:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'other';
+        documentDate: string | null;
+        schoolYear: string | null;
+        tags: string[];
+        note: string | null;
+        fileName: string;
+        /** @enum {string} */
+        mediaType:
+          | 'application/pdf'
+          | 'image/jpeg'
+          | 'image/png'
+          | 'image/webp'
+          | 'image/heic'
+          | 'text/plain'
+          | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+        sizeBytes: number;
+        pageCount: number | null;
+        /** @enum {string} */
+        processing: 'pending' | 'done' | 'failed';
+        hasThumbnail: boolean;
+        goalIds: number[];
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        updatedAt: string;
+        matches: {
+          /** @enum {string} */
+          field: 'title' | 'tags' | 'note' | 'text';
+          excerpt: string;
+          highlights: {
+            start: number;
+            length: number;
+          }[];
+        }[];
+      }[];
+      total: number;
+    };
+    DocumentFacets: {
+      categories: {
+        /** @enum {string} */
+        category:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'other';
+        count: number;
+      }[];
+      schoolYears: {
+        schoolYear: string;
+        count: number;
+      }[];
+      tags: {
+        tag: string;
+        count: number;
+      }[];
+    };
+    StorageUsage: {
+      usedBytes: number;
+      quotaBytes: number;
+      maxFileBytes: number;
+      documentCount: number;
+    };
     Error: {
       error: {
         /** @enum {string} */
@@ -998,6 +1291,8 @@ export interface components {
           | 'CONFLICT'
           | 'PAYLOAD_TOO_LARGE'
           | 'UNSUPPORTED_MEDIA_TYPE'
+          | 'UNPROCESSABLE_CONTENT'
+          | 'RANGE_NOT_SATISFIABLE'
           | 'TOO_MANY_REQUESTS'
           | 'INTERNAL_SERVER_ERROR'
           | 'SERVICE_UNAVAILABLE';
@@ -2230,6 +2525,437 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DashboardStats'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getStorageUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Usage across all the parent’s children */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StorageUsage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDocumentFacets: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Counts for the filters */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentFacets'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listDocuments: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+        category?:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'other';
+        schoolYear?: string;
+        tag?: string;
+        q?: string;
+        goalId?: number;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents and the total matching */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  uploadDocument: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          title?: string;
+          /** @enum {string} */
+          category?:
+            | 'iep'
+            | '504-plan'
+            | 'evaluation'
+            | 'report-card'
+            | 'progress-report'
+            | 'medical'
+            | 'therapy'
+            | 'correspondence'
+            | 'receipt'
+            | 'other';
+          documentDate?: string | null;
+          schoolYear?: string | null;
+          tags?: string[];
+          note?: string | null;
+          goalIds?: number[];
+          /** @description The file: its type is judged by its content. Send it after the other fields. */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new document */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description The file is larger than the per-file limit, or does not fit in the parent’s storage space (the message names the limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file’s type (judged by its content) is not accepted, or the body is not multipart/form-data */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is empty */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDocument: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateDocument: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The document as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteDocument: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  downloadDocument: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+        download?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The whole file */
+      200: {
+        headers: {
+          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/heic': string;
+          'text/plain': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+        };
+      };
+      /** @description The requested bytes */
+      206: {
+        headers: {
+          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          'Content-Disposition'?: string;
+          /** @description The bytes sent, e.g. `bytes 0-1023/52344` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/heic': string;
+          'text/plain': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description The range is outside the file (Content-Range gives its size) */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  replaceDocumentFile: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description The file: its type is judged by its content. Send it after the other fields. */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The document with its new file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description The file is larger than the per-file limit, or does not fit in the parent’s storage space (the message names the limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file’s type (judged by its content) is not accepted, or the body is not multipart/form-data */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is empty */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDocumentThumbnail: {
+    parameters: {
+      query: {
+        /** @description Which of your children the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail, at most 320 pixels on its long side */
+      200: {
+        headers: {
+          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
         };
       };
       400: components['responses']['BadRequest'];

@@ -662,6 +662,8 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         goal: { ...goal, latestProgress: sameDayLater, isStale: true },
         progress: [earlier, entry.body, sameDayLater],
         evidence: [second, first],
+        // No document is linked to it (the vault's links are tested in documents.test.ts).
+        documents: [],
       });
       const listed = (await f.call('GET', '/goals')).body as { id: number; latestProgress: unknown }[];
       expect(listed.map((row) => [row.id, row.latestProgress])).toEqual([

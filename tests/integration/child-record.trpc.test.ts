@@ -307,7 +307,12 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
       });
       const evidence = await trpc.observations.create({ childId, data: { what: 'Recited the 5s', goalId: goal.id, isWin: true } });
       const detail = await trpc.goals.detail({ childId, id: goal.id });
-      expect(detail).toStrictEqual({ goal: { ...goal, latestProgress: first }, progress: [second, first], evidence: [evidence] });
+      expect(detail).toStrictEqual({
+        goal: { ...goal, latestProgress: first },
+        progress: [second, first],
+        evidence: [evidence],
+        documents: [],
+      });
       expect(await trpc.goals.deleteProgress({ childId, id: first.id })).toEqual({ id: first.id, deleted: true });
       expect((await trpc.goals.detail({ childId, id: goal.id })).progress).toEqual([second]);
       expect((await trpcError(trpc.goals.deleteProgress({ childId, id: first.id }))).code).toBe('NOT_FOUND');

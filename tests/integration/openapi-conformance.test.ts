@@ -8,6 +8,8 @@
  *
  * Replay a failure with CONFORMANCE_SEED=<seed printed in the message>.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 import { api, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -48,6 +50,12 @@ const OVERSIZE_BYTES = 1024 * 1024 + 1024;
 /** A well-formed id no record has. */
 const ABSENT_ID = '2147483000';
 const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MULTIPART = 'multipart/form-data';
+
+/** Real files for multipart uploads (a valid upload sends one of the first three). */
+const FILES_DIR = join(import.meta.dirname, '../fixtures/documents');
+const file = (name: string) => ({ name, bytes: readFileSync(join(FILES_DIR, name)) });
+const UPLOAD_FILES = [file('picture.png'), file('iep-sample.pdf'), file('notes.txt')];
 
 type Category = '5xx' | 'undocumented status' | 'schema mismatch' | 'write on 4xx' | 'invalid accepted';
 
@@ -59,6 +67,17 @@ interface PlannedRequest {
   query: Record<string, string>;
   headers: Record<string, string>;
   body?: string;
+  /** A multipart body: its fields (each value sent as text, a list as repeated fields), then `file` when there is one. */
+  form?: { fields: Record<string, unknown>; file: { name: string; bytes: Uint8Array } | null };
+}
+
+function formDataOf(form: NonNullable<PlannedRequest['form']>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item === null ? '' : String(item));
+  }
+  if (form.file) data.append('file', new Blob([form.file.bytes]), form.file.name);
+  return data;
 }
 
 interface Answer {
@@ -181,6 +200,8 @@ async function runConformance(server: TestServer, options: RunOptions) {
       }
     } else if (declared.length === 0 && answer.text !== '') {
       found.push({ category: 'schema mismatch', why: 'a body where the document describes none' });
+    } else if (declared.length > 0 && !declared.includes(contentType.split(';')[0]?.trim() ?? '')) {
+      found.push({ category: 'schema mismatch', why: `Content-Type "${contentType}", documented ${declared.join(', ')}` });
     }
     // Every error, whatever its status documents, is in the one error shape (when the document names it).
     if (answer.status >= 400 && doc.components?.schemas?.Error) {
@@ -201,12 +222,14 @@ async function runConformance(server: TestServer, options: RunOptions) {
 
   async function send(request: PlannedRequest): Promise<Answer> {
     const { operation } = request;
+    // Processing after an upload (text, thumbnail) finishes before the next request: a thumbnail's answer and the tables then do not depend on timing.
+    await server.services.documents.idle();
     const writing = WRITING_METHODS.has(operation.method);
     const before = writing ? await tableFingerprint(server.db, tables) : undefined;
     const response = await fetch(`${server.url}${urlOf(request)}`, {
       method: operation.method,
       headers: request.headers,
-      body: request.body,
+      body: request.form ? formDataOf(request.form) : request.body,
     });
     const text = await response.text();
     let json: unknown = text;
@@ -307,7 +330,8 @@ async function runConformance(server: TestServer, options: RunOptions) {
     const list = fresh ? undefined : operationAt('GET', prefixTemplate);
     if (list) {
       const answer = await send(await plan(list, party, { kind: 'valid', why: `list for ${name}`, pathParams }));
-      if (answer.status === 200 && Array.isArray(answer.json)) id = idOf(answer.json[0]);
+      const items = Array.isArray(answer.json) ? answer.json : (answer.json as { items?: unknown } | null)?.items;
+      if (answer.status === 200 && Array.isArray(items)) id = idOf(items[0]);
     }
     const create = operationAt('POST', prefixTemplate);
     if (create) {
@@ -378,8 +402,22 @@ async function runConformance(server: TestServer, options: RunOptions) {
         request.body = JSON.stringify(body);
         request.headers['content-type'] = media;
       }
+    } else if (operation.requestBody?.content[MULTIPART]) {
+      request.form = validForm(operation, spec.optionals ?? 0.6);
     } else if (operation.requestBody?.required) gaps.push(`${operation.method} ${operation.path}: no JSON request body type`);
     return request;
+  }
+
+  /** Valid multipart fields (the generated `file` string is replaced by a real file of an accepted type). */
+  function validForm(operation: Operation, optionals: number): NonNullable<PlannedRequest['form']> {
+    const pointer = `${operation.requestBody?.pointer}${pointerOf('content', MULTIPART, 'schema')}`;
+    const schema = operation.requestBody?.content[MULTIPART]?.schema ?? {};
+    const value = validValue(doc, schema, nextSeed(), (candidate) => validator.isValid(pointer, candidate), optionals) as
+      | Record<string, unknown>
+      | undefined;
+    if (value === undefined) gaps.push(`${operation.method} ${operation.path}: no multipart fields the document calls valid`);
+    const { file: _generated, ...fields } = value ?? {};
+    return { fields, file: random.sample(UPLOAD_FILES, 1)[0] ?? null };
   }
 
   async function newParty(label: string): Promise<Party> {
@@ -422,6 +460,31 @@ async function runConformance(server: TestServer, options: RunOptions) {
       const theirs = await fixture(stranger, operation.path, parameter.name, false);
       if (theirs)
         variant(`path ${parameter.name}: another parent\u2019s record`, { pathParams: { ...base.pathParams, [parameter.name]: theirs } });
+    }
+
+    if (base.form) {
+      // Form fields are text, so a JSON-typed rule breaker can turn valid once written out: these break the rules a form can carry.
+      const { form } = base;
+      variant('no file part', { form: { ...form, file: null } });
+      variant('an SVG file (could run script)', { form: { ...form, file: file('drawing.svg') } });
+      variant('web page content named .pdf', { form: { ...form, file: file('fake.pdf') } });
+      variant('a GIF (not an accepted type)', { form: { ...form, file: file('animation.gif') } });
+      variant('an empty file', { form: { ...form, file: { name: 'empty.txt', bytes: new Uint8Array() } } });
+      variant('a field no schema names', { form: { ...form, fields: { ...form.fields, unknownField: 'x' } } });
+      variant('a JSON body instead of multipart', {
+        form: undefined,
+        body: '{}',
+        headers: { ...base.headers, 'content-type': 'application/json' },
+      });
+      const properties = Object.keys(
+        (dereference(doc, operation.requestBody?.content[MULTIPART]?.schema ?? {}) as { properties?: object }).properties ?? {},
+      );
+      if (properties.includes('category'))
+        variant('category: not one of the list', { form: { ...form, fields: { ...form.fields, category: 'shopping' } } });
+      if (properties.includes('documentDate'))
+        variant('documentDate: no such day', { form: { ...form, fields: { ...form.fields, documentDate: '2026-02-30' } } });
+      if (properties.includes('goalIds'))
+        variant('goalIds: not a number', { form: { ...form, fields: { ...form.fields, goalIds: ['seven'] } } });
     }
 
     const pointer = bodyPointer(operation);

@@ -129,7 +129,10 @@ describe.each([
     const problems = operationsOf(doc).flatMap(([name, op]) => {
       const inPath = [...name.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const declared = op.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) ?? [];
-      const childScoped = /\/api\/(observations|goals|strategies|milestones|activities|dashboard)/.test(name);
+      // Every record of a child; the storage meter is the parent's, across children.
+      const childScoped =
+        /\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents)/.test(name) &&
+        !name.endsWith('/api/documents/usage');
       const hasChildId = op.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'childId') ?? false;
       return [
         ...(JSON.stringify(declared) === JSON.stringify(inPath) ? [] : [`${name}: path parameters ${declared.join(', ')}`]),

@@ -39,7 +39,7 @@ export function createProcessingQueue(deps: { db: Db; files: StoredFiles; proces
       });
       return;
     }
-    const thumbnail = result.thumbnail ? await files.write(await ownerOf(id), bufferStream(result.thumbnail)) : null;
+    const thumbnail = result.thumbnail ? await files.write(document.ownerId, bufferStream(result.thumbnail)) : null;
     const applied = await db.transaction().execute(async (trx) => {
       // The file may have been replaced or deleted while it was read: then this result is stale.
       const current = await documents.findForProcessing(trx, id);
@@ -54,17 +54,6 @@ export function createProcessingQueue(deps: { db: Db; files: StoredFiles; proces
       return true;
     });
     if (!applied && thumbnail) await files.discard(thumbnail.id);
-  }
-
-  async function ownerOf(id: number): Promise<string> {
-    const row = await db
-      .selectFrom('documents')
-      .innerJoin('children', 'children.id', 'documents.childId')
-      .select('children.ownerId')
-      .where('documents.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw new Error('document gone');
-    return row.ownerId;
   }
 
   function drain(): Promise<void> {

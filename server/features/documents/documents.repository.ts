@@ -158,6 +158,7 @@ export async function findForProcessing(db: Db, id: number) {
   return db
     .selectFrom('documents')
     .select(['id', 'childId', 'mediaType', 'fileObjectId', 'processing'])
+    .select(sql<string>`(SELECT owner_id FROM children WHERE children.id = documents.child_id)`.as('ownerId'))
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -28,7 +28,41 @@ describe('loadConfig', () => {
       featureFlags: { ...FEATURE_FLAG_DEFAULTS },
       logLevel: 'info',
       trustProxy: false,
+      vault: { masterKey: undefined, maxFileBytes: 25 * 1024 * 1024, quotaBytes: 1024 * 1024 * 1024, s3: undefined },
     });
+  });
+
+  it('reads the vault settings: limits in megabytes, S3 when a bucket is named (path-style with an endpoint)', () => {
+    const config = loadConfig({
+      VAULT_MASTER_KEY: 'k1:abc',
+      VAULT_MAX_FILE_MB: '10',
+      VAULT_QUOTA_MB: '2048',
+      S3_BUCKET: 'trelli-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.vault).toEqual({
+      masterKey: 'k1:abc',
+      maxFileBytes: 10 * 1024 * 1024,
+      quotaBytes: 2048 * 1024 * 1024,
+      s3: {
+        bucket: 'trelli-files',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        prefix: undefined,
+      },
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's' }).vault.s3?.forcePathStyle).toBe(false);
+  });
+
+  it('names a bad vault setting', () => {
+    expect(() => loadConfig({ VAULT_MAX_FILE_MB: '2.5' })).toThrow(/VAULT_MAX_FILE_MB: must be a whole number of megabytes/);
+    expect(() => loadConfig({ VAULT_QUOTA_MB: '0' })).toThrow(/VAULT_QUOTA_MB: must be at least 1/);
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
   });
 
   it('treats empty strings as unset (as a blank line in .env leaves them)', () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { documentCreateSchema, documentSchema, documentUpdateSchema } from '#shared/schemas/document.ts';
 import { toIssues } from '#shared/api-error.ts';
 import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import {
@@ -224,8 +225,12 @@ describe('the JSON Schema of the shared schemas names dates and moments', () => 
         'evidence[].occurredAt': MOMENT,
         'evidence[].createdAt': MOMENT,
         'evidence[].updatedAt': MOMENT,
+        'documents[].documentDate': DATE,
       },
     ],
+    ['documentCreateSchema', documentCreateSchema, { documentDate: DATE }],
+    ['documentUpdateSchema', documentUpdateSchema, { documentDate: DATE }],
+    ['documentSchema', documentSchema, { documentDate: DATE, ...timestamps }],
     ['milestoneCreateSchema', milestoneCreateSchema, { dueDate: DATE }],
     ['milestoneUpdateSchema', milestoneUpdateSchema, { dueDate: DATE }],
     ['milestoneRangeSchema', milestoneRangeSchema, { from: DATE, to: DATE }],
