@@ -22,7 +22,7 @@ async function upload(
   server: TestServer,
   who: { token?: string },
   childId: number,
-  file: { name: string; bytes: Uint8Array; type?: string } | null,
+  file: { name: string; bytes: Uint8Array<ArrayBuffer>; type?: string } | null,
   fields: Record<string, string | string[]> = {},
   target = `/api/documents?childId=${childId}`,
   method: 'POST' | 'PUT' = 'POST',
@@ -298,7 +298,7 @@ describe.each(ENGINES)('document vault limits on %s', (engine) => {
   afterAll(() => server.close());
 
   async function refused(
-    file: { name: string; bytes: Uint8Array } | null,
+    file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null,
     status: number,
     code: string,
     fields: Record<string, string> = {},

@@ -68,7 +68,7 @@ interface PlannedRequest {
   headers: Record<string, string>;
   body?: string;
   /** A multipart body: its fields (each value sent as text, a list as repeated fields), then `file` when there is one. */
-  form?: { fields: Record<string, unknown>; file: { name: string; bytes: Uint8Array } | null };
+  form?: { fields: Record<string, unknown>; file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null };
 }
 
 function formDataOf(form: NonNullable<PlannedRequest['form']>): FormData {
