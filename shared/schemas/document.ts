@@ -43,7 +43,6 @@ export const DOCUMENT_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.webp,.heic,.txt,.docx,application/pdf,image/jpeg,image/png,image/webp,image/heic,text/plain';
 
 export const DOCUMENT_PROCESSING_STATES = ['pending', 'done', 'failed'] as const;
-export type DocumentProcessing = (typeof DOCUMENT_PROCESSING_STATES)[number];
 
 const MB = 1024 * 1024;
 
@@ -153,7 +152,6 @@ export const documentSchema = z.object({
 });
 
 export const SEARCH_FIELDS = ['title', 'tags', 'note', 'text'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** Where a search found its words: a short excerpt with the matching words' positions in it. */
 export const searchMatchSchema = z.object({
