@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-export type ServerKind = 'trelli' | 'bare';
+export type ServerKind = 'trelli' | 'bare' | 'bare-files';
 
 /** Entry scripts, one per server kind; each runs in its own process and prints the URL it listens on. */
 const ENTRY: Record<ServerKind, string> = {
   trelli: fileURLToPath(new URL('../targets/trelli.ts', import.meta.url)),
   bare: fileURLToPath(new URL('../targets/bare.ts', import.meta.url)),
+  'bare-files': fileURLToPath(new URL('../targets/bare-files.ts', import.meta.url)),
 };
 
 const START_TIMEOUT_MS = 30_000;
