@@ -75,6 +75,8 @@ function percentile(values: readonly number[], p: number): number {
 // --- what has to be cleaned up, whatever happens ---------------------------------------------------------------
 
 const tempDirs = new Set<string>();
+/** Set on Ctrl-C: requests cut off by stopping the servers are then no error to report. */
+let stopping = false;
 const databases = new Set<BenchDatabase>();
 
 async function freshDir(label: string): Promise<string> {
@@ -563,6 +565,7 @@ async function main(): Promise<number> {
   console.log('');
 
   const onSignal = (signal: NodeJS.Signals) => {
+    stopping = true;
     console.error(`\n${signal}: stopping servers, removing temp dirs and bench databases`);
     void cleanup().finally(() => process.exit(130));
   };
@@ -675,6 +678,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (stopping) return;
     console.error(error);
     process.exit(1);
   },
