@@ -62,6 +62,8 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
+    // As at start-up: resuming with nothing pending must leave the queue ready for the next upload.
+    await server.services.documents.resumeProcessing();
     family = await signUpParentWithChild(server);
     pdf = (
       await upload(

@@ -56,31 +56,36 @@ export function createProcessingQueue(deps: { db: Db; files: StoredFiles; proces
     if (!applied && thumbnail) await files.discard(thumbnail.id);
   }
 
-  function drain(): Promise<void> {
-    running ??= (async () => {
-      for (;;) {
-        const next = queued.values().next();
-        if (closed || next.done) break;
-        queued.delete(next.value);
-        try {
-          await processOne(next.value);
-        } catch (error) {
-          log.warn({ documentId: next.value, err: error instanceof Error ? error.message : String(error) }, 'document processing stopped');
-        }
+  async function work(): Promise<void> {
+    for (;;) {
+      const next = queued.values().next();
+      if (closed || next.done) return;
+      queued.delete(next.value);
+      try {
+        await processOne(next.value);
+      } catch (error) {
+        log.warn({ documentId: next.value, err: error instanceof Error ? error.message : String(error) }, 'document processing stopped');
       }
+    }
+  }
+
+  function drain(): void {
+    if (running) return;
+    // Cleared after it is stored: a run that finds nothing to do ends before this line would run otherwise.
+    running = work().finally(() => {
       running = null;
-    })();
-    return running;
+      if (queued.size > 0 && !closed) drain();
+    });
   }
 
   return {
     enqueue(id: number): void {
       queued.add(id);
-      void drain();
+      drain();
     },
     async resume(): Promise<void> {
       for (const id of await documents.pendingDocumentIds(db, 1000)) queued.add(id);
-      void drain();
+      drain();
     },
     async idle(): Promise<void> {
       for (let current = running; current; current = running) await current;
