@@ -115,6 +115,39 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
     expect(none.body).toEqual({ items: [], total: 0 });
   });
 
+  it('shows where a word is deep inside a long text, and the note it is in', async () => {
+    const filler = 'The team reviewed reading fluency and classroom supports. '.repeat(6000);
+    const long = Buffer.from(`${filler}Her handwriting suggests dysgraphia; an occupational therapy evaluation is advised.`);
+    const text = await upload(
+      server,
+      family,
+      family.childId,
+      { name: 'long report.txt', bytes: long },
+      { note: 'Ask about the handwriting goal' },
+    );
+    await server.services.documents.idle();
+    const found = await api<any>(server, 'GET', `/api/documents?childId=${family.childId}&q=handwriting%20occupat`, {
+      token: family.token,
+    });
+    const item = found.body.items.find((candidate: any) => candidate.id === text.body.id);
+    const marked = (field: string) => {
+      const match = item.matches.find((m: any) => m.field === field);
+      return match.highlights.map((h: any) => match.excerpt.slice(h.start, h.start + h.length).toLowerCase());
+    };
+    expect(item.matches.map((m: any) => m.field)).toEqual(['note', 'text']);
+    expect(marked('text')).toEqual(expect.arrayContaining(['handwriting', 'occupational']));
+    expect(marked('note')).toEqual(['handwriting']);
+    // A word typed in another form finds it through its stem ("therapies" -> "therapy"), only there.
+    const stemmed = await api<any>(server, 'GET', `/api/documents?childId=${family.childId}&q=therapies%20advised`, {
+      token: family.token,
+    });
+    expect(stemmed.body.items.map((candidate: any) => candidate.id)).toEqual([text.body.id]);
+    const excerpt = stemmed.body.items[0].matches.find((m: any) => m.field === 'text');
+    const words = excerpt.highlights.map((h: any) => excerpt.excerpt.slice(h.start, h.start + h.length).toLowerCase());
+    expect(words).toEqual(expect.arrayContaining(['therapy', 'advised']));
+    await family.call('DELETE', `/documents/${text.body.id}`);
+  });
+
   it('serves the original bytes, inline for a PDF, as an attachment on request', async () => {
     const { response, bytes } = await download(server, family, pdf.id);
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { DocumentFilter } from '#shared/schemas/document.ts';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow, DocumentsTable } from '../../db/schema.ts';
@@ -30,22 +30,46 @@ export type ListedDocumentRow = Pick<DocumentRow, (typeof LISTED)[number]>;
 export const MATCH_START = '\u0001';
 export const MATCH_END = '\u0002';
 
-/**
- * The words of a search as a prefix query ("dysgr" finds "dysgraphia"): letters and digits only, so
- * nothing a parent types can break the query syntax. Null when nothing searchable is left.
- */
-export function prefixQuery(search: string): string | null {
-  const words =
+/** Each field's weight in `search_vector`: a weight-restricted query tells which field a word is in without reading the field. */
+const FIELD_WEIGHTS = { title: 'A', tags: 'B', note: 'C', text: 'D' } as const;
+
+/** A search's words: lowercase letters and digits only, so nothing a parent types can break the query syntax. */
+function searchWords(search: string): string[] {
+  return (
     search
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 12) ?? [];
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+      ?.slice(0, 12) ?? []
+  );
 }
 
-const tsQuery = (query: string) => sql`to_tsquery('english', ${query})`;
+/**
+ * One word of a search, found two ways in `search_vector`, which keeps each field's words both as
+ * written and as English stems: as a prefix of a written word ("occupat" finds "occupational"),
+ * or by its stem ("therapies" finds "therapy"). `weight` restricts it to one field.
+ */
+function wordQuery(word: string, weight = ''): RawBuilder<unknown> {
+  const prefix = `${word}:*${weight}`;
+  return sql`(to_tsquery('simple', ${prefix}) || to_tsquery('english', ${prefix}))`;
+}
 
-function filtered(db: Db, childId: number, filter: DocumentFilter, query: string | null) {
+/** Every word of the search (AND): what a document must hold to be found. */
+function allWords(words: readonly string[]): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    words.map((word) => wordQuery(word)),
+    sql` && `,
+  )})`;
+}
+
+/** Any word of the search (OR), in one field or anywhere. */
+function anyWord(words: readonly string[], weight = ''): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    words.map((word) => wordQuery(word, weight)),
+    sql` || `,
+  )})`;
+}
+
+function filtered(db: Db, childId: number, filter: DocumentFilter, words: readonly string[]) {
   let select = db.selectFrom('documents').where('documents.childId', '=', childId);
   if (filter.category) select = select.where('category', '=', filter.category);
   if (filter.schoolYear) select = select.where('schoolYear', '=', filter.schoolYear);
@@ -56,7 +80,7 @@ function filtered(db: Db, childId: number, filter: DocumentFilter, query: string
       exists(selectFrom('documentGoals').select('documentId').whereRef('documentId', '=', 'documents.id').where('goalId', '=', goalId)),
     );
   }
-  if (query !== null) select = select.where(sql<SqlBool>`search_vector @@ ${tsQuery(query)}`);
+  if (words.length > 0) select = select.where(sql<SqlBool>`search_vector @@ ${allWords(words)}`);
   return select;
 }
 
@@ -66,24 +90,24 @@ export async function listDocuments(
   childId: number,
   filter: DocumentFilter,
 ): Promise<{ rows: ListedDocumentRow[]; total: number }> {
-  const query = filter.q ? prefixQuery(filter.q) : null;
-  if (filter.q && query === null) return { rows: [], total: 0 };
-  let select = filtered(db, childId, filter, query)
+  const words = filter.q ? searchWords(filter.q) : [];
+  if (filter.q && words.length === 0) return { rows: [], total: 0 };
+  let select = filtered(db, childId, filter, words)
     .select(LISTED)
     .select(sql<number>`count(*) OVER ()::int`.as('total'));
-  if (query !== null) select = select.orderBy(sql`ts_rank(search_vector, ${tsQuery(query)})`, 'desc');
+  if (words.length > 0) select = select.orderBy(sql`ts_rank(search_vector, ${allWords(words)})`, 'desc');
   const rows = await select
     .orderBy(sql`coalesce(document_date, created_at::date)`, 'desc')
     .orderBy('id', 'desc')
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
-  const total = rows[0]?.total ?? (filter.offset > 0 ? await countDocuments(db, childId, filter, query) : 0);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? await countDocuments(db, childId, filter, words) : 0);
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
-async function countDocuments(db: Db, childId: number, filter: DocumentFilter, query: string | null): Promise<number> {
-  const row = await filtered(db, childId, filter, query)
+async function countDocuments(db: Db, childId: number, filter: DocumentFilter, words: readonly string[]): Promise<number> {
+  const row = await filtered(db, childId, filter, words)
     .select(sql<number>`count(*)::int`.as('count'))
     .executeTakeFirstOrThrow();
   return row.count;
@@ -95,30 +119,47 @@ export interface FieldExcerpt {
   excerpt: string;
 }
 
-/** Where the search's words are in each of `ids`: an excerpt per field that matches, words marked. */
+/** How much of a file's text an excerpt is taken from, around the first place a word appears. */
+const TEXT_WINDOW = 1200;
+
+/**
+ * Where the search's words are in each of `ids`: for each field holding any of them, an excerpt with
+ * the words marked. Which fields hold a word comes from the weights in `search_vector`; the file's
+ * text (up to 400,000 characters) is only cut around the first word found before `ts_headline`
+ * reads it, so a page of long IEPs costs no more than a page of notes.
+ */
 export async function searchExcerpts(db: Db, ids: readonly number[], search: string): Promise<FieldExcerpt[]> {
-  const query = prefixQuery(search);
-  if (query === null || ids.length === 0) return [];
+  const words = searchWords(search);
+  if (words.length === 0 || ids.length === 0) return [];
+  const inField = (field: keyof typeof FIELD_WEIGHTS) => sql<boolean>`search_vector @@ ${anyWord(words, FIELD_WEIGHTS[field])}`;
   const marks = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
-  const fields = [
-    ['title', sql`title`],
-    ['tags', sql`array_to_string(tags, ', ')`],
-    ['note', sql`coalesce(note, '')`],
-    ['text', sql`coalesce(content_text, '')`],
-  ] as const;
-  const parts = fields.map(
-    ([name, column]) => sql`
-      SELECT id AS document_id, ${name}::text AS field,
-        ts_headline('english', translate(${column}, ${MATCH_START + MATCH_END}, ''), ${tsQuery(query)}, ${marks}) AS excerpt
-      FROM documents
-      WHERE id = ANY(${sql.val([...ids])}::int[]) AND to_tsvector('english', ${column}) @@ ${tsQuery(query)}`,
+  const headline = (text: RawBuilder<unknown>) =>
+    sql<string>`ts_headline('simple', translate(${text}, ${MATCH_START + MATCH_END}, ''), q.marked, ${marks})`;
+  // What to mark, read as written: each word as typed, its English stem and the stem less its last
+  // letter ("therapies" -> "therapi" -> "therap" marks "therapy"), all as prefixes. The same strings
+  // place the window of a long text around the first one found.
+  const result = await sql<{ id: number; title: string | null; tags: string | null; note: string | null; text: string | null }>`
+    WITH q AS (
+      SELECT to_tsquery('simple', string_agg(DISTINCT prefix || ':*', ' | ')) AS marked, array_agg(DISTINCT prefix) AS prefixes
+      FROM unnest(${sql.val(words)}::text[]) AS word,
+        LATERAL (SELECT coalesce((ts_lexize('english_stem', word))[1], word) AS stem) AS stems,
+        LATERAL unnest(ARRAY[word, stem, CASE WHEN length(stem) > 4 THEN left(stem, -1) ELSE stem END]) AS prefix
+    )
+    SELECT id,
+      CASE WHEN ${inField('title')} THEN ${headline(sql`title`)} END AS title,
+      CASE WHEN ${inField('tags')} THEN ${headline(sql`array_to_string(tags, ', ')`)} END AS tags,
+      CASE WHEN ${inField('note')} THEN ${headline(sql`note`)} END AS note,
+      CASE WHEN ${inField('text')} THEN (
+        SELECT ${headline(sql`substring(content_text from greatest(coalesce(min(nullif(strpos(lowered.text, prefix), 0)), 1) - ${TEXT_WINDOW / 4}, 1) for ${TEXT_WINDOW})`)}
+        FROM (SELECT lower(content_text) AS text) AS lowered, unnest(q.prefixes) AS prefix
+      ) END AS text
+    FROM documents, q WHERE id = ANY(${sql.val([...ids])}::int[])`.execute(db);
+  return result.rows.flatMap((row) =>
+    (['title', 'tags', 'note', 'text'] as const).flatMap((field) => {
+      const excerpt = row[field];
+      return excerpt === null ? [] : [{ documentId: row.id, field, excerpt }];
+    }),
   );
-  const result = await sql<{
-    documentId: number;
-    field: FieldExcerpt['field'];
-    excerpt: string;
-  }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return result.rows;
 }
 
 export async function documentFacets(db: Db, childId: number) {
@@ -192,14 +233,18 @@ export async function updateDocument(
   return row;
 }
 
-/** Title and tags weigh most, then the note, then the text inside the file. */
+/**
+ * One weight per field (FIELD_WEIGHTS): the title ranks first, then tags, the note, the text inside
+ * the file. Each field's words are kept as written (lowercased, 'simple': a prefix of any word finds
+ * it) and as English stems (another form of a word finds it); see `wordQuery`.
+ */
 async function refreshSearchVector(db: Db, id: number): Promise<void> {
   await sql`
     UPDATE documents SET search_vector =
-      setweight(to_tsvector('english', title), 'A') ||
-      setweight(to_tsvector('english', array_to_string(tags, ' ')), 'A') ||
-      setweight(to_tsvector('english', coalesce(note, '')), 'B') ||
-      setweight(to_tsvector('english', coalesce(content_text, '')), 'C')
+      setweight(to_tsvector('simple', title) || to_tsvector('english', title), 'A') ||
+      setweight(to_tsvector('simple', array_to_string(tags, ' ')) || to_tsvector('english', array_to_string(tags, ' ')), 'B') ||
+      setweight(to_tsvector('simple', coalesce(note, '')) || to_tsvector('english', coalesce(note, '')), 'C') ||
+      setweight(to_tsvector('simple', coalesce(content_text, '')) || to_tsvector('english', coalesce(content_text, '')), 'D')
     WHERE id = ${id}`.execute(db);
 }
 
