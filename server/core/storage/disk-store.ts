@@ -16,6 +16,8 @@ import {
 const TEMP_PREFIX = '.tmp-';
 /** Reads in 1 MiB chunks: fewer, larger chunks let the vault open most segments without copying them. */
 const READ_CHUNK_BYTES = 1024 * 1024;
+/** Writes gather up to this much before each system call, so the encryption does not wait on every segment's write. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /** One file name per key: `/` becomes `%2F`, everything else a key may hold is already safe in a file name. */
 const fileNameOf = (key: string) => key.replaceAll('/', '%2F');
@@ -44,7 +46,7 @@ export function createDiskStore(root: string): ObjectStore {
       await mkdir(folder, { recursive: true });
       const temp = path.join(folder, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
-        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }));
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });

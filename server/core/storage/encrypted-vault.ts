@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomFillSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { pipeline as pipeStreams, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MasterKeyring } from './master-keys.ts';
@@ -103,19 +103,17 @@ function createByteQueue() {
   };
 }
 
-function sealSegment(dataKey: Buffer, plaintext: Buffer, index: number, isLast: boolean): Buffer {
-  const sealed = Buffer.allocUnsafe(plaintext.length + SEGMENT_OVERHEAD);
-  const nonce = randomFillSync(sealed, 0, NONCE_BYTES).subarray(0, NONCE_BYTES);
+/** A sealed segment as its three parts (nonce, ciphertext, tag), pushed without copying them together. */
+function sealSegment(dataKey: KeyObject, plaintext: Buffer, index: number, isLast: boolean): Buffer[] {
+  const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv('aes-256-gcm', dataKey, nonce);
   cipher.setAAD(segmentAad(index, isLast));
   const encrypted = cipher.update(plaintext);
-  encrypted.copy(sealed, NONCE_BYTES);
   cipher.final();
-  cipher.getAuthTag().copy(sealed, NONCE_BYTES + encrypted.length);
-  return sealed;
+  return [nonce, encrypted, cipher.getAuthTag()];
 }
 
-function openSegment(dataKey: Buffer, sealed: Buffer, index: number, isLast: boolean): Buffer {
+function openSegment(dataKey: KeyObject, sealed: Buffer, index: number, isLast: boolean): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', dataKey, sealed.subarray(0, NONCE_BYTES));
   decipher.setAAD(segmentAad(index, isLast));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
@@ -129,7 +127,7 @@ function openSegment(dataKey: Buffer, sealed: Buffer, index: number, isLast: boo
 }
 
 /** Plaintext in, header and sealed segments out. A full segment is held until more arrives, as only then is it known not to be the last. */
-function createEncryptor(dataKey: Buffer): Transform & { plaintextBytes: () => number } {
+function createEncryptor(dataKey: KeyObject): Transform & { plaintextBytes: () => number } {
   const queue = createByteQueue();
   let index = 0;
   let total = 0;
@@ -144,14 +142,15 @@ function createEncryptor(dataKey: Buffer): Transform & { plaintextBytes: () => n
       queue.push(chunk);
       total += chunk.length;
       while (queue.length > SEGMENT_SIZE) {
-        this.push(sealSegment(dataKey, queue.take(SEGMENT_SIZE), index, false));
+        for (const part of sealSegment(dataKey, queue.take(SEGMENT_SIZE), index, false)) this.push(part);
         index += 1;
       }
       callback();
     },
     flush(callback: TransformCallback) {
       sendHeader(this);
-      callback(null, sealSegment(dataKey, queue.take(queue.length), index, true));
+      for (const part of sealSegment(dataKey, queue.take(queue.length), index, true)) this.push(part);
+      callback();
     },
   });
   return Object.assign(encryptor, { plaintextBytes: () => total });
@@ -215,7 +214,7 @@ export function planRead(sizeBytes: number, range?: ByteRange): ReadPlan {
 }
 
 /** Stored bytes in, plaintext out; each segment is authenticated before any of its bytes are passed on. */
-function createDecryptor(dataKey: Buffer, plan: ReadPlan): Transform {
+function createDecryptor(dataKey: KeyObject, plan: ReadPlan): Transform {
   const queue = createByteQueue();
   let headerChecked = !plan.withHeader;
   let index = plan.firstSegment;
@@ -252,6 +251,17 @@ function createDecryptor(dataKey: Buffer, plan: ReadPlan): Transform {
   });
 }
 
+/**
+ * The object's data key as a KeyObject, made once: building one from raw bytes for each 64 KiB
+ * segment cost two thirds of the encryption time.
+ */
+function dataKeyOf(keys: MasterKeyring, object: { keyId: string; wrappedKey: Buffer }): KeyObject {
+  const raw = keys.unwrap(object.keyId, object.wrappedKey);
+  const key = createSecretKey(raw);
+  raw.fill(0);
+  return key;
+}
+
 /** Random object keys: 32 hex characters, nothing about the file, its child or its owner. */
 const newObjectKey = () => randomBytes(16).toString('hex');
 
@@ -268,8 +278,7 @@ export function createVault(store: ObjectStore, keys: MasterKeyring): Vault {
     },
 
     async write(object, plaintext) {
-      const dataKey = keys.unwrap(object.keyId, object.wrappedKey);
-      const encryptor = createEncryptor(dataKey);
+      const encryptor = createEncryptor(dataKeyOf(keys, object));
       // Both must settle before answering, so a failed write has already removed its partial object.
       // A store that fails without consuming its body (S3 unreachable) must still end the upload, not stall it.
       const storing = store.put(object.objectKey, encryptor).catch((error: unknown) => {
@@ -285,7 +294,7 @@ export function createVault(store: ObjectStore, keys: MasterKeyring): Vault {
     },
 
     async read(object, range) {
-      const dataKey = keys.unwrap(object.keyId, object.wrappedKey);
+      const dataKey = dataKeyOf(keys, object);
       const plan = planRead(object.sizeBytes, range);
       let body: Readable;
       try {

@@ -271,8 +271,10 @@ export function createDocumentsService(deps: {
           if (fields.goalIds?.length) await documents.setDocumentGoals(trx, scope.childId, inserted.id, fields.goalIds);
           return inserted;
         });
+        const document = await readDocument(db, scope, row.id);
+        // After the answer is ready: reading the file back for its text must not delay it.
         processing.enqueue(row.id);
-        return await readDocument(db, scope, row.id);
+        return document;
       } catch (error) {
         await files.discard(stored.id).catch(() => undefined);
         throw error;
@@ -307,9 +309,10 @@ export function createDocumentsService(deps: {
         await files.discard(stored.id).catch(() => undefined);
         throw error;
       }
-      processing.enqueue(id);
       await files.purge();
-      return readDocument(db, scope, id);
+      const document = await readDocument(db, scope, id);
+      processing.enqueue(id);
+      return document;
     },
 
     async update(scope: ChildScope, id: number, patch: DocumentUpdate): Promise<DocumentRecord> {
