@@ -8,7 +8,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
 import { LocalTokens } from '../server/auth/local.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { createVaultSetup } from '../server/vault-setup.ts';
@@ -18,6 +17,7 @@ import { runLoad, type LoadSummary } from './lib/load.ts';
 import { killAllTargets, startTarget } from './lib/process.ts';
 import { createSeedContext } from './lib/seed.ts';
 import { BASE_CHILDREN, scenarios as allScenarios, type Scenario, type Seeded } from './scenarios.ts';
+import { loadConfig } from '../server/config.ts';
 
 function numberFromEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -296,12 +296,8 @@ async function main(): Promise<number> {
       db: database.db,
       dataDir: seedDataDir,
       log: createLogger('silent'),
-      vault: {
-        masterKey: undefined,
-        maxFileBytes: DOCUMENT_LIMITS.defaultMaxFileBytes,
-        quotaBytes: DOCUMENT_LIMITS.defaultQuotaBytes,
-        s3: undefined,
-      },
+      // The default limits, and a keyring of its own in the temporary folder.
+      vault: loadConfig({}).vault,
     });
     const seedContext = createSeedContext(database.db, tokens, vault);
 

@@ -20,23 +20,15 @@ import { fileURLToPath } from 'node:url';
 import { makeVariedPdf } from '../tests/helpers/document-pdfs.ts';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/database.ts';
 import { killAllTargets, startTarget, type TargetProcess } from './lib/process.ts';
+import { wholeNumberFromEnv } from './lib/env.ts';
 
 const MIB = 1024 * 1024;
 const PARTS = ['throughput', 'memory', 'search'] as const;
 type Part = (typeof PARTS)[number];
 
-function numberFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
-
-const ROUNDS = numberFromEnv('BENCH_ROUNDS', 3, 1, 10);
-const SEARCHES = numberFromEnv('BENCH_SEARCHES', 300, 10, 5000);
-const DOCUMENTS = numberFromEnv('BENCH_DOCUMENTS', 500, 10, 5000);
+const ROUNDS = wholeNumberFromEnv('BENCH_ROUNDS', 3, 1, 10);
+const SEARCHES = wholeNumberFromEnv('BENCH_SEARCHES', 300, 10, 5000);
+const DOCUMENTS = wholeNumberFromEnv('BENCH_DOCUMENTS', 500, 10, 5000);
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')

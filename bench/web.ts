@@ -22,6 +22,7 @@ import { chunkFiles } from '../scripts/prerender.ts';
 import { measureJs, SCENARIOS, type JsLoad } from './web-js.ts';
 import { medianRun, runLighthouse, type LighthouseRun } from './web-lighthouse.ts';
 import { startWebServer, type WebServer } from './web-server.ts';
+import { wholeNumberFromEnv } from './lib/env.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
@@ -31,15 +32,6 @@ const LIGHTHOUSE_PAGES = ['/', '/features', '/pricing'] as const;
 const KB = 1024;
 const GOALS = { homeJsGzipBytes: 100 * KB, performance: 95, accessibility: 100 } as const;
 
-function numberFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
-
 const args = new Set(process.argv.slice(2));
 if (args.has('--help') || args.has('-h')) {
   console.log('usage: npm run bench:web [-- --no-build]   env: BENCH_RUNS (1-9, default 1), BENCH_TIMEOUT_S (default 900)');
@@ -47,8 +39,8 @@ if (args.has('--help') || args.has('-h')) {
 }
 for (const arg of args) if (arg !== '--no-build') throw new Error(`unknown argument ${arg} (try --help)`);
 const BUILD = !args.has('--no-build');
-const RUNS = numberFromEnv('BENCH_RUNS', 1, 1, 9);
-const TIMEOUT_S = numberFromEnv('BENCH_TIMEOUT_S', 900, 60, 3600);
+const RUNS = wholeNumberFromEnv('BENCH_RUNS', 1, 1, 9);
+const TIMEOUT_S = wholeNumberFromEnv('BENCH_TIMEOUT_S', 900, 60, 3600);
 
 // ---------------------------------------------------------------------------------------------
 // Always stop the server: on success, on failure, on Ctrl-C and when the watchdog fires.

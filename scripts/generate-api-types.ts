@@ -10,10 +10,10 @@ import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../server/rest/rate-lim
 import { createServices } from '../server/services.ts';
 import { createVaultSetup } from '../server/vault-setup.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_TYPES_PATH, generateApiTypes } from './lib/api-types.ts';
+import { loadConfig } from '../server/config.ts';
 
 // The built-in accounts document is the superset: with Clerk only /api/auth/* is left out.
 // The operations close over real services (never called here) over an empty in-memory database.
@@ -24,12 +24,8 @@ const vault = await createVaultSetup({
   db,
   dataDir,
   log: createLogger('silent'),
-  vault: {
-    masterKey: undefined,
-    maxFileBytes: DOCUMENT_LIMITS.defaultMaxFileBytes,
-    quotaBytes: DOCUMENT_LIMITS.defaultQuotaBytes,
-    s3: undefined,
-  },
+  // The default limits, and a keyring of its own in the temporary folder.
+  vault: loadConfig({}).vault,
 });
 const services = createServices({
   db,

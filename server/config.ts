@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
+import type { VaultS3Settings } from './core/storage/create-vault.ts';
 import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags, type FeatureFlags } from '#shared/feature-flags.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -127,16 +128,8 @@ export interface Config {
   };
 }
 
-export interface S3Settings {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Path-style URLs (bucket in the path): needed by most non-AWS stores; on by default when S3_ENDPOINT is set. */
-  forcePathStyle: boolean;
-  prefix: string | undefined;
-}
+/** Where the vault's files go when S3_BUCKET is set. */
+export type S3Settings = VaultS3Settings;
 
 export class ConfigError extends Error {}
 

@@ -8,7 +8,7 @@ import { DocumentPreviewDialog } from './document-preview.tsx';
 import { DropZone } from './drop-zone.tsx';
 import { StorageMeter } from './storage-meter.tsx';
 import { UploadQueueList } from './upload-queue-list.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useDocumentFacets, useDocumentList, useDownloadDocument, useGoalOptions, useUploadQueue } from './use-documents.ts';
 
 /** How long typing in the search box waits before asking (the answer itself comes in milliseconds). */

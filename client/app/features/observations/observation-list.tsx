@@ -6,7 +6,7 @@ import { EMPTY_FILTERS, SEARCH_DEBOUNCE_MS, hasActiveFilters, mergeTags, toListF
 import { ObservationFilters } from './observation-filters.tsx';
 import { countLabel } from './observation-format.ts';
 import { ObservationItem } from './observation-item.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useGoalTitles, useObservationList } from './use-observations.ts';
 
 export interface ObservationListProps {
