@@ -13,6 +13,7 @@ import {
   type SearchMatch,
   type StorageUsage,
 } from '#shared/schemas/document.ts';
+import { formatBytes } from '#shared/bytes.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { recordChange } from '../../core/record-change.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
@@ -33,15 +34,6 @@ export interface VaultLimits {
 export interface IncomingFile {
   fileName: string;
   body: Readable;
-}
-
-const MB = 1024 * 1024;
-
-/** "25 MB", "1 GB": limits as a parent reads them. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB && bytes % (1024 * MB) === 0) return `${bytes / (1024 * MB)} GB`;
-  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
 }
 
 const ALLOWED_TYPES = Object.values(DOCUMENT_MEDIA_TYPES).join(', ');

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { useOnline } from '../../hooks/use-online.ts';
-import { formatBytes } from './document-files.ts';
+import { formatBytes } from '#shared/bytes.ts';
 import { CATEGORY_LABELS, MEDIA_TYPE_SHORT, previewKind } from './document-labels.ts';
 import { DocumentThumbnail } from './document-thumbnail.tsx';
 import { excerptParts, MATCH_FIELD_LABELS } from './search-excerpt.ts';

@@ -3,7 +3,8 @@ import { DOCUMENT_ACCEPT } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useOnline } from '../../hooks/use-online.ts';
-import { ACCEPTED_TYPES_TEXT, formatBytes } from './document-files.ts';
+import { formatBytes } from '#shared/bytes.ts';
+import { ACCEPTED_TYPES_TEXT } from './document-files.ts';
 
 export interface DropZoneProps {
   onFiles: (files: File[]) => void;

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { formatBytes } from './document-files.ts';
+import { formatBytes } from '#shared/bytes.ts';
 import { percentOf, queueSummary, type UploadItem } from './upload-queue.ts';
 
 export interface UploadQueueListProps {

@@ -1,7 +1,7 @@
 import type { DocumentCreate, DocumentRecord } from '#shared/schemas/document.ts';
 import { getAuthToken } from '../../../lib/auth-token.ts';
 import type { FieldIssue } from '../../../lib/field-errors.ts';
-import { formatBytes } from './document-files.ts';
+import { formatBytes } from '#shared/bytes.ts';
 
 /** What an upload answers with that the screen uses (the JSON also carries dates as strings). */
 export type UploadedDocument = Pick<DocumentRecord, 'id' | 'title' | 'fileName'>;

@@ -2,13 +2,8 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LIMITS, type DocumentRecord } from '#shared/schemas/document.ts';
 import { checkDraft, draftFromDocument, splitTags, withDocumentDate } from '../../../../client/app/features/documents/document-draft.ts';
-import {
-  ACCEPTED_TYPES_TEXT,
-  fileProblem,
-  formatBytes,
-  storagePercent,
-  storageText,
-} from '../../../../client/app/features/documents/document-files.ts';
+import { formatBytes } from '#shared/bytes.ts';
+import { ACCEPTED_TYPES_TEXT, fileProblem, storagePercent, storageText } from '../../../../client/app/features/documents/document-files.ts';
 import { excerptParts } from '../../../../client/app/features/documents/search-excerpt.ts';
 import {
   percentOf,
