@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { serveTarget } from '../lib/serve-target.ts';
 
 const directory = process.env.BENCH_DATA_DIR;
 if (!directory) throw new Error('BENCH_DATA_DIR must name the directory to write files to');
@@ -48,16 +48,4 @@ const server = createServer((req, res) => {
   }
   send(res, 404, { error: 'not found' });
 });
-server.keepAliveTimeout = 5_000;
-
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as AddressInfo;
-  process.stdout.write(`${JSON.stringify({ listening: `http://127.0.0.1:${port}` })}\n`);
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    server.closeAllConnections();
-    server.close(() => process.exit(0));
-  });
-}
+serveTarget(server);

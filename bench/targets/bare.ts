@@ -2,11 +2,11 @@
 // stats: verify the same HS256 bearer token with jose, run the same query, JSON-encode the result. No framework at all.
 // Env: BENCH_DATABASE_URL, BENCH_AUTH_SECRET. stdout carries `{"listening":"http://127.0.0.1:<port>"}`.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { Pool } from 'pg';
 import { ACTIVE_GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import { OPEN_MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
+import { serveTarget } from '../lib/serve-target.ts';
 
 const key = new TextEncoder().encode(process.env.BENCH_AUTH_SECRET);
 // Same size as Trelli's pool (server/db/database.ts).
@@ -150,18 +150,4 @@ const server = createServer((req, res) => {
     })
     .catch(() => send(res, 500, { error: 'internal' }));
 });
-server.keepAliveTimeout = 5_000;
-
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as AddressInfo;
-  process.stdout.write(`${JSON.stringify({ listening: `http://127.0.0.1:${port}` })}\n`);
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    server.closeAllConnections();
-    server.close(() => {
-      void pool.end().then(() => process.exit(0));
-    });
-  });
-}
+serveTarget(server, () => pool.end());

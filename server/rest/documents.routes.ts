@@ -1,18 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { create as contentDisposition } from 'content-disposition';
-import {
-  DOCUMENT_MEDIA_TYPE_LIST,
-  documentCreateSchema,
-  documentDownloadSchema,
-  documentFilterSchema,
-  documentReplaceSchema,
-  INLINE_MEDIA_TYPES,
-} from '#shared/schemas/document.ts';
+import { DOCUMENT_MEDIA_TYPE_LIST, documentDownloadSchema, documentFilterSchema, INLINE_MEDIA_TYPES } from '#shared/schemas/document.ts';
 import type { DocumentRecord } from '#shared/schemas/document.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
+import { requestBodies } from './components.ts';
 import { receiveUpload } from './multipart.ts';
 import { operation, queryForm, type RestOperation } from './operation.ts';
 import { parseWith } from './route-kit.ts';
@@ -28,43 +22,37 @@ const UPLOAD_ERRORS = {
 } as const;
 
 /** What the browser is told the file is: the sniffed type, never the name or the type the uploader claimed. */
-function contentTypeOf(document: DocumentRecord): string {
-  return document.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : document.mediaType;
+function contentTypeOf(file: Pick<DocumentRecord, 'mediaType'>): string {
+  return file.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mediaType;
 }
 
 /** Sends a file or the requested part of it (one range; several ranges get the whole file). */
 async function sendFile(req: Request, res: Response, scope: ChildScope, id: number, download: boolean, services: Services): Promise<void> {
-  let unsatisfiable: number | null = null;
-  const opened = await services.documents.openFile(scope, id, (size) => {
+  const { file, range, body } = await services.documents.openFile(scope, id, (size) => {
     if (!req.headers.range) return undefined;
     const ranges = req.range(size);
     if (ranges === -1) {
-      unsatisfiable = size;
-      return undefined;
+      // Before the file is opened: nothing is read for an answer that sends none of it.
+      res.setHeader('Content-Range', `bytes */${size}`);
+      throw new AppError('RANGE_NOT_SATISFIABLE', `The file has ${size} bytes; ask for a range inside it.`);
     }
     if (ranges === -2 || ranges === undefined || ranges.length !== 1) return undefined;
     const [only] = ranges;
     return only ? { start: only.start, end: only.end } : undefined;
   });
-  const { document, range, body } = opened;
-  if (unsatisfiable !== null) {
-    body.destroy();
-    res.setHeader('Content-Range', `bytes */${unsatisfiable}`);
-    throw new AppError('RANGE_NOT_SATISFIABLE', `The file has ${unsatisfiable} bytes; ask for a range inside it.`);
-  }
-  const inline = INLINE_MEDIA_TYPES.includes(document.mediaType) && !download;
-  res.setHeader('Content-Type', contentTypeOf(document));
-  res.setHeader('Content-Disposition', contentDisposition(document.fileName, { type: inline ? 'inline' : 'attachment' }));
+  const inline = INLINE_MEDIA_TYPES.includes(file.mediaType) && !download;
+  res.setHeader('Content-Type', contentTypeOf(file));
+  res.setHeader('Content-Disposition', contentDisposition(file.fileName, { type: inline ? 'inline' : 'attachment' }));
   res.setHeader('Accept-Ranges', 'bytes');
   // no-transform: the bytes go out as stored (no compression), so ranges and lengths hold.
   res.setHeader('Cache-Control', 'private, no-store, no-transform');
   if (range) {
     res.status(206);
-    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${document.sizeBytes}`);
+    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
     res.setHeader('Content-Length', String(range.end - range.start + 1));
   } else {
     res.status(200);
-    res.setHeader('Content-Length', String(document.sizeBytes));
+    res.setHeader('Content-Length', String(file.sizeBytes));
   }
   // A stream that fails half-way (a tampered segment) ends the connection: the client sees a short body, never wrong bytes.
   await pipeline(body, res).catch((error: unknown) => {
@@ -75,11 +63,6 @@ async function sendFile(req: Request, res: Response, scope: ChildScope, id: numb
 /** The vault over REST (issue 9): the records as JSON, the files as multipart uploads and byte downloads. */
 export function documentsOperations(services: Services): RestOperation[] {
   const { documents } = services;
-  const upload = (
-    req: Request,
-    res: Response,
-    run: (file: { fileName: string; body: NodeJS.ReadableStream }, fields: never) => Promise<DocumentRecord>,
-  ) => receiveUpload(req, res, { fields: documentCreateSchema, maxFileBytes: documents.limits.maxFileBytes }, run as never);
   return [
     operation({
       operationId: 'getStorageUsage',
@@ -130,7 +113,10 @@ export function documentsOperations(services: Services): RestOperation[] {
       upload: 'DocumentCreate',
       errors: UPLOAD_ERRORS,
       success: [{ status: 201, description: 'The new document', body: 'Document' }],
-      handle: ({ req, res, scope }) => upload(req, res, (file, fields) => documents.upload(scope, file as never, fields)),
+      handle: ({ req, res, scope }) =>
+        receiveUpload(req, res, { fields: requestBodies.DocumentCreate, maxFileBytes: documents.limits.maxFileBytes }, (file, fields) =>
+          documents.upload(scope, file, fields),
+        ),
     }),
     operation({
       operationId: 'getDocument',
@@ -202,7 +188,7 @@ export function documentsOperations(services: Services): RestOperation[] {
       errors: UPLOAD_ERRORS,
       success: [{ status: 200, description: 'The document with its new file', body: 'Document' }],
       handle: ({ req, res, scope, ids }) =>
-        receiveUpload(req, res, { fields: documentReplaceSchema, maxFileBytes: documents.limits.maxFileBytes }, (file) =>
+        receiveUpload(req, res, { fields: requestBodies.DocumentReplace, maxFileBytes: documents.limits.maxFileBytes }, (file) =>
           documents.replaceFile(scope, ids.id, file),
         ),
     }),

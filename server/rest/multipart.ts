@@ -122,14 +122,28 @@ export function receiveUpload<Fields extends z.ZodType, T>(
   });
 }
 
+/** Each field's JSON Schema, converted once per form schema rather than on every upload. */
+const fieldSchemas = new WeakMap<z.ZodType, Map<string, JsonType>>();
+
+function fieldSchemasOf(schema: z.ZodType): Map<string, JsonType> {
+  let fields = fieldSchemas.get(schema);
+  if (!fields) {
+    const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+    fields = new Map(
+      Object.entries(shape).map(([name, field]) => [name, z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as JsonType]),
+    );
+    fieldSchemas.set(schema, fields);
+  }
+  return fields;
+}
+
 /** Form fields are text: a field the schema reads as a list is always a list, numbers become numbers. */
 function formValues(values: Record<string, string | string[]>, schema: z.ZodType): Record<string, unknown> {
-  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const fields = fieldSchemasOf(schema);
   const result: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(values)) {
-    const field = shape[name];
     const list = Array.isArray(raw) ? raw : [raw];
-    const json = field ? (z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as JsonType) : {};
+    const json = fields.get(name) ?? {};
     const types = typesOf(json);
     if (types.includes('array')) {
       result[name] = list

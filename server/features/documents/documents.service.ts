@@ -161,7 +161,6 @@ export function createDocumentsService(deps: {
     const head = await readHead(file.body, SNIFF_BYTES);
     const sniffed = await sniffMediaType(head);
     if (!sniffed.ok) {
-      file.body.resume();
       if (sniffed.reason === 'empty') throw new AppError('UNPROCESSABLE_CONTENT', 'The file is empty.');
       if (sniffed.reason === 'script') {
         throw new AppError(
@@ -179,10 +178,7 @@ export function createDocumentsService(deps: {
         'PAYLOAD_TOO_LARGE',
         `This file does not fit in your storage space of ${formatBytes(limits.quotaBytes)} (${formatBytes(Math.max(used, 0))} used). Delete documents you no longer need to make room.`,
       );
-    if (room <= 0) {
-      file.body.resume();
-      throw quotaFull();
-    }
+    if (room <= 0) throw quotaFull();
     const limit = Math.min(limits.maxFileBytes, room);
     const tooLarge = () =>
       limit === limits.maxFileBytes
@@ -328,13 +324,13 @@ export function createDocumentsService(deps: {
       return { id, deleted: true };
     },
 
-    /** The file (or its bytes start..end) with what a download needs to describe it. */
+    /** The file (or its bytes start..end, from `range` given its size) with what a download needs to describe it. */
     async openFile(scope: ChildScope, id: number, range?: (size: number) => { start: number; end: number } | undefined) {
-      const document = await readDocument(db, scope, id);
       const row = await documents.findDocument(db, scope.childId, id);
       if (!row) throw AppError.notFound('Document');
       const wanted = range?.(row.sizeBytes);
-      return { document, range: wanted, body: await files.read(row.fileObjectId, wanted) };
+      const file = { fileName: row.fileName, mediaType: row.mediaType, sizeBytes: row.sizeBytes };
+      return { file, range: wanted, body: await files.read(row.fileObjectId, wanted) };
     },
 
     async openThumbnail(scope: ChildScope, id: number): Promise<Readable> {
