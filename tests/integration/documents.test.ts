@@ -222,6 +222,8 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
       files.map((file) => readFile(path.join(server.vault.dataDir, 'objects', file)).catch(() => Buffer.alloc(0))),
     );
     const marker = TEXT.toString('utf8').slice(0, 24);
+    // The files are really there to look at: the PDF, the photo, the text and their thumbnails.
+    expect(bodies.filter((body) => body.length > 0).length).toBe(keys.length);
     expect(bodies.some((body) => body.includes('%PDF') || body.includes(marker))).toBe(false);
     await family.call('DELETE', `/documents/${text.body.id}`);
   });
