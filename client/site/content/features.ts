@@ -92,7 +92,7 @@ export const FEATURES: readonly FeatureStory[] = [
       'Upload PDFs, photos of paper documents and Word files, several at once or straight from a phone’s camera',
       'Sorted by category and school year, with tags and links to the goals they back up',
       'Search finds a word inside a PDF and shows where it is',
-      'Encrypted when stored; preview, download or print whenever you need them',
+      'Encrypted when stored; PDFs and most photos open right in the app, and any file downloads whenever you need it',
     ],
   },
   {

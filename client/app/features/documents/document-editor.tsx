@@ -7,6 +7,7 @@ import { serverMessageOf } from '../../../lib/api-request.ts';
 import { FORM_ERROR, focusFirstError, submitFailureErrors } from '../../../lib/field-errors.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { checkDraft, DRAFT_FIELDS, draftFromDocument, TAGS_HINT, withDocumentDate, type DocumentDraft } from './document-draft.ts';
 import { CATEGORY_LABELS } from './document-labels.ts';
@@ -197,12 +198,7 @@ export function DocumentEditorDialog({ documentId, onClose }: { documentId: numb
       {loaded.data ? (
         <EditorForm record={loaded.data} onDone={onClose} />
       ) : loaded.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <p className="text-ink">We could not load this document. It may have been deleted.</p>
-          <Button variant="outline" size="sm" onClick={() => void loaded.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message="We could not load this document. It may have been deleted." onRetry={() => void loaded.refetch()} />
       ) : (
         <Spinner label="Loading the document" showLabel />
       )}

@@ -3,6 +3,7 @@ import { DOCUMENT_ACCEPT, type DocumentListItem } from '#shared/schemas/document
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
+import { TagButtons } from '../../components/tag-buttons.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { formatBytes } from '#shared/bytes.ts';
 import { CATEGORY_LABELS, MEDIA_TYPE_SHORT, previewKind } from './document-labels.ts';
@@ -105,22 +106,12 @@ export function DocumentItem({
           {document.processing === 'pending' ? <p className="text-sm text-ink-muted">Reading the file for search...</p> : null}
         </div>
         {document.note ? <p className="line-clamp-3 text-sm whitespace-pre-line text-ink">{document.note}</p> : null}
-        {document.tags.length > 0 ? (
-          <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
-            {document.tags.map((tag) => (
-              <li key={tag}>
-                <button
-                  type="button"
-                  onClick={() => onTagSelect(tag)}
-                  className="rounded-full bg-brand-100 px-3 py-1 text-ink hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800"
-                >
-                  <span className="sr-only">Show documents tagged </span>
-                  {tag}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagButtons
+          tags={document.tags}
+          onSelect={onTagSelect}
+          actionLabel="Show documents tagged "
+          className="flex flex-wrap gap-2 text-sm"
+        />
         {goals.length > 0 ? (
           <p className="text-sm text-ink">
             <span className="font-semibold">Evidence for:</span> {goals.join(', ')}

@@ -1,4 +1,4 @@
-import type { DocumentCategory, DocumentMediaType } from '#shared/schemas/document.ts';
+import { INLINE_MEDIA_TYPES, type DocumentCategory, type DocumentMediaType } from '#shared/schemas/document.ts';
 
 export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
   iep: 'IEP',
@@ -24,9 +24,11 @@ export const MEDIA_TYPE_SHORT: Record<DocumentMediaType, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
 };
 
-/** What the app can show itself: the browser's PDF viewer, or an <img>. HEIC, text and Word are downloaded. */
+/**
+ * What the app can show itself: the types the server sends inline (INLINE_MEDIA_TYPES), a PDF in the
+ * browser's viewer and the rest in an <img>. HEIC, text and Word are downloaded.
+ */
 export function previewKind(mediaType: DocumentMediaType): 'pdf' | 'image' | null {
-  if (mediaType === 'application/pdf') return 'pdf';
-  if (mediaType === 'image/jpeg' || mediaType === 'image/png' || mediaType === 'image/webp') return 'image';
-  return null;
+  if (!INLINE_MEDIA_TYPES.includes(mediaType)) return null;
+  return mediaType === 'application/pdf' ? 'pdf' : 'image';
 }

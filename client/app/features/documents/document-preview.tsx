@@ -2,6 +2,7 @@ import type { DocumentRecord } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSelectedChildId } from '../../child-context.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { useFileUrl } from './document-blob.ts';
 import { previewKind } from './document-labels.ts';
 import { documentsUrl } from './upload-request.ts';
@@ -21,14 +22,7 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
 
   let body;
   if (file.isError) {
-    body = (
-      <div className="grid justify-items-start gap-3">
-        <p className="text-ink">We could not open this file just now.</p>
-        <Button variant="outline" size="sm" onClick={() => void file.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadFailed message="We could not open this file just now." onRetry={() => void file.refetch()} />;
   } else if (!file.url) {
     body = <Spinner label="Opening the file" showLabel className="py-8" />;
   } else if (kind === 'pdf') {
@@ -44,7 +38,8 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
     <VaultDialog title={document.title} onClose={onClose} wide>
       {body}
       <div className="flex flex-wrap gap-3">
-        <Button variant="outline" size="sm" onClick={onDownload}>
+        {/* Buttons do not wrap; a long file name must, or it widens the dialog on a phone. */}
+        <Button variant="outline" size="sm" className="h-auto min-h-9 py-1.5 text-left whitespace-normal" onClick={onDownload}>
           Download {document.fileName}
         </Button>
         {file.url ? (

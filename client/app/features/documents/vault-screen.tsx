@@ -1,6 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { DocumentEditorDialog } from './document-editor.tsx';
 import { DocumentFilters, EMPTY_VAULT_FILTERS, hasVaultFilters, toDocumentFilter, type VaultFilterState } from './document-filters.tsx';
 import { DocumentItem } from './document-item.tsx';
@@ -8,7 +10,6 @@ import { DocumentPreviewDialog } from './document-preview.tsx';
 import { DropZone } from './drop-zone.tsx';
 import { StorageMeter } from './storage-meter.tsx';
 import { UploadQueueList } from './upload-queue-list.tsx';
-import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useDocumentFacets, useDocumentList, useDownloadDocument, useGoalOptions, useUploadQueue } from './use-documents.ts';
 
 /** How long typing in the search box waits before asking (the answer itself comes in milliseconds). */
@@ -67,12 +68,11 @@ export function VaultScreen({ childName }: { childName: string }) {
     body = <ListSkeleton />;
   } else if (list.isError && !list.data) {
     body = (
-      <div className="grid justify-items-start gap-3 rounded-2xl border border-ink/10 bg-white p-6">
-        <p className="text-ink">We could not load the documents just now. Check your connection, then try again.</p>
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        message="We could not load the documents just now. Check your connection, then try again."
+        onRetry={() => void list.refetch()}
+        className="rounded-2xl border border-ink/10 bg-white p-6"
+      />
     );
   } else if (list.data.items.length === 0) {
     body = filtered ? (
