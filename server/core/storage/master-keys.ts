@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileOnce } from '../../lib/write-file-once.ts';
 
 /** The master keys that wrap (encrypt) each stored object's own data key. */
 export interface MasterKeyring {
@@ -148,15 +149,9 @@ async function writeKeyringFile(dataDir: string, contents: KeyringFile): Promise
 async function ensureKeyringFile(dataDir: string): Promise<KeyringFile> {
   const existing = await readKeyringFile(dataDir);
   if (existing) return existing;
-  await mkdir(path.resolve(dataDir), { recursive: true });
   const created: KeyringFile = { version: 1, keys: [newKeyEntry()] };
-  // `wx`: when two processes start at once, the first file wins and both read it back.
-  await writeFile(keyringPath(dataDir), `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600, flag: 'wx' }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    },
-  );
-  return (await readKeyringFile(dataDir)) as KeyringFile;
+  // When two processes start at once, the first file wins and both read it.
+  return parseKeyringFile(await writeFileOnce(keyringPath(dataDir), `${JSON.stringify(created, null, 2)}\n`), keyringPath(dataDir));
 }
 
 const keysOf = (contents: KeyringFile): MasterKey[] =>
