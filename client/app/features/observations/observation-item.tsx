@@ -11,6 +11,7 @@ import { DETAIL_LABELS, MOOD_LABELS, SETTING_LABELS } from './observation-labels
 import { useObservationForm } from './use-observation-form.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
 import { StarIcon } from './win-toggle.tsx';
+import { TagButtons } from '../../components/tag-buttons.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
@@ -137,22 +138,7 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
               <span className="font-semibold">Goal:</span> {goalTitle}
             </span>
           ) : null}
-          {observation.tags.length > 0 ? (
-            <ul aria-label="Tags" className="flex flex-wrap gap-2">
-              {observation.tags.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    onClick={() => onTagSelect(tag)}
-                    className="rounded-full bg-brand-100 px-3 py-1 text-ink hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800"
-                  >
-                    <span className="sr-only">Show notes tagged </span>
-                    {tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagButtons tags={observation.tags} onSelect={onTagSelect} actionLabel="Show notes tagged " />
         </div>
       ) : null}
       {mode === 'confirm-delete' ? (
