@@ -105,14 +105,16 @@ test('a signed-out visit logs no error: no failed request, no 4xx, nothing red i
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
   });
-  await page.goto('/');
+  // Every page asks for the feature flags on load; the next visit waits for that answer, because
+  // leaving a page cancels what it still has in flight (a failed request the parent never sees).
+  const answered = (pathname: string) => page.waitForResponse((response) => new URL(response.url()).pathname === pathname);
+  await Promise.all([answered('/api/feature-flags'), page.goto('/')]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The app's pages ask whether there is a session on load: that answer must not be an error.
-  const sessionCheck = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/token');
-  const [signInCheck] = await Promise.all([sessionCheck(), page.goto('/sign-in')]);
+  const [signInCheck] = await Promise.all([answered('/api/auth/token'), answered('/api/feature-flags'), page.goto('/sign-in')]);
   await expect(page.getByRole('heading', { name: 'Sign in to Trelli' })).toBeVisible();
   // A protected screen shows the sign-in panel.
-  const [panelCheck] = await Promise.all([sessionCheck(), page.goto('/observations')]);
+  const [panelCheck] = await Promise.all([answered('/api/auth/token'), answered('/api/feature-flags'), page.goto('/observations')]);
   await expect(page.getByText('Please sign in to access this page')).toBeVisible();
   expect([signInCheck.status(), panelCheck.status()]).toEqual([204, 204]);
   expect(problems).toEqual([]);
