@@ -51,6 +51,25 @@ CREATE INDEX documents_file_object_idx ON documents (file_object_id);
 CREATE INDEX documents_thumbnail_object_idx ON documents (thumbnail_object_id);
 CREATE INDEX documents_pending_idx ON documents (id) WHERE processing = 'pending';
 
+-- One weight per field: the title ranks first, then tags, the note, the text inside the file (the
+-- search reads the weights to tell where a word is). Each field's words are kept as written
+-- (lowercased, 'simple': a prefix of any word finds it) and as English stems (another form of a word
+-- finds it). Kept by the row's own write, and only when a searched field is written.
+CREATE FUNCTION documents_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_vector :=
+    setweight(to_tsvector('simple', NEW.title) || to_tsvector('english', NEW.title), 'A') ||
+    setweight(to_tsvector('simple', array_to_string(NEW.tags, ' ')) || to_tsvector('english', array_to_string(NEW.tags, ' ')), 'B') ||
+    setweight(to_tsvector('simple', coalesce(NEW.note, '')) || to_tsvector('english', coalesce(NEW.note, '')), 'C') ||
+    setweight(to_tsvector('simple', coalesce(NEW.content_text, '')) || to_tsvector('english', coalesce(NEW.content_text, '')), 'D');
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER documents_search_vector
+  BEFORE INSERT OR UPDATE OF title, tags, note, content_text ON documents
+  FOR EACH ROW EXECUTE FUNCTION documents_search_vector();
+
 -- A document is evidence for a goal, like a linked observation.
 CREATE TABLE document_goals (
   document_id integer NOT NULL REFERENCES documents (id) ON DELETE CASCADE,

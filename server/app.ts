@@ -153,9 +153,10 @@ export function createApp(deps: AppDeps): Express {
     next();
   };
   registerApiDocs(app);
+  app.use('/api', identify);
   // File uploads stream their multipart bodies (decision 0042); every other path keeps the JSON rule and the 1 MB limit.
-  app.use('/api', identify, uploads);
-  app.use('/api', requireJsonBody, express.json({ limit: BODY_LIMIT_BYTES, strict: false }), identify, api, (req, _res, next) =>
+  app.use('/api', uploads);
+  app.use('/api', requireJsonBody, express.json({ limit: BODY_LIMIT_BYTES, strict: false }), api, (req, _res, next) =>
     next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.baseUrl}${req.path}`)),
   );
 

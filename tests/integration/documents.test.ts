@@ -255,6 +255,9 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
       schoolYear: '2025-2026',
       goalIds: [goal.body.id],
     });
+    // The new title is searchable at once.
+    const found = await api<any>(server, 'GET', `/api/documents?childId=${family.childId}&q=term`, { token: family.token });
+    expect(found.body.items.map((item: { id: number }) => item.id)).toEqual([photo.id]);
     const detail = await family.call('GET', `/goals/${goal.body.id}`);
     expect(detail.body.documents).toEqual([
       { id: photo.id, title: 'Report card, term 1', category: 'report-card', documentDate: '2026-03-02', mediaType: 'image/jpeg' },

@@ -30,7 +30,10 @@ export type ListedDocumentRow = Pick<DocumentRow, (typeof LISTED)[number]>;
 export const MATCH_START = '\u0001';
 export const MATCH_END = '\u0002';
 
-/** Each field's weight in `search_vector`: a weight-restricted query tells which field a word is in without reading the field. */
+/**
+ * Each field's weight in `search_vector` (kept by the `documents_search_vector` trigger): a
+ * weight-restricted query tells which field a word is in without reading the field.
+ */
 const FIELD_WEIGHTS = { title: 'A', tags: 'B', note: 'C', text: 'D' } as const;
 
 /** A search's words: lowercase letters and digits only, so nothing a parent types can break the query syntax. */
@@ -45,8 +48,8 @@ function searchWords(search: string): string[] {
 
 /**
  * One word of a search, found two ways in `search_vector`, which keeps each field's words both as
- * written and as English stems: as a prefix of a written word ("occupat" finds "occupational"),
- * or by its stem ("therapies" finds "therapy"). `weight` restricts it to one field.
+ * written and as English stems: as a prefix of a written word ("occupat" finds "occupational"), or
+ * by its stem ("therapies" finds "therapy"). `weight` restricts it to one field.
  */
 function wordQuery(word: string, weight = ''): RawBuilder<unknown> {
   const prefix = `${word}:*${weight}`;
@@ -211,9 +214,7 @@ export async function pendingDocumentIds(db: Db, limit: number): Promise<number[
 }
 
 export async function insertDocument(db: Db, values: Insertable<DocumentsTable>): Promise<ListedDocumentRow> {
-  const row = await db.insertInto('documents').values(values).returning(LISTED).executeTakeFirstOrThrow();
-  await refreshSearchVector(db, row.id);
-  return row;
+  return db.insertInto('documents').values(values).returning(LISTED).executeTakeFirstOrThrow();
 }
 
 export async function updateDocument(
@@ -222,30 +223,7 @@ export async function updateDocument(
   id: number,
   patch: Updateable<DocumentsTable>,
 ): Promise<ListedDocumentRow | undefined> {
-  const row = await db
-    .updateTable('documents')
-    .set(patch)
-    .where('childId', '=', childId)
-    .where('id', '=', id)
-    .returning(LISTED)
-    .executeTakeFirst();
-  if (row) await refreshSearchVector(db, row.id);
-  return row;
-}
-
-/**
- * One weight per field (FIELD_WEIGHTS): the title ranks first, then tags, the note, the text inside
- * the file. Each field's words are kept as written (lowercased, 'simple': a prefix of any word finds
- * it) and as English stems (another form of a word finds it); see `wordQuery`.
- */
-async function refreshSearchVector(db: Db, id: number): Promise<void> {
-  await sql`
-    UPDATE documents SET search_vector =
-      setweight(to_tsvector('simple', title) || to_tsvector('english', title), 'A') ||
-      setweight(to_tsvector('simple', array_to_string(tags, ' ')) || to_tsvector('english', array_to_string(tags, ' ')), 'B') ||
-      setweight(to_tsvector('simple', coalesce(note, '')) || to_tsvector('english', coalesce(note, '')), 'C') ||
-      setweight(to_tsvector('simple', coalesce(content_text, '')) || to_tsvector('english', coalesce(content_text, '')), 'D')
-    WHERE id = ${id}`.execute(db);
+  return db.updateTable('documents').set(patch).where('childId', '=', childId).where('id', '=', id).returning(LISTED).executeTakeFirst();
 }
 
 export async function deleteDocument(db: Db, childId: number, id: number): Promise<boolean> {
