@@ -1,3 +1,4 @@
+import { createMailer } from '../server/core/mail.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,7 @@ const services = createServices({
   featureFlags: FEATURE_FLAG_DEFAULTS,
   appOrigin: undefined,
   vault,
+  mailer: createMailer(undefined, createLogger('silent')),
 });
 const source = await generateApiTypes(buildOpenApiDocument(restOperations(services, createRateLimiters(DEFAULT_RATE_LIMITS))));
 await db.destroy();

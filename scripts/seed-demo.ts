@@ -3,6 +3,7 @@
  * written through the same services the API uses. Run it while the server is stopped when using the
  * embedded database (PGlite allows one process at a time).
  */
+import { createMailer } from '../server/core/mail.ts';
 import { randomBytes } from 'node:crypto';
 import { addDays } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
@@ -81,7 +82,7 @@ try {
   await migrateToLatest(db);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
   const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
-  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, vault });
+  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, vault, mailer: createMailer(undefined, log) });
   if (!services.accounts) {
     throw new Error('seed:demo creates a built-in account; it cannot create Clerk users. Unset the CLERK_* keys to use it.');
   }
@@ -191,7 +192,7 @@ try {
 
   for (const profile of profiles) {
     const child = await services.children.create(user.id, profile.child);
-    const scope = await services.children.scope(user.id, child.id);
+    const scope = await services.children.scope(user.id, child.id, 'owner');
     const goalIds: number[] = [];
     for (const { step, ...goal } of profile.goals) {
       const created = await services.goals.create(scope, { ...goal, status: 'in-progress' });

@@ -2,10 +2,15 @@ import type { FeatureFlags } from '#shared/feature-flags.ts';
 import type { AuthConfig } from '#shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
+import type { Mailer } from './core/mail.ts';
 import type { Db } from './db/database.ts';
 import type { VaultSetup } from './vault-setup.ts';
+import { accountDataParts } from './account-data-parts.ts';
+import { createJobs, type Jobs } from './core/jobs.ts';
+import { createAccountDataService, type AccountDataService } from './features/account-data/account-data.service.ts';
 import { createAccountsService, type AccountsService } from './features/accounts/accounts.service.ts';
 import { createActivitiesService, type ActivitiesService } from './features/activities/activities.service.ts';
+import { createCaregiversService, type CaregiversService } from './features/caregivers/caregivers.service.ts';
 import { createChildrenService, type ChildrenService } from './features/children/children.service.ts';
 import { createContactService, type ContactService } from './features/contact/contact.service.ts';
 import { createDocumentsService, type DocumentsService } from './features/documents/documents.service.ts';
@@ -24,7 +29,12 @@ export interface Services {
   activities: ActivitiesService;
   dashboard: DashboardService;
   documents: DocumentsService;
+  caregivers: CaregiversService;
   contact: ContactService;
+  /** "Download my data" and "Delete my account". */
+  accountData: AccountDataService;
+  /** The background job queue; start.ts starts and stops it with the server. */
+  jobs: Jobs;
   /** Built-in accounts; null in Clerk mode. */
   accounts: AccountsService | null;
   featureFlags: FeatureFlags;
@@ -38,8 +48,14 @@ export interface ServiceDeps {
   tokens: LocalTokens | null;
   featureFlags: FeatureFlags;
   appOrigin: string | undefined;
+  /** Where emailed and copied links point: APP_ORIGIN, else this server's local address. */
+  appUrl?: string;
   /** The document vault's file store, processor and limits (server/vault-setup.ts). */
   vault: VaultSetup;
+  /** The background job queue; made here (not started) when not given. */
+  jobs?: Jobs;
+  /** Outgoing mail; logs "not sent" when SMTP is not configured. */
+  mailer: Mailer;
   now?: () => Date;
 }
 
@@ -53,6 +69,7 @@ export function createServices(deps: ServiceDeps): Services {
   const observations = createObservationsService(deps);
   const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault });
   const goals = createGoalsService({ ...deps, observations, documents });
+  const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
   return {
     children,
     observations,
@@ -62,7 +79,18 @@ export function createServices(deps: ServiceDeps): Services {
     activities: createActivitiesService(deps),
     dashboard: createDashboardService(deps),
     documents,
+    caregivers: createCaregiversService({ ...deps, appUrl: deps.appUrl ?? 'http://localhost:3000' }),
     contact: createContactService(deps),
+    accountData: createAccountDataService({
+      db: deps.db,
+      auth: deps.auth,
+      files: deps.vault.files,
+      jobs,
+      parts: accountDataParts({ files: deps.vault.files }),
+      log: deps.vault.log,
+      now: deps.now,
+    }),
+    jobs,
     accounts: deps.tokens ? createAccountsService({ db: deps.db, tokens: deps.tokens, now: deps.now }) : null,
     featureFlags: deps.featureFlags,
     authConfig: {

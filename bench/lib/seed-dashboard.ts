@@ -2,6 +2,8 @@
 // use. The child, goals, strategies and milestones go through the app's own services (transactions,
 // activity rows, the roadmap rules engine); the 2,000 observations and the progress entries are bulk
 // inserted through kysely, which is much faster and leaves the same rows behind.
+import { createMailer } from '../../server/core/mail.ts';
+import { createLogger } from '../../server/lib/logger.ts';
 import { sql } from 'kysely';
 import { createLocalAuthProvider } from '../../server/auth/local.ts';
 import { createServices } from '../../server/services.ts';
@@ -163,6 +165,7 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
     featureFlags: FEATURE_FLAG_DEFAULTS,
     appOrigin: undefined,
     vault: ctx.vault,
+    mailer: createMailer(undefined, createLogger('silent')),
     now: () => now,
   });
 
@@ -179,7 +182,7 @@ export async function seedDashboardChild(ctx: SeedContext, now = new Date()): Pr
       lastEvaluationDate: addDays(today, -3 * 365 + 120),
     }),
   );
-  const scope = await services.children.scope(userId, child.id);
+  const scope = await services.children.scope(userId, child.id, 'owner');
 
   // 50 goals: most active (40 in progress, 4 not started), 4 achieved, 2 paused.
   const statuses: GoalCreate['status'][] = [

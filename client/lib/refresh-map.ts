@@ -46,6 +46,12 @@ export const SHOWN_IN = {
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
   document: ['documents.list', 'documents.facets', 'documents.byId', 'documents.usage', 'goals.detail', 'activities.list'],
+  /** Who has access to a child, and its audit log (Settings). */
+  caregiver: ['caregivers.list', 'caregivers.audit'],
+  /** Accepting an invitation or leaving a child changes which children the person sees. */
+  access: ['children.list', 'caregivers.list', 'caregivers.audit'],
+  /** The parent's export of everything ("Your data" in Settings). */
+  export: ['accountData.currentExport'],
 } as const satisfies Record<string, readonly QueryPath[]>;
 
 export type RecordKind = keyof typeof SHOWN_IN;
@@ -81,6 +87,15 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   // refreshAfter(queryClient, 'documents.update') themselves, as they change the same things.
   'documents.update': ['document'],
   'documents.delete': ['document'],
+  'caregivers.invite': ['caregiver'],
+  'caregivers.revokeInvite': ['caregiver'],
+  'caregivers.changeRole': ['caregiver'],
+  'caregivers.remove': ['caregiver'],
+  'caregivers.accept': ['access'],
+  'caregivers.leave': ['access'],
+  'accountData.startExport': ['export'],
+  // Nothing is left to refresh: the app signs out.
+  'accountData.deleteAccount': [],
 };
 
 /** The queries to refresh after `mutation`, each once. */

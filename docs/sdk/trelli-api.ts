@@ -151,7 +151,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List your children */
+    /** List your children and the children shared with you */
     get: operations['listChildren'];
     put?: never;
     /** Add a child */
@@ -889,6 +889,9 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+      sharedWithYou: boolean;
     };
     Deleted: {
       id: number;
@@ -1105,9 +1108,16 @@ export interface components {
         | 'document.added'
         | 'document.updated'
         | 'document.replaced'
-        | 'document.deleted';
+        | 'document.deleted'
+        | 'child.viewed'
+        | 'caregiver.invited'
+        | 'caregiver.joined'
+        | 'caregiver.role-changed'
+        | 'caregiver.removed'
+        | 'caregiver.left'
+        | 'invite.revoked';
       /** @enum {string} */
-      subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone' | 'document';
+      subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone' | 'document' | 'caregiver' | 'invite';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -1332,7 +1342,16 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Not found, including another parent’s child or record */
+    /** @description Your role on this child does not allow this (a viewer reads; an updater adds and changes; an owner also deletes and shares) */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Not found, including a child you have no access to and its records */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -1738,6 +1757,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -1767,6 +1787,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1774,7 +1795,7 @@ export interface operations {
   listObservations: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
         from?: string;
         to?: string;
@@ -1810,7 +1831,7 @@ export interface operations {
   createObservation: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1834,6 +1855,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -1843,7 +1865,7 @@ export interface operations {
   getObservationTrend: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1870,7 +1892,7 @@ export interface operations {
   updateObservation: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1897,6 +1919,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -1906,7 +1929,7 @@ export interface operations {
   deleteObservation: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1929,6 +1952,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1936,7 +1960,7 @@ export interface operations {
   listGoals: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1963,7 +1987,7 @@ export interface operations {
   createGoal: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -1987,6 +2011,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -1996,7 +2021,7 @@ export interface operations {
   getGoal: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2026,7 +2051,7 @@ export interface operations {
   updateGoal: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2053,6 +2078,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2062,7 +2088,7 @@ export interface operations {
   deleteGoal: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2085,6 +2111,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -2092,7 +2119,7 @@ export interface operations {
   addGoalProgress: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2119,6 +2146,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2128,7 +2156,7 @@ export interface operations {
   updateGoalProgress: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2157,6 +2185,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2166,7 +2195,7 @@ export interface operations {
   deleteGoalProgress: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2191,6 +2220,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -2198,7 +2228,7 @@ export interface operations {
   listStrategies: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2225,7 +2255,7 @@ export interface operations {
   createStrategy: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2249,6 +2279,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2258,7 +2289,7 @@ export interface operations {
   updateStrategy: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2285,6 +2316,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2294,7 +2326,7 @@ export interface operations {
   deleteStrategy: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2317,6 +2349,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -2324,7 +2357,7 @@ export interface operations {
   listMilestones: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
         from?: string;
         to?: string;
@@ -2353,7 +2386,7 @@ export interface operations {
   createMilestone: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2377,6 +2410,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2386,7 +2420,7 @@ export interface operations {
   regenerateRoadmap: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2406,6 +2440,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2415,7 +2450,7 @@ export interface operations {
   updateMilestone: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2442,6 +2477,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2451,7 +2487,7 @@ export interface operations {
   deleteMilestone: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2474,6 +2510,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -2481,7 +2518,7 @@ export interface operations {
   listActivities: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
         limit?: number;
       };
@@ -2509,7 +2546,7 @@ export interface operations {
   getDashboardStats: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2558,7 +2595,7 @@ export interface operations {
   getDocumentFacets: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2585,7 +2622,7 @@ export interface operations {
   listDocuments: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
         category?:
           | 'iep'
@@ -2629,7 +2666,7 @@ export interface operations {
   uploadDocument: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2674,6 +2711,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description The file is larger than the per-file limit, or does not fit in the parent’s storage space (the message names the limit) */
       413: {
@@ -2708,7 +2746,7 @@ export interface operations {
   getDocument: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2738,7 +2776,7 @@ export interface operations {
   updateDocument: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2765,6 +2803,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
@@ -2774,7 +2813,7 @@ export interface operations {
   deleteDocument: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2797,6 +2836,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -2804,7 +2844,7 @@ export interface operations {
   downloadDocument: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
         download?: boolean;
       };
@@ -2871,7 +2911,7 @@ export interface operations {
   replaceDocumentFile: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;
@@ -2901,6 +2941,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description The file is larger than the per-file limit, or does not fit in the parent’s storage space (the message names the limit) */
       413: {
@@ -2935,7 +2976,7 @@ export interface operations {
   getDocumentThumbnail: {
     parameters: {
       query: {
-        /** @description Which of your children the call is about */
+        /** @description Which child the call is about */
         childId: number;
       };
       header?: never;

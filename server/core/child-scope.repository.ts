@@ -1,19 +1,20 @@
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Db } from '../db/database.ts';
 
-export async function childExists(db: Db, ownerId: string, childId: number): Promise<boolean> {
-  const row = await db.selectFrom('children').select('id').where('ownerId', '=', ownerId).where('id', '=', childId).executeTakeFirst();
-  return row !== undefined;
+/** The caller's role on a child and the account the child belongs to; undefined when they have no access. */
+export async function findChildAccess(db: Db, userId: string, childId: number): Promise<{ ownerId: string; role: ChildRole } | undefined> {
+  return db
+    .selectFrom('childAccess')
+    .innerJoin('children', 'children.id', 'childAccess.childId')
+    .select(['children.ownerId', 'childAccess.role'])
+    .where('childAccess.userId', '=', userId)
+    .where('childAccess.childId', '=', childId)
+    .executeTakeFirst();
 }
 
 /** Locks the child's row until the transaction ends; false when the row is gone. */
-export async function lockChildRow(db: Db, ownerId: string, childId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('children')
-    .select('id')
-    .where('ownerId', '=', ownerId)
-    .where('id', '=', childId)
-    .forUpdate()
-    .executeTakeFirst();
+export async function lockChildRow(db: Db, childId: number): Promise<boolean> {
+  const row = await db.selectFrom('children').select('id').where('id', '=', childId).forUpdate().executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,18 +1,35 @@
+import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
-import { childExists, childGoalIds, lockChildRow } from './child-scope.repository.ts';
+import { childGoalIds, findChildAccess, lockChildRow } from './child-scope.repository.ts';
 
-/** Proof that the caller owns the child: only `checkChildScope` makes one, after checking. */
+/** Proof that the caller may act on the child with `role`: only `checkChildScope` makes one, after checking. */
 export interface ChildScope {
+  /** Who is calling: the parent, or a caregiver the owners invited. */
+  readonly userId: string;
+  /** The account the child belongs to: its quota holds the child's files, its export holds its records. */
   readonly ownerId: string;
   readonly childId: number;
+  /** The caller's role on this child (at least the one the procedure needs). */
+  readonly role: ChildRole;
   readonly __checked: unique symbol;
 }
 
-/** The caller's scope over one child; NOT_FOUND (never FORBIDDEN) when the child is not theirs. */
-export async function checkChildScope(db: Db, ownerId: string, childId: number): Promise<ChildScope> {
-  if (!(await childExists(db, ownerId, childId))) throw AppError.notFound('Child');
-  return { ownerId, childId } as ChildScope;
+const NEEDS: Record<ChildRole, string> = {
+  viewer: 'You do not have access to this child.',
+  updater: 'You can view this child\u2019s record but not change it. An owner can give you more access.',
+  owner: 'Only an owner of this child\u2019s record can do this.',
+};
+
+/**
+ * The caller's scope over one child for something that needs `needed`: NOT_FOUND (never FORBIDDEN)
+ * when the caller has no access at all, so existence is not revealed; FORBIDDEN when their role is too small.
+ */
+export async function checkChildScope(db: Db, userId: string, childId: number, needed: ChildRole): Promise<ChildScope> {
+  const access = await findChildAccess(db, userId, childId);
+  if (!access) throw AppError.notFound('Child');
+  if (!roleAllows(access.role, needed)) throw new AppError('FORBIDDEN', NEEDS[needed]);
+  return { userId, ownerId: access.ownerId, childId, role: access.role } as ChildScope;
 }
 
 /**
@@ -20,7 +37,7 @@ export async function checkChildScope(db: Db, ownerId: string, childId: number):
  * (roadmap generation) takes turns. NOT_FOUND when the child was deleted meanwhile.
  */
 export async function lockChild(trx: Db, scope: ChildScope): Promise<void> {
-  if (!(await lockChildRow(trx, scope.ownerId, scope.childId))) throw AppError.notFound('Child');
+  if (!(await lockChildRow(trx, scope.childId))) throw AppError.notFound('Child');
 }
 
 export const NOT_THIS_CHILDS_GOAL = 'This goal is not one of this child\u2019s goals';

@@ -4,7 +4,7 @@ import type { NewActivityRow } from '../db/schema.ts';
 import { insertActivity } from './activity-log.repository.ts';
 import type { ChildScope } from './child-scope.ts';
 
-/** One change to record: who made it (`actorId`, today always the owner), what, and about which row. */
+/** One change to record: who made it (`actorId`: the parent or a caregiver), what, and about which row. */
 export type ActivityRecord = Omit<NewActivityRow, 'id' | 'createdAt'>;
 
 /** Writes one activity row; call it inside the transaction of the change it records. */
@@ -27,7 +27,7 @@ export async function recordChange<T extends { id: number }>(
     await recordActivity(trx, {
       ownerId: scope.ownerId,
       childId: scope.childId,
-      actorId: scope.ownerId,
+      actorId: scope.userId,
       action: what.action,
       subjectType: what.subjectType,
       subjectId: result.id,

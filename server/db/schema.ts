@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ActivityAction, ActivitySubject } from '#shared/schemas/activity.ts';
 import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { DOCUMENT_CATEGORIES, DOCUMENT_PROCESSING_STATES, DocumentMediaType } from '#shared/schemas/document.ts';
 import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
+import type { EXPORT_STATUSES } from '#shared/schemas/account-data.ts';
 import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
@@ -57,7 +59,8 @@ export interface ActivitiesTable {
   id: Generated<number>;
   ownerId: string;
   childId: number | null;
-  actorId: string;
+  /** Who made the change; null once their account is deleted. */
+  actorId: string | null;
   action: ActivityAction;
   subjectType: ActivitySubject;
   subjectId: number;
@@ -171,6 +174,21 @@ export interface StoredObjectsTable {
   createdAt: Created;
   committedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   releasedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** False for temporary copies (an export's ZIP): they do not count against the vault quota. */
+  countsTowardQuota: Generated<boolean>;
+}
+
+export interface ExportsTable {
+  id: Generated<number>;
+  ownerId: string;
+  status: OneOf<typeof EXPORT_STATUSES>;
+  itemsDone: Generated<number>;
+  itemsTotal: number | null;
+  objectId: number | null;
+  sizeBytes: number | null;
+  createdAt: Created;
+  finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DocumentsTable {
@@ -196,6 +214,34 @@ export interface DocumentsTable {
   updatedAt: Timestamp;
 }
 
+export interface ChildAccessTable {
+  id: Generated<number>;
+  childId: number;
+  userId: string;
+  role: ChildRole;
+  invitedAs: string | null;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  tokenHash: string;
+  email: string;
+  role: ChildRole;
+  invitedBy: string;
+  createdAt: Created;
+  expiresAt: Timestamp;
+  acceptedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  acceptedBy: string | null;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface InviteChildrenTable {
+  inviteId: number;
+  childId: number;
+}
+
 export interface DocumentGoalsTable {
   documentId: number;
   goalId: number;
@@ -219,6 +265,10 @@ export interface Database {
   storedObjects: StoredObjectsTable;
   documents: DocumentsTable;
   documentGoals: DocumentGoalsTable;
+  childAccess: ChildAccessTable;
+  invites: InvitesTable;
+  inviteChildren: InviteChildrenTable;
+  exports: ExportsTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;
@@ -231,3 +281,4 @@ export type ObservationRow = Selectable<ObservationsTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type StoredObjectRow = Selectable<StoredObjectsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+export type ExportRow = Selectable<ExportsTable>;

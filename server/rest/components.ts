@@ -8,7 +8,19 @@ import {
   tokenResultSchema,
   userSchema,
 } from '#shared/schemas/account.ts';
+import { accountDeletedSchema, accountDeleteSchema, accountExportSchema } from '#shared/schemas/account-data.ts';
 import { activitySchema } from '#shared/schemas/activity.ts';
+import {
+  auditEntrySchema,
+  caregiverListSchema,
+  caregiverSchema,
+  createdInviteSchema,
+  inviteAcceptedSchema,
+  inviteAcceptSchema,
+  inviteCreateSchema,
+  invitePreviewSchema,
+  roleChangeSchema,
+} from '#shared/schemas/caregivers.ts';
 import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import { deletedSchema } from '#shared/schemas/common.ts';
 import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/config.ts';
@@ -61,6 +73,10 @@ export const requestBodies = {
   DocumentCreate: documentCreateSchema,
   DocumentUpdate: documentUpdateSchema,
   DocumentReplace: documentReplaceSchema,
+  AccountDelete: accountDeleteSchema,
+  InviteCreate: inviteCreateSchema,
+  InviteToken: inviteAcceptSchema,
+  RoleChange: roleChangeSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Response bodies by their name in the document. */
@@ -87,6 +103,14 @@ export const responseBodies = {
   DocumentList: documentListSchema,
   DocumentFacets: documentFacetsSchema,
   StorageUsage: storageUsageSchema,
+  AccountExport: accountExportSchema,
+  AccountDeleted: accountDeletedSchema,
+  Caregiver: caregiverSchema,
+  CaregiverList: caregiverListSchema,
+  CreatedInvite: createdInviteSchema,
+  InvitePreview: invitePreviewSchema,
+  InviteAccepted: inviteAcceptedSchema,
+  AuditEntry: auditEntrySchema,
   Error: apiErrorSchema,
 } as const satisfies Record<string, z.ZodType>;
 

@@ -15,6 +15,7 @@ const TAGS: Record<OperationTag, string> = {
   Roadmap: 'Milestones: reviews, evaluations and the parent\u2019s own',
   Dashboard: 'Summaries of the child\u2019s record',
   Documents: 'The document vault: files kept encrypted, searchable by the words inside them',
+  Caregivers: 'Who may see and change each child (viewer, updater, owner), invitations, and the child\u2019s audit log',
   Contact: 'Messages to the Trelli team',
 };
 
@@ -23,7 +24,12 @@ const ERROR_RESPONSES = {
   BadRequest: { status: 400, description: 'Invalid input: `issues` names each field' },
   Unauthorized: { status: 401, description: 'Missing, invalid or expired bearer token' },
   CrossSite: { status: 403, description: 'A cross-site request (its Origin is another site) cannot use the session cookie' },
-  NotFound: { status: 404, description: 'Not found, including another parent\u2019s child or record' },
+  Forbidden: {
+    status: 403,
+    description:
+      'Your role on this child does not allow this (a viewer reads; an updater adds and changes; an owner also deletes and shares)',
+  },
+  NotFound: { status: 404, description: 'Not found, including a child you have no access to and its records' },
   PayloadTooLarge: { status: 413, description: 'The body is over 1 MB' },
   UnsupportedMediaType: { status: 415, description: 'The body is not JSON (send Content-Type: application/json)' },
   TooManyRequests: { status: 429, description: 'Rate limited: wait the seconds Retry-After gives', retryAfter: true },
@@ -125,6 +131,7 @@ function errorResponses(op: RestOperation): Record<string, unknown> {
   // An upload's 413 and 415 are about the file; the operation declares them.
   if (op.security === 'bearer') derived.push('Unauthorized');
   if (op.security === 'session-cookie') derived.push('CrossSite');
+  if (op.child && op.child !== 'viewer') derived.push('Forbidden');
   if (op.child || op.ids) derived.push('NotFound');
   if (hasBody && !op.upload) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (op.rateLimits?.length) derived.push('TooManyRequests');
@@ -146,8 +153,8 @@ function parameters(op: RestOperation): JsonSchema[] {
     description,
     schema: ID_SCHEMA,
   }));
-  if (op.child) {
-    list.push({ name: 'childId', in: 'query', required: true, description: 'Which of your children the call is about', schema: ID_SCHEMA });
+  if (op.child && !op.childInPath) {
+    list.push({ name: 'childId', in: 'query', required: true, description: 'Which child the call is about', schema: ID_SCHEMA });
   }
   if (op.query) list.push(...queryParameters(op.query));
   return list;

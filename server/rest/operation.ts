@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import { pathIdSchema } from '#shared/schemas/child.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
@@ -15,7 +16,7 @@ import { parseWith, publicRoute } from './route-kit.ts';
  */
 export interface RestOperation<
   Security extends OperationSecurity = OperationSecurity,
-  Child extends boolean = boolean,
+  Child extends ChildRole | false = ChildRole | false,
   Body extends RequestBodyName | undefined = RequestBodyName | undefined,
   Query extends z.ZodObject | undefined = z.ZodObject | undefined,
   Ids extends string = string,
@@ -29,8 +30,13 @@ export interface RestOperation<
   description?: string;
   /** bearer: `Authorization: Bearer <token>`; session-cookie: the built-in accounts' cookie; public: none. */
   security: Security;
-  /** About one of the caller's children, named by `?childId=` (a stranger's child is a 404). */
+  /**
+   * About one child, named by `?childId=`, for callers with at least this role on it (decision 0044): a
+   * child the caller has no access to is a 404, too small a role a 403.
+   */
   child: Child;
+  /** The child is named by the path's `{id}` (the children's own paths), not by `?childId=`. */
+  childInPath?: boolean;
   /** Each `{name}` in the path with its description ("The goal's id"). */
   ids?: Record<Ids, string>;
   /** The query string the operation reads, parsed with this schema (see `queryForm`). */
@@ -63,6 +69,7 @@ export type OperationTag =
   | 'Roadmap'
   | 'Dashboard'
   | 'Documents'
+  | 'Caregivers'
   | 'Contact';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429;
 
@@ -80,7 +87,7 @@ export interface Success {
 
 export interface OperationInput<
   Security extends OperationSecurity,
-  Child extends boolean,
+  Child extends ChildRole | false,
   Body extends RequestBodyName | undefined,
   Query extends z.ZodObject | undefined,
   Ids extends string,
@@ -88,7 +95,7 @@ export interface OperationInput<
   req: Request;
   res: Response;
   userId: Security extends 'bearer' ? string : null;
-  scope: Child extends true ? ChildScope : undefined;
+  scope: Child extends ChildRole ? ChildScope : undefined;
   /** The path's ids, parsed. */
   ids: Record<Ids, number>;
   query: Query extends z.ZodObject ? z.output<Query> : undefined;
@@ -98,7 +105,7 @@ export interface OperationInput<
 /** Declares an operation with its handler's input typed from the declaration. */
 export function operation<
   Security extends OperationSecurity,
-  Child extends boolean,
+  Child extends ChildRole | false,
   Body extends RequestBodyName | undefined = undefined,
   Query extends z.ZodObject | undefined = undefined,
   Ids extends string = never,
@@ -111,7 +118,8 @@ export function expressPath(path: string): string {
   return path.slice('/api'.length).replace(/\{(\w+)\}/g, ':$1');
 }
 
-function childIdFrom(req: Request): number {
+function childIdFrom(req: Request, op: RestOperation): number {
+  if (op.childInPath) return parseWith(pathIdSchema, req.params.id, 'The id in the path must be a positive whole number');
   const raw = req.query.childId;
   if (typeof raw !== 'string') {
     throw new AppError('BAD_REQUEST', 'Add ?childId=<id> to say which child this is about', [{ path: 'childId', message: 'Required' }]);
@@ -124,7 +132,9 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
   const run = async (req: Request, res: Response) => {
     const userId = (res.locals.userId as string | null | undefined) ?? null;
     if (op.security === 'bearer' && !userId) throw new AppError('UNAUTHORIZED', 'Please sign in: send Authorization: Bearer <token>.');
-    const scope = op.child ? await services.children.scope(userId as string, childIdFrom(req)) : undefined;
+    const scope = op.child
+      ? await services.children.scope(userId as string, childIdFrom(req, op), op.child, req.method === 'GET')
+      : undefined;
     const ids: Record<string, number> = {};
     for (const name of Object.keys(op.ids ?? {})) {
       ids[name] = parseWith(pathIdSchema, req.params[name], `The ${name} in the path must be a positive whole number`);

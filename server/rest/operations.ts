@@ -1,5 +1,7 @@
 import type { Services } from '../services.ts';
+import { accountDataOperations } from './account-data.routes.ts';
 import { authOperations } from './auth.routes.ts';
+import { caregiversOperations } from './caregivers.routes.ts';
 import { childRecordOperations } from './child-record.routes.ts';
 import { childrenOperations } from './children.routes.ts';
 import { documentsOperations } from './documents.routes.ts';
@@ -16,6 +18,8 @@ export function restOperations(services: Services, limits: RateLimiters): RestOp
     ...childrenOperations(services),
     ...childRecordOperations(services),
     ...documentsOperations(services),
+    ...accountDataOperations(services),
+    ...caregiversOperations(services),
     ...contactOperations(services, limits),
   ];
 }

@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { toIssues } from '#shared/api-error.ts';
-import { childScopeSchema } from '#shared/schemas/child.ts';
+import { childRecordSchema, childScopeSchema } from '#shared/schemas/child.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
 import type { Context } from './context.ts';
@@ -10,6 +11,8 @@ import { transformer } from './transformer.ts';
 /** Who may call a procedure; the authorization matrix test reads it from the router itself. */
 export interface Meta {
   access: 'public' | 'signed-in' | 'child';
+  /** With `child`: the least role on the child the procedure needs (decision 0044). */
+  role?: ChildRole;
 }
 
 const t = initTRPC
@@ -60,11 +63,37 @@ export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).us
   return next({ ctx: { userId: ctx.userId } });
 });
 
-/** A procedure about one child of the caller's: takes `childId`, answers NOT_FOUND for anyone else's child. */
-export const childProcedure = protectedProcedure
-  .meta({ access: 'child' })
-  .input(childScopeSchema)
-  .use(async ({ ctx, input, next }) => {
-    const scope = await ctx.services.children.scope(ctx.userId, input.childId);
-    return next({ ctx: { scope } });
-  });
+const byRole = <T>(make: (role: ChildRole) => T): Record<ChildRole, T> => ({
+  viewer: make('viewer'),
+  updater: make('updater'),
+  owner: make('owner'),
+});
+
+const childProcedures = byRole((role) =>
+  protectedProcedure
+    .meta({ access: 'child', role })
+    .input(childScopeSchema)
+    .use(async ({ ctx, input, type, next }) => {
+      const scope = await ctx.services.children.scope(ctx.userId, input.childId, role, type === 'query');
+      return next({ ctx: { scope } });
+    }),
+);
+
+const childRecordProcedures = byRole((role) =>
+  protectedProcedure
+    .meta({ access: 'child', role })
+    .input(childRecordSchema)
+    .use(async ({ ctx, input, type, next }) => {
+      const scope = await ctx.services.children.scope(ctx.userId, input.id, role, type === 'query');
+      return next({ ctx: { scope } });
+    }),
+);
+
+/**
+ * A procedure about one child, for callers with at least `role` on it: takes `childId`; NOT_FOUND for a
+ * child the caller has no access to (existence is not revealed), FORBIDDEN when their role is too small.
+ */
+export const childProcedure = (role: ChildRole) => childProcedures[role];
+
+/** The same for the child's own profile (`children.byId|update|delete`), named by `id`. */
+export const childRecordProcedure = (role: ChildRole) => childRecordProcedures[role];

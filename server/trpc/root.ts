@@ -1,4 +1,6 @@
+import { accountDataRouter } from '../features/account-data/account-data.router.ts';
 import { activitiesRouter } from '../features/activities/activities.router.ts';
+import { caregiversRouter } from '../features/caregivers/caregivers.router.ts';
 import { childrenRouter } from '../features/children/children.router.ts';
 import { configRouter } from '../features/config/config.router.ts';
 import { dashboardRouter } from '../features/dashboard/dashboard.router.ts';
@@ -21,6 +23,8 @@ export const appRouter = router({
   activities: activitiesRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
+  accountData: accountDataRouter,
+  caregivers: caregiversRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,8 +3,24 @@ import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
 
 /** What an activity is about. */
-export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone', 'document'] as const;
+export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone', 'document', 'caregiver', 'invite'] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
+
+/**
+ * Actions the child's audit log shows to its owners but the activity feed leaves out: who read the
+ * record, and who was given, changed or lost access (decision 0044).
+ */
+export const AUDIT_ONLY_ACTIONS = [
+  'child.viewed',
+  'caregiver.invited',
+  'caregiver.joined',
+  'caregiver.role-changed',
+  'caregiver.removed',
+  'caregiver.left',
+  'invite.revoked',
+  // The owner downloaded everything (one entry per child they own; decision 0053).
+  'account.exported',
+] as const;
 
 /**
  * Every change the activity feed can show. A new kind of change is added here first: the server can
@@ -34,6 +50,7 @@ export const ACTIVITY_ACTIONS = [
   'document.updated',
   'document.replaced',
   'document.deleted',
+  ...AUDIT_ONLY_ACTIONS,
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { addDays, addYears } from '../calendar.ts';
 import { HISTORY_YEARS, dateWithin, pastOrTodayDate, storedDate, storedTimestamp, todayIso } from './dates.ts';
+import { childRoleSchema } from './roles.ts';
 
 export const GRADES = [
   'preschool',
@@ -130,6 +131,9 @@ export const pathIdSchema = z
 /** Input of every child-scoped procedure (observations, goals, ...): which child it is about. */
 export const childScopeSchema = z.object({ childId: idSchema });
 
+/** Input of `children.byId|update|delete`: the child, named by its own id. */
+export const childRecordSchema = z.object({ id: idSchema });
+
 export const childSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -150,6 +154,10 @@ export const childSchema = z.object({
   avatarColor: z.string().nullable(),
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
+  /** What the caller may do with this child (decision 0044). */
+  role: childRoleSchema,
+  /** The child belongs to another account that shared it with the caller. */
+  sharedWithYou: z.boolean(),
 });
 
 export type ChildCreateInput = z.input<typeof childCreateSchema>;

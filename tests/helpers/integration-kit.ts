@@ -3,7 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import type { ChildRow } from '../../server/db/schema.ts';
-import type { Services } from '../../server/services.ts';
+import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
+import { createServices, type ServiceDeps, type Services } from '../../server/services.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { createCaller } from '../../server/trpc/root.ts';
 import type { ApiResponse, TestServer } from './test-server.ts';
@@ -44,6 +45,20 @@ export function expressAppOf(server: Pick<TestServer, 'server'>): Express {
   const [listener] = server.server.listeners('request');
   if (typeof listener !== 'function' || !('router' in listener)) throw new Error('the test server is not an express app');
   return listener as unknown as Express;
+}
+
+/** The server's services built again over its database, with some dependencies changed (a clock, the flags). */
+export function servicesLike(server: TestServer, changes: Partial<ServiceDeps>): Services {
+  return createServices({
+    db: server.db,
+    auth: server.auth,
+    tokens: server.tokens,
+    featureFlags: FEATURE_FLAG_DEFAULTS,
+    appOrigin: undefined,
+    vault: server.vault,
+    mailer: server.mailer,
+    ...changes,
+  });
 }
 
 /** A tRPC caller without HTTP, as the given parent (or anonymous with null). */

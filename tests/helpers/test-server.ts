@@ -6,6 +6,8 @@ import type { AuthProvider } from '../../server/auth/auth-provider.ts';
 import { createLocalAuthProvider, LocalTokens } from '../../server/auth/local.ts';
 import { createClerkAuthProvider, type ClerkSettings } from '../../server/auth/clerk.ts';
 import type { Db } from '../../server/db/database.ts';
+import { createMailer, type Mailer } from '../../server/core/mail.ts';
+import { createJobs } from '../../server/core/jobs.ts';
 import { createLogger, type Logger } from '../../server/lib/logger.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/rest/rate-limits.ts';
 import { createServices, type Services } from '../../server/services.ts';
@@ -16,6 +18,7 @@ import { createTestVault, type TestVault } from './test-vault.ts';
 import { createTestDatabase, type EngineKind, type TestDatabase } from './test-database.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export const TEST_MAIL_FROM = 'Trelli <trelli@example.test>';
 
 export interface TestServerOptions {
   engine: EngineKind;
@@ -29,6 +32,12 @@ export interface TestServerOptions {
   /** The vault's limits (small ones make the limit tests quick) or an S3 store. */
   vaultLimits?: Partial<VaultLimits>;
   s3?: S3Settings;
+  /** The services' clock (exports expire by it). */
+  now?: () => Date;
+  /** False: background jobs are queued but this server runs none (another server on the database may). */
+  jobWorkers?: boolean;
+  /** An SMTP server for the mail (tests/helpers/test-mail.ts); without it mail is logged as not sent. */
+  smtpUrl?: string;
 }
 
 export interface TestServer {
@@ -44,6 +53,7 @@ export interface TestServer {
   server: Server;
   /** The document vault's store, in a temporary DATA_DIR. */
   vault: TestVault;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -60,6 +70,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const log = createLogger('info', sink);
   const tokens = options.clerk ? null : new LocalTokens(TEST_AUTH_SECRET);
   const auth = options.clerk ? createClerkAuthProvider(options.clerk, log) : createLocalAuthProvider(tokens as LocalTokens, database.db);
+  const mailer = createMailer(options.smtpUrl ? { smtpUrl: options.smtpUrl, from: TEST_MAIL_FROM } : undefined, log);
   const vault = await createTestVault(database.db, { limits: options.vaultLimits, s3: options.s3, log });
   const services = createServices({
     db: database.db,
@@ -68,7 +79,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     featureFlags: options.featureFlags ?? FEATURE_FLAG_DEFAULTS,
     appOrigin: options.appOrigin,
     vault,
+    mailer,
+    now: options.now,
+    jobs: createJobs({ db: database.db, log, options: { pollingIntervalSeconds: 0.5, work: options.jobWorkers } }),
   });
+  await services.jobs.start();
   const app = createApp({
     db: database.db,
     auth,
@@ -97,9 +112,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     logLines,
     server,
     vault,
+    mailer,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.jobs.stop();
       await services.documents.close();
       await vault.dispose();
       if (!options.database) await database.drop();

@@ -7,17 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../server/services.ts';
 import { childProcedure, createCallerFactory, publicProcedure, router } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/trpc/root.ts';
+import { restOperations } from '../../server/rest/operations.ts';
+import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../../server/rest/rate-limits.ts';
 import type { Meta } from '../../server/trpc/init.ts';
 import { routesOf, type LayerLike, type RouteEntry } from '../helpers/express-routes.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { callerFor, expectApiError, expressAppOf } from '../helpers/integration-kit.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
+import { CHILD_ROLES, roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import { shareChildren } from '../helpers/caregivers.ts';
 
 interface ProcedureEntry {
   path: string;
   type: string;
   access: Meta['access'] | undefined;
+  role?: ChildRole;
 }
 
 /** Every procedure of a router, flattened to its dotted path, with its declared access (undefined when it has no meta). */
@@ -27,6 +32,7 @@ function proceduresOf(someRouter: AnyRouter): ProcedureEntry[] {
     path,
     type: procedure._def.type,
     access: procedure._def.meta?.access,
+    ...(procedure._def.meta?.role ? { role: procedure._def.meta.role } : {}),
   }));
 }
 
@@ -37,44 +43,86 @@ async function callByPath(caller: unknown, path: string, input: unknown): Promis
   return (target as (input: unknown) => Promise<unknown>)(input);
 }
 
-async function errorCodeOf(call: () => Promise<unknown>): Promise<string> {
+async function errorOf(call: () => Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await call();
-    return 'OK';
+    return { code: 'OK', message: '' };
   } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
+    const { code, message } = error as { code?: string; message?: string };
+    return { code: code ?? String(error), message: message ?? '' };
   }
 }
 
+async function errorCodeOf(call: () => Promise<unknown>): Promise<string> {
+  return (await errorOf(call)).code;
+}
+
+/** The answer that means "no access to this child at all" (existence not revealed). */
+const NO_SUCH_CHILD = 'Child not found';
+
+/** A caller's answer, read as what the access check decided: refused (and how) or let through. */
+function verdict(answer: { code: string; message: string }): 'not-found' | 'forbidden' | 'unauthorized' | 'through' {
+  if (answer.code === 'UNAUTHORIZED') return 'unauthorized';
+  if (answer.code === 'FORBIDDEN') return 'forbidden';
+  if (answer.code === 'NOT_FOUND' && answer.message === NO_SUCH_CHILD) return 'not-found';
+  return 'through';
+}
+
+/** What a caller with `role` (or none) must get from something that needs `needed`. */
+function expectedVerdict(role: ChildRole | 'stranger', needed: ChildRole): 'not-found' | 'forbidden' | 'through' {
+  if (role === 'stranger') return 'not-found';
+  return roleAllows(role, needed) ? 'through' : 'forbidden';
+}
+
+const CALLERS = ['stranger', ...CHILD_ROLES] as const;
+type CallerRole = (typeof CALLERS)[number];
+
 interface MatrixInput {
   services: Services;
-  /** Parent A owns `childId`; parent B is a stranger to it. */
-  parentA: string;
-  parentB: string;
-  childId: number;
+  /** The account the children belong to. */
+  holder: string;
+  /** A caller for each role on every child of `childIds`, and a stranger to them. */
+  users: Record<CallerRole, string>;
+  /** Children to spend: each probed procedure gets its own, since an owner's call may delete it. */
+  childIds: number[];
 }
 
 /**
- * Walks a router and answers, per procedure, what anonymous and stranger calls got.
- * Non-public procedures (and ones with no meta at all) must be UNAUTHORIZED anonymously;
- * child procedures must be NOT_FOUND for a parent who does not own the child.
+ * Walks a router and answers, per procedure, what anonymous, stranger, viewer, updater and owner calls got.
+ * Non-public procedures (and ones with no meta at all) must be UNAUTHORIZED anonymously; child procedures
+ * must be NOT_FOUND for a stranger, FORBIDDEN for a role below the one they declare, and let through otherwise.
  */
 async function authorizationViolations(someRouter: AnyRouter, input: MatrixInput): Promise<string[]> {
   const createCaller = createCallerFactory(someRouter);
   const anonymous = createCaller(createInnerContext({ services: input.services, userId: null }));
-  const stranger = createCaller(createInnerContext({ services: input.services, userId: input.parentB }));
+  const callers = Object.fromEntries(
+    CALLERS.map((role) => [role, createCaller(createInnerContext({ services: input.services, userId: input.users[role] }))]),
+  ) as Record<CallerRole, unknown>;
   const violations: string[] = [];
+  const spare = [...input.childIds];
   for (const procedure of proceduresOf(someRouter)) {
+    const childId = spare.shift() ?? 0;
     if (procedure.access !== 'public') {
-      for (const anonymousInput of [{}, undefined, { childId: input.childId, id: input.childId }]) {
+      for (const anonymousInput of [{}, undefined, { childId, id: childId }]) {
         const code = await errorCodeOf(() => callByPath(anonymous, procedure.path, anonymousInput));
         if (code !== 'UNAUTHORIZED')
           violations.push(`${procedure.path} (${String(procedure.access)}) anonymous with ${JSON.stringify(anonymousInput)}: ${code}`);
       }
     }
     if (procedure.access === 'child') {
-      const code = await errorCodeOf(() => callByPath(stranger, procedure.path, { childId: input.childId }));
-      if (code !== 'NOT_FOUND') violations.push(`${procedure.path} (child) called by a stranger: ${code}`);
+      if (!procedure.role) {
+        violations.push(`${procedure.path} (child) declares no role`);
+        continue;
+      }
+      // The owner goes last: their call may delete the child.
+      for (const role of CALLERS) {
+        const answer = await errorOf(() => callByPath(callers[role], procedure.path, { childId, id: childId }));
+        const expected = expectedVerdict(role, procedure.role);
+        if (verdict(answer) !== expected)
+          violations.push(
+            `${procedure.path} (needs ${procedure.role}) called by ${role}: ${answer.code} ${answer.message}, expected ${expected}`,
+          );
+      }
     }
   }
   return violations;
@@ -107,25 +155,75 @@ describe('the tRPC router declares who may call each procedure', () => {
   });
 });
 
+/** Enough children for one per procedure and one per REST operation, with some to spare. */
+const SPARE_CHILDREN = 160;
+
 describe.each(ENGINES)('authorization matrix on %s', (engine) => {
   let server: TestServer;
   let parentA: Awaited<ReturnType<typeof signUpParent>>;
   let parentB: Awaited<ReturnType<typeof signUpParent>>;
+  let caregivers: Record<ChildRole, Awaited<ReturnType<typeof signUpParent>>>;
   let childId: number;
+  /** Children to spend, each shared with a viewer, an updater and an owner. */
+  let spareChildIds: number[];
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
     parentA = await signUpParent(server);
     parentB = await signUpParent(server);
-    childId = (await callerFor(server.services, parentA.userId).children.create(validChild)).id;
+    caregivers = { viewer: await signUpParent(server), updater: await signUpParent(server), owner: await signUpParent(server) };
+    const holder = callerFor(server.services, parentA.userId);
+    childId = (await holder.children.create(validChild)).id;
+    spareChildIds = [];
+    for (let index = 0; index < SPARE_CHILDREN; index += 1) spareChildIds.push((await holder.children.create(validChild)).id);
+    for (const role of CHILD_ROLES) await shareChildren(server.services, parentA.userId, caregivers[role].userId, role, spareChildIds);
   });
   afterAll(() => server.close());
 
-  const matrixInput = () => ({ services: server.services, parentA: parentA.userId, parentB: parentB.userId, childId });
+  /** Spends children from the front of the spare list. */
+  const spend = (count: number) => spareChildIds.splice(0, count);
+  const matrixInput = (count: number): MatrixInput => ({
+    services: server.services,
+    holder: parentA.userId,
+    users: {
+      stranger: parentB.userId,
+      viewer: caregivers.viewer.userId,
+      updater: caregivers.updater.userId,
+      owner: caregivers.owner.userId,
+    },
+    childIds: spend(count),
+  });
 
   describe('tRPC procedures (walked from appRouter._def.procedures)', () => {
-    it('every non-public procedure is UNAUTHORIZED for an anonymous caller; every child procedure is NOT_FOUND for a stranger', async () => {
-      expect(await authorizationViolations(appRouter, matrixInput())).toEqual([]);
+    it('every non-public procedure is UNAUTHORIZED anonymously; every child procedure is NOT_FOUND for a stranger, FORBIDDEN below its role, let through from it up', async () => {
+      const procedures = proceduresOf(appRouter);
+      expect(await authorizationViolations(appRouter, matrixInput(procedures.length))).toEqual([]);
+    });
+
+    it('each child procedure declares the least role it needs: viewers read, updaters add and change, owners delete and share', () => {
+      const roles = Object.fromEntries(
+        proceduresOf(appRouter)
+          .filter((procedure) => procedure.access === 'child')
+          .map((procedure) => [procedure.path, procedure.role]),
+      );
+      expect(roles).toMatchObject({
+        'children.byId': 'viewer',
+        'children.update': 'owner',
+        'children.delete': 'owner',
+        'observations.list': 'viewer',
+        'observations.create': 'updater',
+        'observations.update': 'updater',
+        'observations.delete': 'owner',
+        'goals.addProgress': 'updater',
+        'goals.deleteProgress': 'owner',
+        'documents.update': 'updater',
+        'documents.delete': 'owner',
+        'caregivers.list': 'owner',
+        'caregivers.remove': 'owner',
+        'caregivers.leave': 'viewer',
+        'caregivers.audit': 'owner',
+      });
+      expect(Object.values(roles).filter((role) => role === undefined)).toEqual([]);
     });
 
     it('public procedures answer an anonymous caller (never UNAUTHORIZED)', async () => {
@@ -141,13 +239,13 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
     });
 
     it('the child branch works: childProcedure answers its owner, NOT_FOUND for a stranger, UNAUTHORIZED anonymously', async () => {
-      const probe = router({ probe: { childScoped: childProcedure.query(() => 'reached') } });
+      const probe = router({ probe: { childScoped: childProcedure('viewer').query(() => 'reached') } });
       const callers = createCallerFactory(probe);
       const owner = callers(createInnerContext({ services: server.services, userId: parentA.userId }));
       expect(await owner.probe.childScoped({ childId })).toBe('reached');
-      expect(proceduresOf(probe)).toEqual([{ path: 'probe.childScoped', type: 'query', access: 'child' }]);
+      expect(proceduresOf(probe)).toEqual([{ path: 'probe.childScoped', type: 'query', access: 'child', role: 'viewer' }]);
       // The matrix walk exercises the child branch on this router and finds nothing wrong...
-      expect(await authorizationViolations(probe, matrixInput())).toEqual([]);
+      expect(await authorizationViolations(probe, matrixInput(1))).toEqual([]);
       // ...and a missing child is NOT_FOUND too, so existence is not revealed.
       expect(await errorCodeOf(() => owner.probe.childScoped({ childId: 2_147_483_647 }))).toBe('NOT_FOUND');
     });
@@ -159,9 +257,27 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
           claimsChild: publicProcedure.meta({ access: 'child' }).query(() => 'secret'),
         },
       });
-      const violations = await authorizationViolations(leaky, matrixInput());
+      const violations = await authorizationViolations(leaky, matrixInput(2));
       expect(violations.some((violation) => violation.startsWith('leaks.claimsSignedIn'))).toBe(true);
-      expect(violations.some((violation) => violation.startsWith('leaks.claimsChild (child) called by a stranger'))).toBe(true);
+      expect(violations.some((violation) => violation.startsWith('leaks.claimsChild (child) declares no role'))).toBe(true);
+    });
+
+    it('the walk catches a role declared but not enforced, and one enforced but declared wrongly', async () => {
+      const wrong = router({
+        wrong: {
+          // Says owner, lets an updater through.
+          saysOwner: childProcedure('updater')
+            .meta({ access: 'child', role: 'owner' })
+            .mutation(() => 'deleted'),
+          // Says viewer, refuses a viewer.
+          saysViewer: childProcedure('updater')
+            .meta({ access: 'child', role: 'viewer' })
+            .query(() => 'read'),
+        },
+      });
+      const violations = await authorizationViolations(wrong, matrixInput(2));
+      expect(violations.filter((violation) => violation.startsWith('wrong.saysOwner (needs owner) called by updater'))).toHaveLength(1);
+      expect(violations.filter((violation) => violation.startsWith('wrong.saysViewer (needs viewer) called by viewer'))).toHaveLength(1);
     });
   });
 
@@ -221,6 +337,35 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
       }
       // Nothing was touched by those anonymous writes.
       expect((await api(server, 'GET', `/api/children/${childId}`, { token: parentA.token })).body.firstName).toBe(validChild.firstName);
+    });
+
+    it('every child-scoped operation declares a role and enforces it: 404 for a stranger, 403 below it, let through from it up', async () => {
+      const operations = restOperations(server.services, createRateLimiters(DEFAULT_RATE_LIMITS)).filter((op) => op.child);
+      expect(operations.length).toBeGreaterThanOrEqual(30);
+      const tokens: Record<CallerRole, string> = {
+        stranger: parentB.token,
+        viewer: caregivers.viewer.token,
+        updater: caregivers.updater.token,
+        owner: caregivers.owner.token,
+      };
+      const spent = spend(operations.length);
+      const violations: string[] = [];
+      for (const [index, op] of operations.entries()) {
+        const role = op.child as ChildRole;
+        const spentChild = spent[index] as number;
+        const path = op.childInPath
+          ? op.path.replace('{id}', String(spentChild))
+          : `${op.path.replace(/\{\w+\}/g, '1')}?childId=${spentChild}`;
+        const json = ['post', 'put', 'patch'].includes(op.method) ? {} : undefined;
+        for (const caller of CALLERS) {
+          const response = await api(server, op.method.toUpperCase(), path, { json, token: tokens[caller] });
+          const answer = { code: String(response.body?.error?.code ?? 'OK'), message: String(response.body?.error?.message ?? '') };
+          const expected = expectedVerdict(caller, role);
+          if (verdict(answer) !== expected)
+            violations.push(`${op.method.toUpperCase()} ${op.path} (needs ${role}) by ${caller}: ${response.status} ${answer.message}`);
+        }
+      }
+      expect(violations).toEqual([]);
     });
 
     it('routes marked public are not behind the bearer gate: anonymous gets the same status as signed-in, never the gate’s 401', async () => {

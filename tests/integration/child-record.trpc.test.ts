@@ -2,7 +2,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { AppError } from '../../server/lib/errors.ts';
-import { createServices, type Services } from '../../server/services.ts';
+import type { Services } from '../../server/services.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
 import { appRouter, createCaller } from '../../server/trpc/root.ts';
 import { toIssues } from '#shared/api-error.ts';
@@ -10,7 +10,7 @@ import { CHILD_SCOPED_ROUTERS } from '#shared/child-scoped.ts';
 import { FEATURE_FLAG_DEFAULTS } from '#shared/feature-flags.ts';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import type { GenerationResult, Milestone } from '#shared/schemas/milestone.ts';
-import { trpcError } from '../helpers/integration-kit.ts';
+import { servicesLike, trpcError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 
@@ -47,15 +47,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(START) });
     server = await startTestServer({ engine });
-    services = createServices({
-      db: server.db,
-      auth: server.auth,
-      tokens: server.tokens,
-      featureFlags: FEATURE_FLAG_DEFAULTS,
-      appOrigin: undefined,
-      vault: server.vault,
-      now: () => clock.now,
-    });
+    services = servicesLike(server, { now: () => clock.now });
   });
   afterAll(async () => {
     await server.close();
@@ -598,13 +590,8 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
     });
 
     it('looks only 3 months ahead without FLAG_ROADMAP_V2_6MO', async () => {
-      const threeMonths = createServices({
-        db: server.db,
-        auth: server.auth,
-        tokens: server.tokens,
+      const threeMonths = servicesLike(server, {
         featureFlags: { ...FEATURE_FLAG_DEFAULTS, FLAG_ROADMAP_V2_6MO: false },
-        appOrigin: undefined,
-        vault: server.vault,
         now: () => clock.now,
       });
       const f = await roadmapFamily();

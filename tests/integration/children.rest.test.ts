@@ -73,6 +73,8 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
         avatarColor: null,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+        role: 'owner',
+        sharedWithYou: false,
       });
       const createdAt = Date.parse(created.body.createdAt);
       expect(createdAt).toBeGreaterThanOrEqual(before - 5_000);

@@ -1,4 +1,4 @@
-import type { Activity } from '#shared/schemas/activity.ts';
+import { AUDIT_ONLY_ACTIONS, type Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -31,6 +31,7 @@ export async function listActivities(db: Db, childId: number, limit: number): Pr
     // At most one of the joins matches an activity.
     .select((eb) => eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', eb.fn.coalesce('m.title', 'd.title')).as('title'))
     .where('a.childId', '=', childId)
+    .where('a.action', 'not in', AUDIT_ONLY_ACTIONS)
     .orderBy('a.createdAt', 'desc')
     .orderBy('a.id', 'desc')
     .limit(limit)

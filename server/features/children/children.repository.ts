@@ -1,13 +1,24 @@
 import type { ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
 
-export async function listChildren(db: Db, ownerId: string): Promise<ChildRow[]> {
-  return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).orderBy('id').execute();
+export type ChildWithRole = ChildRow & { role: ChildRole };
+
+/** Every child the user has access to (their own and those shared with them), with their role on each. */
+export async function listChildren(db: Db, userId: string): Promise<ChildWithRole[]> {
+  return db
+    .selectFrom('children')
+    .innerJoin('childAccess', 'childAccess.childId', 'children.id')
+    .selectAll('children')
+    .select('childAccess.role')
+    .where('childAccess.userId', '=', userId)
+    .orderBy('children.id')
+    .execute();
 }
 
-export async function findChild(db: Db, ownerId: string, id: number): Promise<ChildRow | undefined> {
-  return db.selectFrom('children').selectAll().where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
+export async function findChild(db: Db, id: number): Promise<ChildRow | undefined> {
+  return db.selectFrom('children').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function countChildren(db: Db, ownerId: string): Promise<number> {
@@ -27,17 +38,16 @@ export async function insertChild(db: Db, ownerId: string, values: ChildCreate):
     .executeTakeFirstOrThrow();
 }
 
-export async function updateChild(db: Db, ownerId: string, id: number, patch: ChildUpdate, now: Date): Promise<ChildRow | undefined> {
+export async function updateChild(db: Db, id: number, patch: ChildUpdate, now: Date): Promise<ChildRow | undefined> {
   return db
     .updateTable('children')
     .set({ ...patch, updatedAt: now })
-    .where('ownerId', '=', ownerId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function deleteChild(db: Db, ownerId: string, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('children').where('ownerId', '=', ownerId).where('id', '=', id).executeTakeFirst();
+export async function deleteChild(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('children').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

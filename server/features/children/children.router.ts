@@ -1,26 +1,22 @@
 import { z } from 'zod';
-import { childCreateSchema, childSchema, childUpdateSchema, idSchema } from '#shared/schemas/child.ts';
+import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import { deletedSchema } from '#shared/schemas/common.ts';
-import { protectedProcedure, router } from '../../trpc/init.ts';
-
-const byIdInput = z.object({ id: idSchema });
+import { childRecordProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 
 export const childrenRouter = router({
   list: protectedProcedure.output(z.array(childSchema)).query(({ ctx }) => ctx.services.children.list(ctx.userId)),
-  byId: protectedProcedure
-    .input(byIdInput)
+  byId: childRecordProcedure('viewer')
     .output(childSchema)
-    .query(({ ctx, input }) => ctx.services.children.byId(ctx.userId, input.id)),
+    .query(({ ctx }) => ctx.services.children.byId(ctx.scope)),
   create: protectedProcedure
     .input(childCreateSchema)
     .output(childSchema)
     .mutation(({ ctx, input }) => ctx.services.children.create(ctx.userId, input)),
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, data: childUpdateSchema }))
+  update: childRecordProcedure('owner')
+    .input(z.object({ data: childUpdateSchema }))
     .output(childSchema)
-    .mutation(({ ctx, input }) => ctx.services.children.update(ctx.userId, input.id, input.data)),
-  delete: protectedProcedure
-    .input(byIdInput)
+    .mutation(({ ctx, input }) => ctx.services.children.update(ctx.scope, input.data)),
+  delete: childRecordProcedure('owner')
     .output(deletedSchema)
-    .mutation(({ ctx, input }) => ctx.services.children.delete(ctx.userId, input.id)),
+    .mutation(({ ctx }) => ctx.services.children.delete(ctx.scope)),
 });

@@ -1,15 +1,16 @@
 import { ageInYears } from '#shared/age.ts';
 import type { Child, ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChildRow } from '../../db/schema.ts';
 import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
-import { recordActivity } from '../../core/record-change.ts';
+import { recordActivity, recordChange } from '../../core/record-change.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as children from './children.repository.ts';
 
-export function toChild(row: ChildRow, today?: Date): Child {
+export function toChild(row: ChildRow, role: ChildRole, userId: string, today?: Date): Child {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -30,12 +31,17 @@ export function toChild(row: ChildRow, today?: Date): Child {
     ageYears: ageInYears(row.dateOfBirth, today),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    role,
+    sharedWithYou: row.ownerId !== userId,
   };
 }
 
+/** A caregiver's view is written to the audit log at most once an hour per child (decision 0044). */
+const VIEW_NOTED_FOR_MS = 60 * 60 * 1000;
+
 const metadataFor = (childCount: number): ChildCountMetadata => ({ childCount, hasCompletedOnboarding: childCount > 0 });
 
-/** A parent's children. Every query is scoped to the caller, so another parent's child is simply not found. */
+/** The children a person has access to. A child they have no access to is simply not found. */
 export function createChildrenService(deps: {
   db: Db;
   auth: AuthProvider;
@@ -59,31 +65,56 @@ export function createChildrenService(deps: {
     return outcome.changed;
   }
 
-  /** One of the owner's children, read through `trx` (the service's db or a caller's transaction); NOT_FOUND when not theirs. */
-  async function readChild(trx: Db, ownerId: string, id: number): Promise<Child> {
-    const row = await children.findChild(trx, ownerId, id);
+  const viewsNoted = new Map<string, number>();
+
+  /** Notes that a caregiver (anyone but the account holder) read the child's record, throttled per person and child. */
+  async function noteView(scope: ChildScope): Promise<void> {
+    if (scope.userId === scope.ownerId) return;
+    const key = `${scope.userId}:${scope.childId}`;
+    const at = now().getTime();
+    if (at - (viewsNoted.get(key) ?? Number.NEGATIVE_INFINITY) < VIEW_NOTED_FOR_MS) return;
+    viewsNoted.set(key, at);
+    if (viewsNoted.size > 10_000) viewsNoted.delete(viewsNoted.keys().next().value as string);
+    await recordActivity(db, {
+      ownerId: scope.ownerId,
+      childId: scope.childId,
+      actorId: scope.userId,
+      action: 'child.viewed',
+      subjectType: 'child',
+      subjectId: scope.childId,
+    });
+  }
+
+  /** The scoped child, read through `trx` (the service's db or a caller's transaction). */
+  async function readChild(trx: Db, scope: ChildScope): Promise<Child> {
+    const row = await children.findChild(trx, scope.childId);
     if (!row) throw AppError.notFound('Child');
-    return toChild(row, now());
+    return toChild(row, scope.role, scope.userId, now());
   }
 
   return {
-    async list(ownerId: string): Promise<Child[]> {
+    async list(userId: string): Promise<Child[]> {
       const today = now();
-      return (await children.listChildren(db, ownerId)).map((row) => toChild(row, today));
+      return (await children.listChildren(db, userId)).map((row) => toChild(row, row.role, userId, today));
     },
 
-    byId(ownerId: string, id: number): Promise<Child> {
-      return readChild(db, ownerId, id);
+    byId(scope: ChildScope): Promise<Child> {
+      return readChild(db, scope);
     },
 
-    /** The caller's scope over one child; NOT_FOUND (never FORBIDDEN) when the child is not theirs. */
-    scope(ownerId: string, childId: number): Promise<ChildScope> {
-      return checkChildScope(db, ownerId, childId);
+    /**
+     * The caller's scope over one child for something that needs `role`: NOT_FOUND when they have no access,
+     * FORBIDDEN when their role is too small. `viewing` (a read) is noted in the child's audit log.
+     */
+    async scope(userId: string, childId: number, role: ChildRole, viewing = false): Promise<ChildScope> {
+      const scope = await checkChildScope(db, userId, childId, role);
+      if (viewing) await noteView(scope);
+      return scope;
     },
 
     /** The scoped child, read in the caller's transaction (for another feature, through createServices). */
     profile(trx: Db, scope: ChildScope): Promise<Child> {
-      return readChild(trx, scope.ownerId, scope.childId);
+      return readChild(trx, scope);
     },
 
     async create(ownerId: string, input: ChildCreate): Promise<Child> {
@@ -99,26 +130,26 @@ export function createChildrenService(deps: {
         });
         return row;
       });
-      return toChild(created, now());
+      return toChild(created, 'owner', ownerId, now());
     },
 
-    async update(ownerId: string, id: number, patch: ChildUpdate): Promise<Child> {
-      const updated = await db.transaction().execute(async (trx) => {
-        const row = await children.updateChild(trx, ownerId, id, patch, now());
+    async update(scope: ChildScope, patch: ChildUpdate): Promise<Child> {
+      const updated = await recordChange(db, scope, { action: 'child.updated', subjectType: 'child' }, async (trx) => {
+        const row = await children.updateChild(trx, scope.childId, patch, now());
         if (!row) throw AppError.notFound('Child');
-        await recordActivity(trx, { ownerId, childId: id, actorId: ownerId, action: 'child.updated', subjectType: 'child', subjectId: id });
         return row;
       });
-      return toChild(updated, now());
+      return toChild(updated, scope.role, scope.userId, now());
     },
 
-    async delete(ownerId: string, id: number): Promise<{ id: number; deleted: true }> {
-      await changeCount(ownerId, async (trx) => {
+    /** Deletes the child and everything about it, for every caregiver; the child counts against the account it belongs to. */
+    async delete(scope: ChildScope): Promise<{ id: number; deleted: true }> {
+      await changeCount(scope.ownerId, async (trx) => {
         // No activity: a deleted child leaves no row that names it (its own activities go with it).
-        if (!(await children.deleteChild(trx, ownerId, id))) throw AppError.notFound('Child');
+        if (!(await children.deleteChild(trx, scope.childId))) throw AppError.notFound('Child');
       });
       await deps.files.purge();
-      return { id, deleted: true };
+      return { id: scope.childId, deleted: true };
     },
   };
 }

@@ -14,20 +14,20 @@ import { childProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 
 /** The vault's records; the file bodies go over REST (`/api/documents`), see decision 0042. */
 export const documentsRouter = router({
-  list: childProcedure
+  list: childProcedure('viewer')
     .input(z.object({ filter: documentFilterSchema.default({ limit: DOCUMENT_LIMITS.defaultPageSize, offset: 0 }) }))
     .output(documentListSchema)
     .query(({ ctx, input }) => ctx.services.documents.list(ctx.scope, input.filter)),
-  facets: childProcedure.output(documentFacetsSchema).query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
-  byId: childProcedure
+  facets: childProcedure('viewer').output(documentFacetsSchema).query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
+  byId: childProcedure('viewer')
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => ctx.services.documents.byId(ctx.scope, input.id)),
-  update: childProcedure
+  update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: documentUpdateSchema }))
     .output(documentSchema)
     .mutation(({ ctx, input }) => ctx.services.documents.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure
+  delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.documents.delete(ctx.scope, input.id)),

@@ -13,32 +13,32 @@ import {
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const goalsRouter = router({
-  list: childProcedure.output(z.array(goalSchema)).query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
-  detail: childProcedure
+  list: childProcedure('viewer').output(z.array(goalSchema)).query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
+  detail: childProcedure('viewer')
     .input(z.object({ id: idSchema }))
     .output(goalDetailSchema)
     .query(({ ctx, input }) => ctx.services.goals.detail(ctx.scope, input.id)),
-  create: childProcedure
+  create: childProcedure('updater')
     .input(z.object({ data: goalCreateSchema }))
     .output(goalSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.create(ctx.scope, input.data)),
-  update: childProcedure
+  update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: goalUpdateSchema }))
     .output(goalSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure
+  delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.delete(ctx.scope, input.id)),
-  addProgress: childProcedure
+  addProgress: childProcedure('updater')
     .input(z.object({ data: progressEntryCreateSchema }))
     .output(progressEntrySchema)
     .mutation(({ ctx, input }) => ctx.services.goals.addProgress(ctx.scope, input.data)),
-  updateProgress: childProcedure
+  updateProgress: childProcedure('updater')
     .input(z.object({ id: idSchema, data: progressEntryUpdateSchema }))
     .output(progressEntrySchema)
     .mutation(({ ctx, input }) => ctx.services.goals.updateProgress(ctx.scope, input.id, input.data)),
-  deleteProgress: childProcedure
+  deleteProgress: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.deleteProgress(ctx.scope, input.id)),

@@ -11,21 +11,21 @@ import {
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const milestonesRouter = router({
-  list: childProcedure
+  list: childProcedure('viewer')
     .input(milestoneRangeSchema)
     .output(z.array(milestoneSchema))
     .query(({ ctx, input }) => ctx.services.milestones.list(ctx.scope, input)),
-  create: childProcedure
+  create: childProcedure('updater')
     .input(z.object({ data: milestoneCreateSchema }))
     .output(milestoneSchema)
     .mutation(({ ctx, input }) => ctx.services.milestones.create(ctx.scope, input.data)),
-  update: childProcedure
+  update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: milestoneUpdateSchema }))
     .output(milestoneSchema)
     .mutation(({ ctx, input }) => ctx.services.milestones.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure
+  delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.milestones.delete(ctx.scope, input.id)),
-  generate: childProcedure.output(generationResultSchema).mutation(({ ctx }) => ctx.services.milestones.generate(ctx.scope)),
+  generate: childProcedure('updater').output(generationResultSchema).mutation(({ ctx }) => ctx.services.milestones.generate(ctx.scope)),
 });

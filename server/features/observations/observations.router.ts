@@ -11,21 +11,21 @@ import { deletedSchema } from '#shared/schemas/common.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const observationsRouter = router({
-  list: childProcedure
+  list: childProcedure('viewer')
     .input(z.object({ filter: observationFilterSchema.default({ limit: 50 }) }))
     .output(z.array(observationSchema))
     .query(({ ctx, input }) => ctx.services.observations.list(ctx.scope, input.filter)),
-  create: childProcedure
+  create: childProcedure('updater')
     .input(z.object({ data: observationCreateSchema }))
     .output(observationSchema)
     .mutation(({ ctx, input }) => ctx.services.observations.create(ctx.scope, input.data)),
-  update: childProcedure
+  update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: observationUpdateSchema }))
     .output(observationSchema)
     .mutation(({ ctx, input }) => ctx.services.observations.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure
+  delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.observations.delete(ctx.scope, input.id)),
-  weeklyTrend: childProcedure.output(weeklyTrendSchema).query(({ ctx }) => ctx.services.observations.weeklyTrend(ctx.scope)),
+  weeklyTrend: childProcedure('viewer').output(weeklyTrendSchema).query(({ ctx }) => ctx.services.observations.weeklyTrend(ctx.scope)),
 });

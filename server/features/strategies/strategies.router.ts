@@ -5,16 +5,16 @@ import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#sha
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const strategiesRouter = router({
-  list: childProcedure.output(z.array(strategySchema)).query(({ ctx }) => ctx.services.strategies.list(ctx.scope)),
-  create: childProcedure
+  list: childProcedure('viewer').output(z.array(strategySchema)).query(({ ctx }) => ctx.services.strategies.list(ctx.scope)),
+  create: childProcedure('updater')
     .input(z.object({ data: strategyCreateSchema }))
     .output(strategySchema)
     .mutation(({ ctx, input }) => ctx.services.strategies.create(ctx.scope, input.data)),
-  update: childProcedure
+  update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: strategyUpdateSchema }))
     .output(strategySchema)
     .mutation(({ ctx, input }) => ctx.services.strategies.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure
+  delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.strategies.delete(ctx.scope, input.id)),

@@ -35,6 +35,8 @@ function child(id: number, firstName: string): Child {
     avatarColor: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    role: 'owner',
+    sharedWithYou: false,
   };
 }
 

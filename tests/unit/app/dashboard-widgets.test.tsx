@@ -124,6 +124,8 @@ describe('the child card', () => {
       avatarColor: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      role: 'owner',
+      sharedWithYou: false,
     };
     const { wrapper } = fakeTrpc();
     const card = render(<ChildCard child={child} />, { wrapper }).container;

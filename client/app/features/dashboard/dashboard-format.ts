@@ -43,6 +43,14 @@ const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'document.deleted': 'Document removed',
   'child.created': 'Profile created',
   'child.updated': 'Profile updated',
+  'child.viewed': 'Record viewed',
+  'caregiver.invited': 'Invitation sent',
+  'caregiver.joined': 'Invitation accepted',
+  'caregiver.role-changed': 'Role changed',
+  'caregiver.removed': 'Access removed',
+  'caregiver.left': 'Left the child\u2019s record',
+  'invite.revoked': 'Invitation cancelled',
+  'account.exported': 'All data exported',
 };
 
 /** "observation.created" -> "Observation logged". */

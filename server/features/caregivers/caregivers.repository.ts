@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import type { ChildRole } from '#shared/schemas/roles.ts';
+import type { Db } from '../../db/database.ts';
+
+export interface AccessRow {
+  id: number;
+  childId: number;
+  userId: string;
+  role: ChildRole;
+  email: string | null;
+  invitedAs: string | null;
+  isAccountHolder: boolean;
+  createdAt: Date;
+}
+
+function accessQuery(db: Db) {
+  return db
+    .selectFrom('childAccess as a')
+    .innerJoin('children as c', 'c.id', 'a.childId')
+    .innerJoin('users as u', 'u.id', 'a.userId')
+    .select(['a.id', 'a.childId', 'a.userId', 'a.role', 'u.email', 'a.invitedAs', 'a.createdAt'])
+    .select(sql<boolean>`c.owner_id = a.user_id`.as('isAccountHolder'));
+}
+
+/** Everyone with access to the child: the account holder first, then by when they joined. */
+export async function listAccess(db: Db, childId: number): Promise<AccessRow[]> {
+  return accessQuery(db)
+    .where('a.childId', '=', childId)
+    .orderBy(sql`c.owner_id = a.user_id`, 'desc')
+    .orderBy('a.createdAt')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** One access entry of the child, locked until the transaction ends. */
+export async function findAccessForUpdate(db: Db, childId: number, id: number): Promise<AccessRow | undefined> {
+  return accessQuery(db).where('a.childId', '=', childId).where('a.id', '=', id).forUpdate('a').executeTakeFirst();
+}
+
+export async function findAccessOfUser(db: Db, childId: number, userId: string): Promise<AccessRow | undefined> {
+  return accessQuery(db).where('a.childId', '=', childId).where('a.userId', '=', userId).forUpdate('a').executeTakeFirst();
+}
+
+export async function setRole(db: Db, id: number, role: ChildRole, now: Date): Promise<void> {
+  await db.updateTable('childAccess').set({ role, updatedAt: now }).where('id', '=', id).execute();
+}
+
+export async function deleteAccess(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('childAccess').where('id', '=', id).execute();
+}
+
+/** Gives `userId` the role on the child, or raises the role they have; returns the entry's id. */
+export async function grantAccess(
+  db: Db,
+  access: { childId: number; userId: string; role: ChildRole; invitedAs: string },
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('childAccess')
+    .values(access)
+    .onConflict((oc) =>
+      oc.columns(['childId', 'userId']).doUpdateSet((eb) => ({
+        role: eb.ref('excluded.role'),
+        updatedAt: now,
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The ids among `childIds` where `userId` is an owner, and each child's first name. */
+export async function ownedAmong(db: Db, userId: string, childIds: readonly number[]): Promise<Map<number, ChildRole>> {
+  const rows = await db
+    .selectFrom('childAccess')
+    .select(['childId', 'role'])
+    .where('userId', '=', userId)
+    .where('childId', 'in', childIds)
+    .execute();
+  return new Map(rows.map((row) => [row.childId, row.role]));
+}
+
+export interface InviteRow {
+  id: number;
+  email: string;
+  role: ChildRole;
+  invitedBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+  childIds: number[];
+}
+
+function inviteQuery(db: Db) {
+  return db
+    .selectFrom('invites as i')
+    .select(['i.id', 'i.email', 'i.role', 'i.invitedBy', 'i.createdAt', 'i.expiresAt', 'i.acceptedAt', 'i.revokedAt'])
+    .select(
+      sql<
+        number[]
+      >`coalesce((SELECT array_agg(ic.child_id ORDER BY ic.child_id) FROM invite_children ic WHERE ic.invite_id = i.id), '{}')`.as(
+        'childIds',
+      ),
+    );
+}
+
+export async function insertInvite(
+  db: Db,
+  invite: { tokenHash: string; email: string; role: ChildRole; invitedBy: string; expiresAt: Date },
+  childIds: readonly number[],
+): Promise<InviteRow> {
+  const { id } = await db.insertInto('invites').values(invite).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('inviteChildren')
+    .values(childIds.map((childId) => ({ inviteId: id, childId })))
+    .execute();
+  return inviteQuery(db).where('i.id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Invitations naming the child that nobody has accepted or cancelled, newest first. */
+export async function listOpenInvites(db: Db, childId: number): Promise<InviteRow[]> {
+  return inviteQuery(db)
+    .where('i.acceptedAt', 'is', null)
+    .where('i.revokedAt', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('inviteChildren as ic').select('ic.childId').whereRef('ic.inviteId', '=', 'i.id').where('ic.childId', '=', childId),
+      ),
+    )
+    .orderBy('i.createdAt', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute();
+}
+
+export async function countOpenInvites(db: Db, invitedBy: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('invites')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('invitedBy', '=', invitedBy)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findInviteByHash(db: Db, tokenHash: string, forUpdate = false): Promise<InviteRow | undefined> {
+  const query = inviteQuery(db).where('i.tokenHash', '=', tokenHash);
+  return (forUpdate ? query.forUpdate('i') : query).executeTakeFirst();
+}
+
+export async function findInviteOfChild(db: Db, id: number, childId: number): Promise<InviteRow | undefined> {
+  return inviteQuery(db)
+    .where('i.id', '=', id)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('inviteChildren as ic').select('ic.childId').whereRef('ic.inviteId', '=', 'i.id').where('ic.childId', '=', childId),
+      ),
+    )
+    .forUpdate('i')
+    .executeTakeFirst();
+}
+
+export async function markAccepted(db: Db, id: number, userId: string, now: Date): Promise<void> {
+  await db.updateTable('invites').set({ acceptedAt: now, acceptedBy: userId }).where('id', '=', id).execute();
+}
+
+/** Takes the child off the invitation; the invitation is cancelled once it names no child. */
+export async function withdrawInvite(db: Db, id: number, childId: number, now: Date): Promise<void> {
+  await db.deleteFrom('inviteChildren').where('inviteId', '=', id).where('childId', '=', childId).execute();
+  await db
+    .updateTable('invites')
+    .set({ revokedAt: now })
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('inviteChildren').select('childId').where('inviteId', '=', id))))
+    .execute();
+}
+
+/** The first names of the children, in id order. */
+export async function childFirstNames(db: Db, childIds: readonly number[]): Promise<string[]> {
+  if (childIds.length === 0) return [];
+  const rows = await db.selectFrom('children').select('firstName').where('id', 'in', childIds).orderBy('id').execute();
+  return rows.map((row) => row.firstName);
+}
+
+export async function userEmail(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+export interface AuditRow {
+  id: number;
+  createdAt: Date;
+  actorId: string | null;
+  actorEmail: string | null;
+  actorInvitedAs: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: number;
+}
+
+/** The child's activities, newest first, with who made each. */
+export async function listAudit(db: Db, childId: number, limit: number, before: number | undefined): Promise<AuditRow[]> {
+  let query = db
+    .selectFrom('activities as a')
+    .leftJoin('users as u', 'u.id', 'a.actorId')
+    .leftJoin('childAccess as ca', (join) => join.onRef('ca.userId', '=', 'a.actorId').onRef('ca.childId', '=', 'a.childId'))
+    .select([
+      'a.id',
+      'a.createdAt',
+      'a.actorId',
+      'u.email as actorEmail',
+      'ca.invitedAs as actorInvitedAs',
+      'a.action',
+      'a.subjectType',
+      'a.subjectId',
+    ])
+    .where('a.childId', '=', childId);
+  if (before !== undefined) query = query.where('a.id', '<', before);
+  const rows = await query.orderBy('a.id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

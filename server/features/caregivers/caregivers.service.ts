@@ -1,0 +1,266 @@
+import type { AuditEntry, Caregiver, CreatedInvite, Invite, InviteCreate, InvitePreview } from '#shared/schemas/caregivers.ts';
+import { CAREGIVER_LIMITS } from '#shared/schemas/caregivers.ts';
+import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import type { AuthProvider } from '../../auth/auth-provider.ts';
+import type { Db } from '../../db/database.ts';
+import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
+import { hashLinkToken, newLinkToken } from '../../core/link-tokens.ts';
+import type { Mailer } from '../../core/mail.ts';
+import { recordActivity } from '../../core/record-change.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as caregivers from './caregivers.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ROLE_WORDS: Record<ChildRole, string> = {
+  viewer: 'see',
+  updater: 'see and add to',
+  owner: 'see, add to and manage',
+};
+
+function toCaregiver(row: caregivers.AccessRow, userId: string): Caregiver {
+  return {
+    id: row.id,
+    email: row.email ?? row.invitedAs,
+    name: null,
+    role: row.role,
+    isAccountHolder: row.isAccountHolder,
+    isYou: row.userId === userId,
+    since: row.createdAt.toISOString(),
+  };
+}
+
+function inviteState(row: caregivers.InviteRow, now: Date): Invite['state'] {
+  if (row.acceptedAt) return 'accepted';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'pending';
+}
+
+function toInvite(row: caregivers.InviteRow, now: Date): Invite {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    childIds: row.childIds,
+    state: inviteState(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Who may see and change each child (decision 0044): invitations by link, roles, removal, leaving,
+ * and the child's audit log. Every change is an audit entry written in the same transaction.
+ */
+export function createCaregiversService(deps: {
+  db: Db;
+  auth: AuthProvider;
+  mailer: Mailer;
+  /** Where links point: APP_ORIGIN, else this server's local address. */
+  appUrl: string;
+  now?: () => Date;
+}) {
+  const { db, auth, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const linkFor = (token: string) => `${deps.appUrl}/app/invite#${token}`;
+
+  /** The invitation the token names, if it can still be accepted; NOT_FOUND with the reason otherwise. */
+  async function openInvite(trx: Db, token: string, forUpdate: boolean): Promise<caregivers.InviteRow> {
+    const invite = await caregivers.findInviteByHash(trx, hashLinkToken(token), forUpdate);
+    if (!invite)
+      throw new AppError('NOT_FOUND', 'This invitation link is not valid. Check that you copied all of it, or ask for a new one.');
+    if (invite.acceptedAt)
+      throw new AppError('NOT_FOUND', 'This invitation has already been used. Ask the person who sent it for a new one.');
+    if (invite.revokedAt) throw new AppError('NOT_FOUND', 'This invitation was cancelled. Ask the person who sent it for a new one.');
+    if (invite.expiresAt <= now())
+      throw new AppError('NOT_FOUND', 'This invitation has expired. Ask the person who sent it for a new one.');
+    if (invite.childIds.length === 0) throw new AppError('NOT_FOUND', 'This invitation no longer gives access to any child.');
+    return invite;
+  }
+
+  async function audit(
+    trx: Db,
+    scope: Pick<ChildScope, 'ownerId' | 'childId' | 'userId'>,
+    action: 'caregiver.invited' | 'caregiver.joined' | 'caregiver.role-changed' | 'caregiver.removed' | 'caregiver.left' | 'invite.revoked',
+    subject: { type: 'caregiver' | 'invite'; id: number },
+  ) {
+    await recordActivity(trx, {
+      ownerId: scope.ownerId,
+      childId: scope.childId,
+      actorId: scope.userId,
+      action,
+      subjectType: subject.type,
+      subjectId: subject.id,
+    });
+  }
+
+  return {
+    /** Everyone with access to the child, and the invitations still open. */
+    async list(scope: ChildScope): Promise<{ caregivers: Caregiver[]; invites: Invite[] }> {
+      const at = now();
+      const [access, invites] = await Promise.all([
+        caregivers.listAccess(db, scope.childId),
+        caregivers.listOpenInvites(db, scope.childId),
+      ]);
+      return { caregivers: access.map((row) => toCaregiver(row, scope.userId)), invites: invites.map((row) => toInvite(row, at)) };
+    },
+
+    /**
+     * Invites someone by email to the children with one role. The caller must own every one of them.
+     * The link is answered once, to the caller; it is emailed when mail is set up.
+     */
+    async invite(userId: string, input: InviteCreate): Promise<CreatedInvite> {
+      const childIds = [...new Set(input.childIds)];
+      const { token, hash } = newLinkToken();
+      const at = now();
+      const invite = await db.transaction().execute(async (trx) => {
+        const scopes: ChildScope[] = [];
+        for (const childId of childIds) scopes.push(await checkChildScope(trx, userId, childId, 'owner'));
+        if ((await caregivers.countOpenInvites(trx, userId, at)) >= CAREGIVER_LIMITS.openInvites) {
+          throw new AppError(
+            'BAD_REQUEST',
+            `You have ${CAREGIVER_LIMITS.openInvites} invitations waiting. Cancel some, or wait for them to be accepted, before sending more.`,
+          );
+        }
+        const row = await caregivers.insertInvite(
+          trx,
+          {
+            tokenHash: hash,
+            email: input.email,
+            role: input.role,
+            invitedBy: userId,
+            expiresAt: new Date(at.getTime() + CAREGIVER_LIMITS.inviteDays * DAY_MS),
+          },
+          childIds,
+        );
+        for (const scope of scopes) await audit(trx, scope, 'caregiver.invited', { type: 'invite', id: row.id });
+        return row;
+      });
+      const link = linkFor(token);
+      const names = await caregivers.childFirstNames(db, childIds);
+      const inviter = (await caregivers.userEmail(db, userId)) ?? 'A parent';
+      const sent = await mailer.send(
+        {
+          to: input.email,
+          subject: `${inviter} invited you to ${names.join(', ')}\u2019s record on Trelli`,
+          text: [
+            `${inviter} invited you to ${ROLE_WORDS[input.role]} ${names.join(', ')}\u2019s record on Trelli.`,
+            '',
+            `Open this link to accept (it works once, for ${CAREGIVER_LIMITS.inviteDays} days):`,
+            link,
+            '',
+            'If you were not expecting this, you can ignore this email.',
+          ].join('\n'),
+        },
+        'invite',
+      );
+      return { invite: toInvite(invite, at), link, emailed: sent === 'sent' };
+    },
+
+    /** What the invitation offers, for the person who opened the link (signed in). */
+    async preview(token: string): Promise<InvitePreview> {
+      const invite = await openInvite(db, token, false);
+      return {
+        role: invite.role,
+        invitedBy: { email: await caregivers.userEmail(db, invite.invitedBy), name: null },
+        childFirstNames: await caregivers.childFirstNames(db, invite.childIds),
+        expiresAt: invite.expiresAt.toISOString(),
+      };
+    },
+
+    /** Accepts the invitation once: the caller gets the role on each child still named (a higher role they hold stays). */
+    async accept(userId: string, token: string): Promise<{ childIds: number[]; role: ChildRole }> {
+      return db.transaction().execute(async (trx) => {
+        const invite = await openInvite(trx, token, true);
+        if (invite.invitedBy === userId) {
+          throw new AppError('BAD_REQUEST', 'This is your own invitation. Send the link to the person you invited.');
+        }
+        if (!(await auth.lockAccount(trx, userId))) throw new AppError('UNAUTHORIZED', 'This account no longer exists.');
+        const held = await caregivers.ownedAmong(trx, userId, invite.childIds);
+        const at = now();
+        for (const childId of invite.childIds) {
+          const current = held.get(childId);
+          if (current && roleAllows(current, invite.role)) continue;
+          const accessId = await caregivers.grantAccess(trx, { childId, userId, role: invite.role, invitedAs: invite.email }, at);
+          const scope = await checkChildScope(trx, userId, childId, 'viewer');
+          await audit(trx, scope, 'caregiver.joined', { type: 'caregiver', id: accessId });
+        }
+        await caregivers.markAccepted(trx, invite.id, userId, at);
+        return { childIds: invite.childIds, role: invite.role };
+      });
+    },
+
+    /** An owner changes someone's role; the account the child belongs to stays an owner. */
+    async changeRole(scope: ChildScope, accessId: number, role: ChildRole): Promise<Caregiver> {
+      return db.transaction().execute(async (trx) => {
+        const access = await caregivers.findAccessForUpdate(trx, scope.childId, accessId);
+        if (!access) throw AppError.notFound('Caregiver');
+        if (access.isAccountHolder) throw new AppError('BAD_REQUEST', 'The child belongs to this account: it always stays an owner.');
+        if (access.role !== role) {
+          await caregivers.setRole(trx, accessId, role, now());
+          await audit(trx, scope, 'caregiver.role-changed', { type: 'caregiver', id: accessId });
+        }
+        return toCaregiver({ ...access, role }, scope.userId);
+      });
+    },
+
+    /** An owner removes someone; it takes effect on their next request. */
+    async remove(scope: ChildScope, accessId: number): Promise<{ id: number; deleted: true }> {
+      await db.transaction().execute(async (trx) => {
+        const access = await caregivers.findAccessForUpdate(trx, scope.childId, accessId);
+        if (!access) throw AppError.notFound('Caregiver');
+        if (access.isAccountHolder)
+          throw new AppError('BAD_REQUEST', 'The child belongs to this account, so it cannot be removed. Delete the child instead.');
+        await caregivers.deleteAccess(trx, accessId);
+        await audit(trx, scope, access.userId === scope.userId ? 'caregiver.left' : 'caregiver.removed', {
+          type: 'caregiver',
+          id: accessId,
+        });
+      });
+      return { id: accessId, deleted: true };
+    },
+
+    /** A caregiver leaves the child's record. */
+    async leave(scope: ChildScope): Promise<{ id: number; deleted: true }> {
+      return db.transaction().execute(async (trx) => {
+        const access = await caregivers.findAccessOfUser(trx, scope.childId, scope.userId);
+        if (!access) throw AppError.notFound('Child');
+        if (access.isAccountHolder) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'This child belongs to your account, so you cannot leave. You can delete the child in Settings.',
+          );
+        }
+        await caregivers.deleteAccess(trx, access.id);
+        await audit(trx, scope, 'caregiver.left', { type: 'caregiver', id: access.id });
+        return { id: scope.childId, deleted: true as const };
+      });
+    },
+
+    /** Cancels an open invitation for this child (the invitation ends when it names no child). */
+    async revokeInvite(scope: ChildScope, inviteId: number): Promise<{ id: number; deleted: true }> {
+      await db.transaction().execute(async (trx) => {
+        const invite = await caregivers.findInviteOfChild(trx, inviteId, scope.childId);
+        if (!invite || invite.acceptedAt || invite.revokedAt) throw AppError.notFound('Invitation');
+        await caregivers.withdrawInvite(trx, inviteId, scope.childId, now());
+        await audit(trx, scope, 'invite.revoked', { type: 'invite', id: inviteId });
+      });
+      return { id: inviteId, deleted: true };
+    },
+
+    /** The child's audit log for its owners: who did what, never what the records say. */
+    async audit(scope: ChildScope, limit: number, before: number | undefined): Promise<AuditEntry[]> {
+      const rows = await caregivers.listAudit(db, scope.childId, limit, before);
+      return rows.map((row) => ({
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        actor: row.actorId ? { email: row.actorEmail ?? row.actorInvitedAs, name: null, isYou: row.actorId === scope.userId } : null,
+        action: row.action,
+        subjectType: row.subjectType,
+        subjectId: row.subjectId,
+      }));
+    },
+  };
+}
+
+export type CaregiversService = ReturnType<typeof createCaregiversService>;

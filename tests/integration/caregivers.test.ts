@@ -1,0 +1,240 @@
+/**
+ * Caregivers (issue 10): invitations by link, the three roles, removal and leaving, and the child's
+ * audit log, over real HTTP on each engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenOf } from '../helpers/caregivers.ts';
+import { expectApiError, servicesLike } from '../helpers/integration-kit.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
+
+type Person = Awaited<ReturnType<typeof signUpParent>>;
+
+const observation = { what: 'Read a whole chapter aloud', occurredAt: '2026-11-20T15:00:00.000Z' };
+
+describe.each(ENGINES)('caregivers on %s', (engine) => {
+  let server: TestServer;
+  let holder: Person;
+  let maya: number;
+  let leo: number;
+
+  const as = (person: Person, method: string, path: string, json?: unknown) => api(server, method, path, { token: person.token, json });
+  const invite = async (from: Person, email: string, role: string, childIds: number[]) => {
+    const response = await as(from, 'POST', '/api/invites', { email, role, childIds });
+    expect(response.status).toBe(201);
+    return response.body as { invite: { id: number; state: string; childIds: number[] }; link: string; emailed: boolean };
+  };
+  const join = async (person: Person, role: string, childIds = [maya]) => {
+    const { link } = await invite(holder, person.email, role, childIds);
+    const accepted = await as(person, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    expect(accepted.status).toBe(200);
+    return accepted.body;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    holder = await signUpParent(server);
+    maya = (await as(holder, 'POST', '/api/children', validChild)).body.id;
+    leo = (await as(holder, 'POST', '/api/children', { firstName: 'Leo', dateOfBirth: '2019-01-10' })).body.id;
+  });
+  afterAll(() => server.close());
+
+  it('an invitation is a link for one or more children, shown to the owner; accepting shares them with the role', async () => {
+    const grandma = await signUpParent(server);
+    const created = await invite(holder, 'grandma@example.com', 'viewer', [maya, leo]);
+    expect(created.invite).toMatchObject({ email: 'grandma@example.com', state: 'pending', childIds: [maya, leo] });
+    expect(created.link).toMatch(/^http:\/\/localhost:3000\/app\/invite#[A-Za-z0-9_-]{43}$/);
+    // No mail server here: nothing was emailed, and the log names the kind of mail only.
+    expect(created.emailed).toBe(false);
+    const mailLines = server.logLines.filter((line) => line.includes('"mail":"invite"'));
+    expect(mailLines.length).toBeGreaterThan(0);
+    expect(mailLines.join('')).not.toContain(tokenOf(created.link));
+
+    // Before accepting, Grandma sees neither child.
+    expect((await as(grandma, 'GET', '/api/children')).body).toEqual([]);
+    const preview = await as(grandma, 'POST', '/api/invites/preview', { token: tokenOf(created.link) });
+    expect(preview.body).toMatchObject({ role: 'viewer', childFirstNames: ['Maya', 'Leo'], invitedBy: { email: holder.email } });
+
+    const accepted = await as(grandma, 'POST', '/api/invites/accept', { token: tokenOf(created.link) });
+    expect(accepted.body).toEqual({ childIds: [maya, leo], role: 'viewer' });
+    const children = (await as(grandma, 'GET', '/api/children')).body as { id: number; role: string; sharedWithYou: boolean }[];
+    expect(children.map(({ id, role, sharedWithYou }) => ({ id, role, sharedWithYou }))).toEqual([
+      { id: maya, role: 'viewer', sharedWithYou: true },
+      { id: leo, role: 'viewer', sharedWithYou: true },
+    ]);
+    // The holder's own list says they own them.
+    const own = (await as(holder, 'GET', '/api/children')).body as { role: string; sharedWithYou: boolean }[];
+    expect(own.map(({ role, sharedWithYou }) => ({ role, sharedWithYou }))).toEqual([
+      { role: 'owner', sharedWithYou: false },
+      { role: 'owner', sharedWithYou: false },
+    ]);
+
+    // The link works once.
+    const again = await as(grandma, 'POST', '/api/invites/accept', { token: tokenOf(created.link) });
+    expect(expectApiError(again, 404, 'NOT_FOUND').message).toBe(
+      'This invitation has already been used. Ask the person who sent it for a new one.',
+    );
+    const someoneElse = await signUpParent(server);
+    expect((await as(someoneElse, 'POST', '/api/invites/accept', { token: tokenOf(created.link) })).status).toBe(404);
+    expect((await as(someoneElse, 'GET', '/api/children')).body).toEqual([]);
+  });
+
+  it('a made-up or mangled token is refused with a plain message, and an anonymous accept is 401', async () => {
+    const person = await signUpParent(server);
+    const madeUp = await as(person, 'POST', '/api/invites/accept', { token: 'A'.repeat(43) });
+    expect(expectApiError(madeUp, 404, 'NOT_FOUND').message).toContain('This invitation link is not valid');
+    const cut = await as(person, 'POST', '/api/invites/accept', { token: 'abc' });
+    expect(expectApiError(cut, 400, 'BAD_REQUEST').issues?.[0]?.message).toBe(
+      'This invitation link is not complete. Copy the whole link and try again.',
+    );
+    expect((await api(server, 'POST', '/api/invites/accept', { json: { token: 'A'.repeat(43) } })).status).toBe(401);
+  });
+
+  it('an invitation expires after 7 days', async () => {
+    const person = await signUpParent(server);
+    const { link } = await invite(holder, person.email, 'viewer', [maya]);
+    const eightDaysOn = servicesLike(server, { now: () => new Date(Date.now() + 8 * 24 * 60 * 60 * 1000) });
+    await expect(eightDaysOn.caregivers.accept(person.userId, tokenOf(link))).rejects.toThrow(
+      'This invitation has expired. Ask the person who sent it for a new one.',
+    );
+    // Six days on, it still works.
+    const sixDaysOn = servicesLike(server, { now: () => new Date(Date.now() + 6 * 24 * 60 * 60 * 1000) });
+    expect(await sixDaysOn.caregivers.accept(person.userId, tokenOf(link))).toEqual({ childIds: [maya], role: 'viewer' });
+  });
+
+  it('a viewer reads; an updater adds and changes but cannot delete or share; an invited owner does everything', async () => {
+    const viewer = await signUpParent(server);
+    const updater = await signUpParent(server);
+    const coParent = await signUpParent(server);
+    await join(viewer, 'viewer');
+    await join(updater, 'updater');
+    await join(coParent, 'owner');
+    const q = `?childId=${maya}`;
+
+    expect((await as(viewer, 'GET', `/api/observations${q}`)).status).toBe(200);
+    const refused = await as(viewer, 'POST', `/api/observations${q}`, observation);
+    expect(expectApiError(refused, 403, 'FORBIDDEN').message).toBe(
+      'You can view this child\u2019s record but not change it. An owner can give you more access.',
+    );
+
+    const logged = await as(updater, 'POST', `/api/observations${q}`, observation);
+    expect(logged.status).toBe(201);
+    expect((await as(updater, 'PUT', `/api/observations/${logged.body.id}${q}`, { what: 'Read two chapters aloud' })).status).toBe(200);
+    expect(expectApiError(await as(updater, 'DELETE', `/api/observations/${logged.body.id}${q}`), 403, 'FORBIDDEN').message).toBe(
+      'Only an owner of this child\u2019s record can do this.',
+    );
+    expect((await as(updater, 'POST', '/api/invites', { email: 'x@example.com', role: 'viewer', childIds: [maya] })).status).toBe(403);
+    expect((await as(updater, 'GET', `/api/caregivers${q}`)).status).toBe(403);
+    // The observation is still there for everyone.
+    expect(((await as(viewer, 'GET', `/api/observations${q}`)).body as { what: string }[]).map((item) => item.what)).toContain(
+      'Read two chapters aloud',
+    );
+
+    expect((await as(coParent, 'DELETE', `/api/observations/${logged.body.id}${q}`)).status).toBe(200);
+    expect((await as(coParent, 'POST', '/api/invites', { email: 'aunt@example.com', role: 'viewer', childIds: [maya] })).status).toBe(201);
+    // The activity names who made each change.
+    const rows = await server.db
+      .selectFrom('activities')
+      .select(['action', 'actorId'])
+      .where('childId', '=', maya)
+      .where('action', 'in', ['observation.created', 'observation.updated', 'observation.deleted'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'observation.created', actorId: updater.userId },
+      { action: 'observation.updated', actorId: updater.userId },
+      { action: 'observation.deleted', actorId: coParent.userId },
+    ]);
+  });
+
+  it('owners see who has access, change a role, remove someone (it ends with their next request); the holder always stays', async () => {
+    const babysitter = await signUpParent(server);
+    await join(babysitter, 'updater', [leo]);
+    const q = `?childId=${leo}`;
+    const list = (await as(holder, 'GET', `/api/caregivers${q}`)).body as {
+      caregivers: { id: number; email: string; role: string; isAccountHolder: boolean; isYou: boolean }[];
+    };
+    const holderEntry = list.caregivers.find((entry) => entry.isAccountHolder);
+    const sitterEntry = list.caregivers.find((entry) => entry.email === babysitter.email);
+    expect(holderEntry).toMatchObject({ email: holder.email, role: 'owner', isYou: true });
+    expect(sitterEntry).toMatchObject({ role: 'updater', isAccountHolder: false, isYou: false });
+
+    const lowered = await as(holder, 'PUT', `/api/caregivers/${sitterEntry?.id}${q}`, { role: 'viewer' });
+    expect(lowered.body).toMatchObject({ role: 'viewer' });
+    expect((await as(babysitter, 'POST', `/api/observations${q}`, observation)).status).toBe(403);
+
+    expect((await as(holder, 'PUT', `/api/caregivers/${holderEntry?.id}${q}`, { role: 'viewer' })).status).toBe(400);
+    expect((await as(holder, 'DELETE', `/api/caregivers/${holderEntry?.id}${q}`)).status).toBe(400);
+
+    expect((await as(babysitter, 'GET', `/api/observations${q}`)).status).toBe(200);
+    expect((await as(holder, 'DELETE', `/api/caregivers/${sitterEntry?.id}${q}`)).status).toBe(200);
+    // The very next request is refused as if the child did not exist.
+    expect(expectApiError(await as(babysitter, 'GET', `/api/observations${q}`), 404, 'NOT_FOUND').message).toBe('Child not found');
+    expect(((await as(babysitter, 'GET', '/api/children')).body as { id: number }[]).map((child) => child.id)).not.toContain(leo);
+  });
+
+  it('a caregiver can leave; the holder cannot', async () => {
+    const uncle = await signUpParent(server);
+    await join(uncle, 'viewer');
+    expect((await as(uncle, 'POST', `/api/caregivers/leave?childId=${maya}`)).status).toBe(200);
+    expect((await as(uncle, 'GET', '/api/children')).body).toEqual([]);
+    const holderLeaves = await as(holder, 'POST', `/api/caregivers/leave?childId=${maya}`);
+    expect(expectApiError(holderLeaves, 400, 'BAD_REQUEST').message).toContain('This child belongs to your account');
+  });
+
+  it('a cancelled invitation cannot be accepted; an accepted one cannot be cancelled', async () => {
+    const person = await signUpParent(server);
+    const { invite: open, link } = await invite(holder, person.email, 'viewer', [maya]);
+    const listed = (await as(holder, 'GET', `/api/caregivers?childId=${maya}`)).body.invites as { id: number }[];
+    expect(listed.map((entry) => entry.id)).toContain(open.id);
+    expect((await as(holder, 'DELETE', `/api/invites/${open.id}?childId=${maya}`)).status).toBe(200);
+    const late = await as(person, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    expect(expectApiError(late, 404, 'NOT_FOUND').message).toBe('This invitation was cancelled. Ask the person who sent it for a new one.');
+    expect((await as(holder, 'DELETE', `/api/invites/${open.id}?childId=${maya}`)).status).toBe(404);
+  });
+
+  it('the audit log shows owners who viewed, changed, joined and left, naming kinds and ids only; the feed leaves access out', async () => {
+    const parent = await signUpParent(server);
+    const child = (await as(parent, 'POST', '/api/children', { firstName: 'Ada', dateOfBirth: '2015-03-03' })).body.id as number;
+    const reader = await signUpParent(server);
+    const { link } = await invite(parent, reader.email, 'updater', [child]);
+    await as(reader, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    const q = `?childId=${child}`;
+    await as(reader, 'GET', `/api/observations${q}`);
+    // Views are noted once an hour per person and child.
+    await as(reader, 'GET', `/api/goals${q}`);
+    const logged = await as(reader, 'POST', `/api/observations${q}`, { ...observation, what: 'Melted down over a fire drill' });
+    await as(reader, 'POST', `/api/caregivers/leave${q}`);
+
+    const audit = await as(parent, 'GET', `/api/audit${q}`);
+    expect(audit.status).toBe(200);
+    const entries = (
+      audit.body as { action: string; actor: { email: string; isYou: boolean } | null; subjectType: string; subjectId: number }[]
+    )
+      .map(({ action, actor, subjectType, subjectId }) => ({ action, who: actor?.isYou ? 'you' : actor?.email, subjectType, subjectId }))
+      .toReversed();
+    expect(entries).toEqual([
+      { action: 'child.created', who: 'you', subjectType: 'child', subjectId: child },
+      { action: 'caregiver.invited', who: 'you', subjectType: 'invite', subjectId: expect.any(Number) },
+      { action: 'caregiver.joined', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number) },
+      { action: 'child.viewed', who: reader.email, subjectType: 'child', subjectId: child },
+      { action: 'observation.created', who: reader.email, subjectType: 'observation', subjectId: logged.body.id },
+      { action: 'caregiver.left', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number) },
+    ]);
+    expect(audit.text).not.toContain('fire drill');
+    // The dashboard's feed shows the change, not the access.
+    const feed = (await as(parent, 'GET', `/api/activities${q}`)).body as { action: string }[];
+    expect(feed.map((entry) => entry.action)).toEqual(['observation.created', 'child.created']);
+  });
+
+  it('an owner invited by the holder can delete the child for everyone', async () => {
+    const parent = await signUpParent(server);
+    const child = (await as(parent, 'POST', '/api/children', { firstName: 'Sam', dateOfBirth: '2017-07-07' })).body.id as number;
+    const other = await signUpParent(server);
+    const { link } = await invite(parent, other.email, 'owner', [child]);
+    await as(other, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    expect((await as(other, 'DELETE', `/api/children/${child}`)).status).toBe(200);
+    expect((await as(parent, 'GET', '/api/children')).body).toEqual([]);
+    expect(await server.db.selectFrom('childAccess').select('id').where('childId', '=', child).execute()).toEqual([]);
+  });
+});
