@@ -105,6 +105,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'must be true or false').optional()),
   S3_PREFIX: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address such as Trelli <trelli@example.com>')
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -126,6 +137,8 @@ export interface Config {
     /** Files go to an S3-compatible store when S3_BUCKET is set, to DATA_DIR/objects otherwise. */
     s3: S3Settings | undefined;
   };
+  /** Outgoing mail (server/core/mail.ts); undefined when SMTP_URL and MAIL_FROM are unset. */
+  mail: { smtpUrl: string; from: string } | undefined;
 }
 
 /** Where the vault's files go when S3_BUCKET is set. */
@@ -150,6 +163,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if ((values.SMTP_URL === undefined) !== (values.MAIL_FROM === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL and MAIL_FROM must be set together (both to send mail, neither to log it as not sent)',
+    );
   }
   const flagOverrides = values.FEATURE_FLAGS;
   const unknownFlag = Object.entries(flagOverrides).find(([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean');
@@ -188,5 +206,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     },
+    mail: values.SMTP_URL && values.MAIL_FROM ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM } : undefined,
   };
 }

@@ -16,6 +16,7 @@ import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
 import { createVaultSetup } from './vault-setup.ts';
 import { schedulePurge } from './core/stored-objects.ts';
+import { createMailer } from './core/mail.ts';
 import { createViteDevClient, mountBuiltClient } from './web.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -78,6 +79,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     featureFlags: config.featureFlags,
     appOrigin: config.appOrigin,
     vault,
+    mailer: createMailer(config.mail, log),
     now: options.now,
   });
   const stopContactPurge = scheduleContactPurge(services.contact, log);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { createTransport } from 'nodemailer';
 import type { Logger } from '../lib/logger.ts';
 
 export interface MailMessage {
@@ -43,7 +43,7 @@ export function createMailer(settings: { smtpUrl?: string; from?: string } | und
       },
     };
   }
-  const transport = nodemailer.createTransport({
+  const transport = createTransport({
     url: smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,

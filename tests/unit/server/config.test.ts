@@ -29,7 +29,25 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       vault: { masterKey: undefined, maxFileBytes: 25 * 1024 * 1024, quotaBytes: 1024 * 1024 * 1024, s3: undefined },
+      mail: undefined,
     });
+  });
+
+  it('reads the mail settings: SMTP_URL and MAIL_FROM together', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com', MAIL_FROM: 'Trelli <trelli@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtps://user:pass@smtp.example.com',
+      from: 'Trelli <trelli@example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'trelli@example.com' }).mail?.from).toBe('trelli@example.com');
+  });
+
+  it('names a bad mail setting', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@example.com' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'Trelli' })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com' })).toThrow(/SMTP_URL and MAIL_FROM must be set together/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com' })).toThrow(/SMTP_URL and MAIL_FROM must be set together/);
   });
 
   it('reads the vault settings: limits in megabytes, S3 when a bucket is named (path-style with an endpoint)', () => {
@@ -74,8 +92,11 @@ describe('loadConfig', () => {
       FEATURE_FLAGS: '',
       LOG_LEVEL: '',
       APP_ORIGIN: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
     });
     expect(config.port).toBe(3000);
+    expect(config.mail).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
     expect(config.clerk).toBeUndefined();
     expect(config.featureFlags).toStrictEqual({ ...FEATURE_FLAG_DEFAULTS });
