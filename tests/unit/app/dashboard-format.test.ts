@@ -1,6 +1,7 @@
 import { ACTIVITY_ACTIONS } from '#shared/schemas/activity.ts';
 import { describe, expect, it } from 'vitest';
-import { activityAbout, activityLabel, weekBars, weekComparison } from '../../../client/app/features/dashboard/dashboard-format.ts';
+import { activityAbout, weekBars, weekComparison } from '../../../client/app/features/dashboard/dashboard-format.ts';
+import { activityLabel } from '../../../client/lib/activity-labels.ts';
 import { formatDate, formatMomentDate, localToday } from '../../../client/lib/dates.ts';
 import { pendingText, readyText, roadmapBannerState } from '../../../client/app/features/dashboard/roadmap-banner-state.ts';
 

@@ -3,7 +3,8 @@ import type { Activity } from '#shared/schemas/activity.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
-import { activityAbout, activityLabel } from './dashboard-format.ts';
+import { activityLabel } from '../../../lib/activity-labels.ts';
+import { activityAbout } from './dashboard-format.ts';
 import { useRecentActivity } from './use-dashboard.ts';
 
 /** The current time, moving on every minute so "5 minutes ago" stays true while the page is open. */

@@ -1,4 +1,4 @@
-import type { Activity, ActivityAction } from '#shared/schemas/activity.ts';
+import type { Activity } from '#shared/schemas/activity.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { formatDate, formatMomentDate, localToday } from '../../../lib/dates.ts';
 
@@ -14,48 +14,6 @@ export function weekComparison(thisWeek: number, lastWeek: number): string {
   if (thisWeek === lastWeek) return lastWeek === 0 ? 'None last week either' : 'The same as last week';
   if (thisWeek > lastWeek) return lastWeek === 0 ? 'None last week' : `${thisWeek - lastWeek} more than last week`;
   return `${lastWeek} last week`;
-}
-
-const ACTIVITY_LABELS: Record<ActivityAction, string> = {
-  'observation.created': 'Observation logged',
-  'observation.updated': 'Observation edited',
-  'observation.deleted': 'Observation removed',
-  'progress.recorded': 'Progress recorded',
-  'progress.updated': 'Progress entry edited',
-  'progress.deleted': 'Progress entry removed',
-  'goal.created': 'Goal added',
-  'goal.updated': 'Goal updated',
-  'goal.deleted': 'Goal removed',
-  'strategy.created': 'Strategy added',
-  'strategy.updated': 'Strategy updated',
-  'strategy.deleted': 'Strategy removed',
-  'milestone.created': 'Milestone added',
-  'milestone.updated': 'Milestone updated',
-  'milestone.done': 'Milestone completed',
-  'milestone.skipped': 'Milestone skipped',
-  'milestone.in-progress': 'Milestone started',
-  'milestone.upcoming': 'Milestone reopened',
-  'milestone.deleted': 'Milestone removed',
-  'roadmap.generated': 'Roadmap built',
-  'document.added': 'Document added',
-  'document.updated': 'Document details edited',
-  'document.replaced': 'Document file replaced',
-  'document.deleted': 'Document removed',
-  'child.created': 'Profile created',
-  'child.updated': 'Profile updated',
-  'child.viewed': 'Record viewed',
-  'caregiver.invited': 'Invitation sent',
-  'caregiver.joined': 'Invitation accepted',
-  'caregiver.role-changed': 'Role changed',
-  'caregiver.removed': 'Access removed',
-  'caregiver.left': 'Left the child\u2019s record',
-  'invite.revoked': 'Invitation cancelled',
-  'account.exported': 'All data exported',
-};
-
-/** "observation.created" -> "Observation logged". */
-export function activityLabel(action: ActivityAction): string {
-  return ACTIVITY_LABELS[action];
 }
 
 /** The day a change is about, for an activity's `<time>`: the value and how it reads. */
