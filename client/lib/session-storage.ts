@@ -13,6 +13,7 @@ export const SESSION_KEYS = {
   roadmapGenerationError: 'roadmapGenerationError',
   showSuccessToast: 'showSuccessToast',
   betaAccess: 'beta-access',
+  pendingInvite: 'pendingInvite',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;
@@ -32,6 +33,11 @@ export interface SessionValues {
   /** The message of a success toast to show after the next page load. */
   showSuccessToast: string;
   betaAccess: typeof BETA_ACCESS_GRANTED;
+  /**
+   * An invitation link opened before signing in: its token, kept for the way back from sign-in or sign-up
+   * (never put in a URL, which servers log). It belongs to the browser, not to a user, so a change of user keeps it.
+   */
+  pendingInvite: string;
 }
 
 interface Codec<T> {
@@ -73,6 +79,7 @@ const codecs: { [K in SessionKey]: Codec<SessionValues[K]> } = {
   roadmapGenerationError: text,
   showSuccessToast: text,
   betaAccess: granted,
+  pendingInvite: text,
 };
 
 function storage(): Storage | null {
@@ -131,6 +138,7 @@ export function removeSession(key: SessionKey): void {
 export function clearUserSession(): void {
   const store = storage();
   for (const name of Object.values(SESSION_KEYS)) {
+    if (name === SESSION_KEYS.pendingInvite) continue;
     try {
       store?.removeItem(name);
     } catch {

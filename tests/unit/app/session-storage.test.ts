@@ -21,6 +21,7 @@ function fillEveryKey() {
   writeSession('roadmapGenerationError', 'Timed out');
   writeSession('showSuccessToast', 'Saved');
   writeSession('betaAccess', 'granted');
+  writeSession('pendingInvite', 'A'.repeat(43));
 }
 
 beforeEach(() => {
@@ -44,12 +45,14 @@ describe('session storage keys (SPEC §3)', () => {
     expect(readSession('betaAccess')).toBeNull();
   });
 
-  it('clearUserSession removes every key', () => {
+  it('clearUserSession removes every key of the user; an invitation opened before signing in stays for the way back', () => {
     fillEveryKey();
     sessionStorage.setItem('unrelated', 'kept');
     clearUserSession();
-    for (const name of Object.values(SESSION_KEYS)) expect(sessionStorage.getItem(name)).toBeNull();
+    const userKeys = Object.values(SESSION_KEYS).filter((name) => name !== SESSION_KEYS.pendingInvite);
+    for (const name of userKeys) expect(sessionStorage.getItem(name)).toBeNull();
     expect(sessionStorage.getItem('unrelated')).toBe('kept');
+    expect(readSession('pendingInvite')).toBe('A'.repeat(43));
   });
 });
 

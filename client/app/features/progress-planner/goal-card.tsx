@@ -4,7 +4,7 @@ import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '#shared/schemas/goal.
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue } from './goal-logic.ts';

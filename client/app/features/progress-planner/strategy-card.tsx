@@ -3,7 +3,7 @@ import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS } from './progress-planner-labels.ts';
 import { StrategyForm } from './strategy-form.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 
 export interface ConfirmDeleteProps {
   /** The button's text, e.g. "Delete". */
