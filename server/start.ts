@@ -33,7 +33,7 @@ export interface RunningServer {
   server: Server;
   db: Db;
   app: Express;
-  /** Stops accepting, lets in-flight requests finish (up to 10 s), closes the database. */
+  /** Stops accepting, lets in-flight requests and running jobs finish (up to 10 s each), closes the database. */
   close(): Promise<void>;
 }
 
@@ -78,10 +78,13 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     tokens,
     featureFlags: config.featureFlags,
     appOrigin: config.appOrigin,
+    appUrl: config.appOrigin ?? `http://localhost:${config.port}`,
     vault,
     mailer: createMailer(config.mail, log),
     now: options.now,
   });
+  // Background jobs (pg-boss): exports, their expiry. Stopped below before the database closes.
+  await services.jobs.start();
   const stopContactPurge = scheduleContactPurge(services.contact, log);
   const stopFilePurge = schedulePurge(vault.files, log);
   void services.documents.resumeProcessing().catch((error: unknown) => log.warn({ err: error }, 'could not resume document processing'));
@@ -127,6 +130,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       clearTimeout(timer);
       stopContactPurge();
       stopFilePurge();
+      await services.jobs.stop(SHUTDOWN_GRACE_MS);
       await services.documents.close();
       await viteClient?.close();
       await db.destroy();

@@ -34,6 +34,16 @@ export interface AuthProvider {
   writeMetadataInTransaction(trx: Db, userId: string, metadata: ChildCountMetadata): Promise<void>;
   /** Writes the metadata after the transaction committed (Clerk's backend API: best effort, logged). */
   writeMetadataAfterCommit(userId: string, metadata: ChildCountMetadata): Promise<void>;
+  /**
+   * Deletes the account's row inside the transaction that deletes everything it owns: its sessions and
+   * whatever else references it cascade, and a built-in account can no longer sign in.
+   */
+  deleteAccount(trx: Db, userId: string): Promise<void>;
+  /**
+   * After that transaction committed: forgets the account here at once (its bearer tokens answer 401),
+   * and with Clerk clears the metadata Trelli wrote on the Clerk user (best effort, logged; decision 0054).
+   */
+  afterAccountDeleted(userId: string): Promise<void>;
 }
 
 /** The token in `Authorization: Bearer <token>`, if any. */

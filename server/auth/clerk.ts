@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AuthProvider, ChildCountMetadata } from './auth-provider.ts';
-import { insertExternalUser, lockUser } from './users.repository.ts';
+import { deleteUser, insertExternalUser, lockUser } from './users.repository.ts';
 
 export interface ClerkSettings {
   publishableKey: string;
@@ -32,7 +32,7 @@ export function createClerkAuthProvider(settings: ClerkSettings, log: Logger): A
   });
   const host = frontendApiHost(settings.publishableKey);
   const frontendApi = host ? [`https://${host}`] : [];
-  return {
+  const provider: AuthProvider = {
     kind: 'clerk',
     publishableKey: settings.publishableKey,
     contentSecurity: {
@@ -60,21 +60,36 @@ export function createClerkAuthProvider(settings: ClerkSettings, log: Logger): A
     },
     async writeMetadataInTransaction() {},
     async writeMetadataAfterCommit(userId: string, metadata: ChildCountMetadata) {
-      try {
-        await clerkClient.users.updateUserMetadata(userId, { publicMetadata: { ...metadata } });
-      } catch (error) {
-        // Clerk's errors keep their detail in `status` and `errors`, not in `message`.
-        const { status, errors } = (error ?? {}) as { status?: unknown; errors?: { code?: string; message?: string }[] };
-        log.warn(
-          {
-            userId,
-            status,
-            errors: errors?.map(({ code, message }) => ({ code, message })),
-            err: error instanceof Error ? error.message : String(error),
-          },
-          'clerk metadata update failed',
-        );
-      }
+      await updateMetadata(userId, { ...metadata }, 'clerk metadata update failed');
+    },
+    deleteAccount: deleteUser,
+    async afterAccountDeleted(userId: string) {
+      // The Clerk user stays Clerk's (its own profile screen deletes it); what Trelli wrote on it goes.
+      await updateMetadata(
+        userId,
+        { childCount: null, hasCompletedOnboarding: null },
+        'clerk metadata removal after account deletion failed',
+      );
     },
   };
+  return provider;
+
+  /** Merges into the Clerk user's public metadata (a key set to null is removed); best effort, logged. */
+  async function updateMetadata(userId: string, publicMetadata: Record<string, unknown>, failure: string): Promise<void> {
+    try {
+      await clerkClient.users.updateUserMetadata(userId, { publicMetadata });
+    } catch (error) {
+      // Clerk's errors keep their detail in `status` and `errors`, not in `message`.
+      const { status, errors } = (error ?? {}) as { status?: unknown; errors?: { code?: string; message?: string }[] };
+      log.warn(
+        {
+          userId,
+          status,
+          errors: errors?.map(({ code, message }) => ({ code, message })),
+          err: error instanceof Error ? error.message : String(error),
+        },
+        failure,
+      );
+    }
+  }
 }

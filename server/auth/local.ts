@@ -2,7 +2,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Request } from 'express';
 import { isDatabaseUnavailable, type Db } from '../db/database.ts';
 import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
-import { lockUser, mergePublicMetadata, userExists } from './users.repository.ts';
+import { deleteUser, lockUser, mergePublicMetadata, userExists } from './users.repository.ts';
 
 export const TOKEN_TTL_SECONDS = 10 * 60;
 const ISSUER = 'trelli';
@@ -86,5 +86,10 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
       await mergePublicMetadata(trx, userId, { ...metadata });
     },
     async writeMetadataAfterCommit() {},
+    deleteAccount: deleteUser,
+    async afterAccountDeleted(userId: string) {
+      // Other instances notice within ACCOUNT_RECHECK_MS.
+      confirmedAt.delete(userId);
+    },
   };
 }

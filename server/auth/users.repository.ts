@@ -30,3 +30,8 @@ export async function insertExternalUser(db: Db, userId: string): Promise<void> 
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
+
+/** Deletes the account's row; its sessions, exports, children and everything about them cascade from it. */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

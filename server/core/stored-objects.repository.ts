@@ -4,7 +4,7 @@ import type { StoredObjectRow } from '../db/schema.ts';
 
 export async function insertStoredObject(
   db: Db,
-  values: { objectKey: string; ownerId: string; keyId: string; wrappedKey: Buffer },
+  values: { objectKey: string; ownerId: string; keyId: string; wrappedKey: Buffer; countsTowardQuota?: boolean },
 ): Promise<number> {
   const row = await db.insertInto('storedObjects').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -62,8 +62,19 @@ export async function usedBytes(db: Db, ownerId: string): Promise<number> {
     .select(sql<number>`coalesce(sum(size_bytes), 0)::int8`.as('used'))
     .where('ownerId', '=', ownerId)
     .where('releasedAt', 'is', null)
+    .where('countsTowardQuota', '=', true)
     .executeTakeFirstOrThrow();
   return row.used;
+}
+
+/** Releases every object of the owner (their account is being deleted); the purge then removes them. */
+export async function releaseObjectsOfOwner(db: Db, ownerId: string): Promise<void> {
+  await db
+    .updateTable('storedObjects')
+    .set({ releasedAt: sql`now()` })
+    .where('ownerId', '=', ownerId)
+    .where('releasedAt', 'is', null)
+    .execute();
 }
 
 /** Serialises quota checks of one owner until the transaction ends. */

@@ -34,11 +34,12 @@ export function createStoredFiles(deps: { db: Db; vault: Vault; log?: Logger; no
 
     /**
      * Encrypts and stores `plaintext` as a new object of `ownerId`, not yet committed. When the stream
-     * fails, the object and its row are removed and the stream's error is rethrown.
+     * fails, the object and its row are removed and the stream's error is rethrown. A temporary copy
+     * (an export's ZIP) passes `countsTowardQuota: false`.
      */
-    async write(ownerId: string, plaintext: Readable): Promise<WrittenObject> {
+    async write(ownerId: string, plaintext: Readable, options: { countsTowardQuota?: boolean } = {}): Promise<WrittenObject> {
       const prepared = vault.prepare();
-      const id = await objects.insertStoredObject(db, { ...prepared, ownerId });
+      const id = await objects.insertStoredObject(db, { ...prepared, ownerId, countsTowardQuota: options.countsTowardQuota ?? true });
       try {
         const { sizeBytes } = await vault.write(prepared, plaintext);
         await objects.setStoredObjectSize(db, id, sizeBytes);
@@ -61,6 +62,9 @@ export function createStoredFiles(deps: { db: Db; vault: Vault; log?: Logger; no
     },
 
     release: (trx: Db, id: number) => objects.releaseStoredObject(trx, id),
+
+    /** Releases every object of `ownerId`, in use or being written: their account is going. */
+    releaseAllOf: (trx: Db, ownerId: string) => objects.releaseObjectsOfOwner(trx, ownerId),
 
     /** The object's plaintext, or bytes start..end inclusive. */
     async read(id: number, range?: { start: number; end: number }): Promise<Readable> {

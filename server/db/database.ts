@@ -9,6 +9,18 @@ export type Db = Kysely<Database>;
 
 export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | undefined };
 
+/** The connection behind an open database, for what needs its own (the job queue, server/core/jobs.ts). */
+export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: PGlite };
+
+const connections = new WeakMap<Db, DatabaseConnection>();
+
+/** How `db` was opened: the server's URL, or the embedded PGlite instance it runs on. */
+export function connectionOf(db: Db): DatabaseConnection {
+  const connection = connections.get(db);
+  if (!connection) throw new Error('connectionOf: this database was not opened by openDatabase');
+  return connection;
+}
+
 const INT8 = 20;
 const DATE = 1082;
 
@@ -49,7 +61,9 @@ export async function openDatabase(target: DatabaseTarget, onConnectionError?: (
     });
     // pg-pool re-emits an idle client's error here; the client's own listener has already reported it.
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    connections.set(db, { kind: 'postgres', url: target.url });
+    return db;
   }
   let dataDir: string | undefined;
   if (target.dataDir !== undefined) {
@@ -60,7 +74,9 @@ export async function openDatabase(target: DatabaseTarget, onConnectionError?: (
     parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
   });
   await pglite.exec("SET TIME ZONE 'UTC'");
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  connections.set(db, { kind: 'pglite', pglite });
+  return db;
 }
 
 /** One trivial query: resolves when the database answers, throws when it does not (/readyz). */

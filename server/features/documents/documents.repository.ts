@@ -274,3 +274,26 @@ export async function countDocumentsOfOwner(db: Db, ownerId: string): Promise<nu
     .executeTakeFirstOrThrow();
   return row.count;
 }
+
+/** The files of the children's documents, for the account's export: oldest first, a page after `afterId`. */
+export async function documentFilesOfChildren(db: Db, childIds: readonly number[], afterId: number, limit: number) {
+  if (childIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'childId', 'title', 'documentDate', 'fileName', 'mediaType', 'sizeBytes', 'fileObjectId', 'createdAt', 'updatedAt'])
+    .where('childId', 'in', [...childIds])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countDocumentsOfChildren(db: Db, childIds: readonly number[]): Promise<number> {
+  if (childIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('documents')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('childId', 'in', [...childIds])
+    .executeTakeFirstOrThrow();
+  return row.count;
+}

@@ -1,0 +1,207 @@
+import { fromKysely, fromPglite, PgBoss, type ConstructorOptions } from 'pg-boss';
+import type { z } from 'zod';
+import { connectionOf, type Db } from '../db/database.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** pg-boss keeps its tables in a schema of its own, beside the application's `public` (decision 0052). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** What a handler learns about the job it runs. */
+export interface RunningJob {
+  id: string;
+  /** 0 on the first attempt. */
+  attempt: number;
+  /** True when a failure now is final (no retry follows). */
+  lastAttempt: boolean;
+  /** Aborted when the job expires or the server stops. */
+  signal: AbortSignal;
+}
+
+/**
+ * One kind of background job (documenso's shape): a queue name, the schema its data must match,
+ * and the handler. Sent with `jobs.send(definition, data)`; the data is parsed again before the
+ * handler runs, so a job queued by an older version fails loudly instead of half-working.
+ */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  /** `<feature>.<what>`, e.g. `account-data.export`. */
+  name: string;
+  schema: Schema;
+  /** Retries after a failed attempt (default 2). */
+  retryLimit?: number;
+  /** How long one attempt may run before pg-boss takes it back (default 15 minutes). */
+  expireInSeconds?: number;
+  /** A cron expression (UTC): pg-boss sends the job with no data on this schedule, once across all instances. */
+  cron?: string;
+  handle(data: z.output<Schema>, job: RunningJob): Promise<void>;
+}
+
+/** Declares a job with its data typed from its schema. */
+export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
+  return definition;
+}
+
+export interface JobsOptions {
+  /** Seconds between a worker's polls when no notification wakes it (tests use 0.5). */
+  pollingIntervalSeconds?: number;
+  /** False: this instance queues jobs but runs none (another instance does). Default true. */
+  work?: boolean;
+}
+
+const DEFAULT_RETRY_LIMIT = 2;
+const IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * The background job queue: pg-boss on the application's database (PGlite or a PostgreSQL server),
+ * started and stopped with the server. Features register their job definitions while the services
+ * are built; `start()` creates the queues and the workers. A job runs once across instances.
+ */
+export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions }) {
+  const { db, log } = deps;
+  const definitions = new Map<string, JobDefinition>();
+  const running = new Set<Promise<void>>();
+  let boss: PgBoss | undefined;
+
+  function bossOptions(): ConstructorOptions {
+    const connection = connectionOf(db);
+    const common: ConstructorOptions = {
+      schema: JOBS_SCHEMA,
+      useListenNotify: true,
+      // The instance registry would record this host and process; nothing here needs it.
+      registerInstance: false,
+      persistWarnings: false,
+    };
+    if (connection.kind === 'pglite') return { ...common, db: fromPglite(connection.pglite), backend: 'pglite' };
+    return { ...common, connectionString: connection.url, max: 3, application_name: 'trelli-jobs' };
+  }
+
+  function started(): PgBoss {
+    if (!boss) throw new Error('the job queue is not started');
+    return boss;
+  }
+
+  async function runOne(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number; signal: AbortSignal }) {
+    const retryLimit = definition.retryLimit ?? DEFAULT_RETRY_LIMIT;
+    const data = definition.schema.parse(job.data);
+    await definition.handle(data, {
+      id: job.id,
+      attempt: job.retryCount,
+      lastAttempt: job.retryCount >= retryLimit,
+      signal: job.signal,
+    });
+  }
+
+  return {
+    /** Adds a kind of job; only before `start()`. */
+    register(definition: JobDefinition): void {
+      if (boss) throw new Error(`job ${definition.name} registered after the queue started`);
+      if (definitions.has(definition.name)) throw new Error(`job ${definition.name} registered twice`);
+      definitions.set(definition.name, definition as JobDefinition);
+    },
+
+    /** Installs or upgrades pg-boss's schema, creates the queues and schedules, and starts the workers. */
+    async start(): Promise<void> {
+      if (boss) return;
+      const instance = new PgBoss(bossOptions());
+      instance.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error; it keeps trying'));
+      await instance.start();
+      boss = instance;
+      const pollingIntervalSeconds = deps.options?.pollingIntervalSeconds ?? 2;
+      for (const definition of definitions.values()) {
+        await instance.createQueue(definition.name, {
+          retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          // A day is enough to read what happened; an account's own jobs go with it sooner (deleteJobsMatching).
+          deleteAfterSeconds: 24 * 60 * 60,
+          notify: true,
+        });
+        if (definition.cron) await instance.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+        // Loads pg-boss's cache of the queue now: a later send inside an application transaction then
+        // needs no query of its own (on PGlite that query would wait for the transaction to end).
+        await instance.findJobs(definition.name, { limit: 1 });
+        if (deps.options?.work === false) continue;
+        await instance.work(definition.name, { pollingIntervalSeconds, localConcurrency: 1 }, async ([job]) => {
+          if (!job) return;
+          const run = runOne(definition, job);
+          running.add(run);
+          try {
+            await run;
+          } catch (error) {
+            log.warn({ job: definition.name, jobId: job.id, attempt: job.retryCount, err: error }, 'background job failed');
+            throw error;
+          } finally {
+            running.delete(run);
+          }
+        });
+      }
+    },
+
+    /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), and closes pg-boss's connections. */
+    async stop(timeoutMs = 10_000): Promise<void> {
+      const instance = boss;
+      if (!instance) return;
+      boss = undefined;
+      await instance.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+
+    /**
+     * Queues a job. With `trx`, the job is written in that transaction: it exists only if the
+     * transaction commits (pg-boss's `fromKysely`).
+     */
+    async send<Schema extends z.ZodType>(
+      definition: JobDefinition<Schema>,
+      data: z.input<Schema>,
+      options: { trx?: Db; startAfterSeconds?: number } = {},
+    ): Promise<string | null> {
+      const parsed = definition.schema.parse(data) as object;
+      return started().send(definition.name, parsed, {
+        ...(options.trx ? { db: fromKysely(options.trx) } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+
+    /**
+     * Deletes every job of every registered queue whose data contains `match` (waiting, running,
+     * finished or failed): an account's jobs go with the account. Returns how many went. A running
+     * job's handler finishes on its own; handlers check that their rows still exist.
+     */
+    async deleteJobsMatching(match: Record<string, unknown>): Promise<number> {
+      const instance = started();
+      let deleted = 0;
+      for (const name of definitions.keys()) {
+        for (;;) {
+          const found = await instance.findJobs(name, { data: match, limit: 500 });
+          if (found.length > 0)
+            await instance.deleteJob(
+              name,
+              found.map((job) => job.id),
+            );
+          deleted += found.length;
+          if (found.length < 500) break;
+        }
+      }
+      return deleted;
+    },
+
+    /** Resolves once no registered queue has a job due or running (tests and benches wait on it). */
+    async idle(): Promise<void> {
+      const instance = started();
+      const deadline = Date.now() + IDLE_TIMEOUT_MS;
+      for (;;) {
+        let busy = running.size > 0;
+        for (const name of definitions.keys()) {
+          if (busy) break;
+          const jobs = await instance.findJobs(name, { limit: 1000 });
+          busy = jobs.some(
+            (job) => job.state === 'active' || ((job.state === 'created' || job.state === 'retry') && job.startAfter <= new Date()),
+          );
+        }
+        if (!busy) return;
+        if (Date.now() > deadline) throw new Error('background jobs still busy after a minute');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;

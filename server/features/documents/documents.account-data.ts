@@ -1,0 +1,67 @@
+import type { DocumentMediaType } from '#shared/schemas/document.ts';
+import type { AccountDataPart, ExportFile } from '../../core/account-data.ts';
+import type { StoredFiles } from '../../core/stored-objects.ts';
+import { countDocumentsOfChildren, documentFilesOfChildren } from './documents.repository.ts';
+
+const EXTENSIONS: Record<DocumentMediaType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'text/plain': 'txt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+const PAGE = 200;
+
+/** The extension the file is known by: the one its name has when it fits the type, else the type's own. */
+function extensionOf(fileName: string, mediaType: string): string {
+  const own = EXTENSIONS[mediaType as DocumentMediaType] ?? 'bin';
+  const named = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase();
+  const same = own === 'jpg' ? ['jpg', 'jpeg'] : [own];
+  return named && same.includes(named) ? named : own;
+}
+
+/**
+ * The vault in the account's export: every document's description (data.json, documents.csv), the
+ * goals it is evidence for, and the file itself, decrypted, named `<date> <title>.<ext>`. The files'
+ * stored objects are released by a trigger when their documents go with the child.
+ */
+export function documentsAccountData(files: StoredFiles): AccountDataPart {
+  return {
+    feature: 'documents',
+    kinds: [
+      {
+        name: 'documents',
+        table: 'documents',
+        orderBy: ['id'],
+        omit: ['searchVector', 'contentText', 'fileObjectId', 'thumbnailObjectId'],
+      },
+      { name: 'documentGoals', table: 'documentGoals', orderBy: ['documentId', 'goalId'] },
+    ],
+    countFiles: (db, account) =>
+      countDocumentsOfChildren(
+        db,
+        account.children.map((child) => child.id),
+      ),
+    async *files(db, account): AsyncGenerator<ExportFile> {
+      const childIds = account.children.map((child) => child.id);
+      for (let afterId = 0; ;) {
+        const page = await documentFilesOfChildren(db, childIds, afterId, PAGE);
+        for (const document of page) {
+          const day = document.documentDate ?? document.createdAt.toISOString().slice(0, 10);
+          yield {
+            childId: document.childId,
+            name: `${day} ${document.title}.${extensionOf(document.fileName, document.mediaType)}`,
+            sizeBytes: document.sizeBytes,
+            compress: document.mediaType === 'text/plain',
+            modifiedAt: document.updatedAt,
+            open: () => files.read(document.fileObjectId),
+          };
+        }
+        if (page.length < PAGE) return;
+        afterId = (page.at(-1) as { id: number }).id;
+      }
+    },
+  };
+}

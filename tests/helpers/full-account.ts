@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { api, signUpParent, type ApiResponse, type TestServer } from './test-server.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/documents');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+/** What a full account holds, as its steps made it: ids, the files uploaded (by title), the text written. */
+export interface FullAccount {
+  server: TestServer;
+  token: string;
+  userId: string;
+  email: string;
+  password: string;
+  childIds: number[];
+  /** Every document uploaded: its title, its child and its exact bytes. */
+  documents: { id: number; childId: number; title: string; fileName: string; bytes: Buffer }[];
+  /** Rows created per kind (observations, goals...), by the API's answers. */
+  created: Record<string, unknown[]>;
+  /** Sends `/api<path>` as this parent (`childId` added to the query when given). */
+  call(method: string, path: string, json?: unknown, childId?: number): Promise<ApiResponse<any>>;
+}
+
+/** One step of building an account; a feature with records adds its step to FULL_ACCOUNT_STEPS: one line. */
+export type AccountStep = (account: FullAccount) => Promise<void>;
+
+export const FULL_ACCOUNT_PASSWORD = 'a long enough password';
+
+function expectOk(response: ApiResponse<any>, what: string): ApiResponse<any> {
+  if (response.status >= 300) throw new Error(`${what} failed: ${response.status} ${response.text}`);
+  return response;
+}
+
+async function upload(account: FullAccount, childId: number, name: string, bytes: Buffer, fields: Record<string, string | string[]>) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(field, item);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${account.server.url}/api/documents?childId=${childId}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  const body = (await response.json()) as { id: number; title: string; fileName: string };
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const record = (account: FullAccount, kind: string, row: unknown) => (account.created[kind] ??= []).push(row);
+
+/** Two children with full profiles. */
+const children: AccountStep = async (account) => {
+  for (const firstName of ['Maya', 'Leo']) {
+    const child = expectOk(
+      await account.call('POST', '/children', {
+        firstName,
+        lastName: 'Rivera',
+        dateOfBirth: '2016-05-02',
+        grade: '3',
+        supportPlan: 'iep',
+        diagnoses: ['ADHD'],
+        strengths: ['drawing'],
+        notes: '=SUM(A1:A9) looks like a formula',
+      }),
+      'adding a child',
+    );
+    account.childIds.push(child.body.id as number);
+    record(account, 'children', child.body);
+  }
+};
+
+/** Per child: a goal with progress, observations (some that look like formulas), a strategy, milestones and a dismissed suggestion. */
+const childRecords: AccountStep = async (account) => {
+  for (const childId of account.childIds) {
+    const goal = expectOk(
+      await account.call(
+        'POST',
+        '/goals',
+        { area: 'reading', title: '+Read 20 minutes a day', baseline: 5, target: 20, unit: 'minutes' },
+        childId,
+      ),
+      'a goal',
+    ).body;
+    record(account, 'goals', goal);
+    const today = new Date().toISOString().slice(0, 10);
+    record(
+      account,
+      'progressEntries',
+      expectOk(
+        await account.call('POST', `/goals/${goal.id}/progress`, { recordedOn: today, value: 12, note: '@mention' }, childId),
+        'progress',
+      ).body,
+    );
+    for (const observation of [
+      {
+        what: '=HYPERLINK("http://example.com","click")',
+        antecedent: '-2 points on the quiz',
+        behaviour: '@home',
+        isWin: false,
+        tags: ['homework'],
+      },
+      { what: 'Read a whole chapter alone', isWin: true, goalId: goal.id, mood: 4 },
+      { what: 'Text with "quotes", and a comma', consequence: '+1 sticker' },
+    ]) {
+      record(account, 'observations', expectOk(await account.call('POST', '/observations', observation, childId), 'an observation').body);
+    }
+    record(
+      account,
+      'strategies',
+      expectOk(
+        await account.call('POST', '/strategies', { title: 'Visual timer', goalIds: [goal.id], effectiveness: 4 }, childId),
+        'a strategy',
+      ).body,
+    );
+    record(
+      account,
+      'milestones',
+      expectOk(
+        await account.call('POST', '/milestones', { title: 'IEP meeting', dueDate: `${new Date().getUTCFullYear() + 1}-03-01` }, childId),
+        'a milestone',
+      ).body,
+    );
+    expectOk(await account.call('POST', '/milestones/generate', undefined, childId), 'the roadmap');
+    const generated = (await account.call('GET', '/milestones', undefined, childId)).body as { id: number; source: string }[];
+    const suggestion = generated.find((milestone) => milestone.source !== 'parent');
+    if (suggestion) expectOk(await account.call('DELETE', `/milestones/${suggestion.id}`, undefined, childId), 'dismissing a suggestion');
+  }
+};
+
+/** Per child: a PDF (evidence for the child's goal), a photo and a text file; the first child gets two files of the same title. */
+const documents: AccountStep = async (account) => {
+  const goals = (account.created.goals ?? []) as { id: number; childId: number }[];
+  for (const [index, childId] of account.childIds.entries()) {
+    const goalIds = goals.filter((goal) => goal.childId === childId).map((goal) => String(goal.id));
+    const files: [string, Buffer, Record<string, string | string[]>][] = [
+      [
+        'iep-sample.pdf',
+        fixture('iep-sample.pdf'),
+        { title: 'IEP: 2026/27 <annual>', documentDate: '2026-09-15', category: 'iep', goalIds },
+      ],
+      ['photo-rotated.jpg', fixture('photo-rotated.jpg'), { title: 'Worksheet photo' }],
+      ['notes.txt', fixture('notes.txt'), { title: 'Notes', documentDate: '2026-10-01' }],
+    ];
+    if (index === 0)
+      files.push([
+        'notes.txt',
+        Buffer.from('a second file with the same title and date\n'),
+        { title: 'Notes', documentDate: '2026-10-01' },
+      ]);
+    for (const [name, bytes, fields] of files) {
+      const document = await upload(account, childId, name, bytes, fields);
+      account.documents.push({ id: document.id, childId, title: document.title, fileName: document.fileName, bytes });
+    }
+  }
+  await account.server.services.documents.idle();
+};
+
+/** A finished export (its ZIP in the store) and a second session. */
+const exportAndSessions: AccountStep = async (account) => {
+  expectOk(await account.call('POST', '/exports'), 'an export');
+  await account.server.services.jobs.idle();
+  expectOk(
+    await api(account.server, 'POST', '/api/auth/sign-in', { json: { email: account.email, password: account.password } }),
+    'a second sign-in',
+  );
+};
+
+/**
+ * Steps in order. A feature whose records belong to an account adds its step here (caregivers and
+ * invitations, medications, the child's people, notification settings).
+ */
+export const FULL_ACCOUNT_STEPS: AccountStep[] = [children, childRecords, documents, exportAndSessions];
+
+/** A parent with everything every feature can hold, made through the real API. */
+export async function buildFullAccount(server: TestServer, steps: readonly AccountStep[] = FULL_ACCOUNT_STEPS): Promise<FullAccount> {
+  const parent = await signUpParent(server);
+  const account: FullAccount = {
+    server,
+    token: parent.token,
+    userId: parent.userId,
+    email: parent.email,
+    password: FULL_ACCOUNT_PASSWORD,
+    childIds: [],
+    documents: [],
+    created: {},
+    call(method, apiPath, json, childId) {
+      const separator = apiPath.includes('?') ? '&' : '?';
+      return api(server, method, `/api${apiPath}${childId === undefined ? '' : `${separator}childId=${childId}`}`, {
+        token: parent.token,
+        json,
+      });
+    },
+  };
+  for (const step of steps) await step(account);
+  return account;
+}
