@@ -20,6 +20,7 @@ const GuidePage = lazy(() => import('./pages/guide-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const FormsPage = lazy(() => import('./pages/forms-page.tsx'));
 const FormEditPage = lazy(() => import('./pages/form-edit-page.tsx'));
+const InvitePage = lazy(() => import('./pages/invite-page.tsx'));
 
 /** SPEC §2: protected screens pass sign-in required -> beta gate -> child context, in that order. */
 function ProtectedLayout() {
@@ -41,6 +42,8 @@ export function AppRoutes() {
       <Route path="/sign-in/*" element={<SignInPage />} />
       <Route path="/sign-up/*" element={<SignUpPage />} />
       <Route path="/post-auth" element={<PostAuthPage />} />
+      {/* Outside the protected layout: an invited person may have no children yet, or no account. */}
+      <Route path="/app/invite" element={<InvitePage />} />
       <Route element={<ProtectedLayout />}>
         <Route path="/app" element={<DashboardPage />} />
         <Route path="/onboarding" element={<OnboardingPage />} />

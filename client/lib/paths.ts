@@ -16,6 +16,8 @@ export const PATHS = {
   signIn: '/sign-in',
   signUp: '/sign-up',
   postAuth: '/post-auth',
+  /** An invitation link lands here; its token follows `#` (decision 0044). */
+  invite: '/app/invite',
   /** A public-site page (SPEC §2): reached with a full page load. */
   betaAccess: '/beta-access',
 } as const;

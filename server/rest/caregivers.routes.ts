@@ -122,7 +122,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       child: 'owner',
       query: auditQuery,
       success: [{ status: 200, description: 'Audit entries', body: 'AuditEntry', list: true }],
-      handle: ({ scope, query }) => caregivers.audit(scope, query.limit as number, query.before as number | undefined),
+      handle: ({ scope, query }) => caregivers.audit(scope, query.limit as number, query.cursor as number | undefined),
     }),
   ];
 }

@@ -98,6 +98,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const AUDIT_LIMITS = { pageSize: 100, defaultPageSize: 50 } as const;
 export const auditListSchema = z.object({
   limit: z.number().int().min(1).max(AUDIT_LIMITS.pageSize).default(AUDIT_LIMITS.defaultPageSize),
-  /** Entries older than this id (the last one of the previous page). */
-  before: z.number().int().positive().optional(),
+  /** Entries older than this id: the last one of the previous page. */
+  cursor: z.number().int().positive().optional(),
 });

@@ -13,13 +13,22 @@ export interface ConfirmDeleteProps {
   question: string;
   pending?: boolean;
   onConfirm: () => Promise<unknown> | void;
+  /** The confirming button's text ("Delete" unless said: "Remove", "Leave"). */
+  confirmLabel?: string;
 }
 
 /**
  * A delete button that asks first, in place: the question with "Delete" and "Keep it". Focus moves
  * to "Keep it" when asked and back to the button when the parent keeps the item.
  */
-export function ConfirmDelete({ label, accessibleName, question, pending = false, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  label,
+  accessibleName,
+  question,
+  pending = false,
+  onConfirm,
+  confirmLabel = 'Delete',
+}: ConfirmDeleteProps) {
   const questionId = useId();
   const [asking, setAsking] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -53,7 +62,7 @@ export function ConfirmDelete({ label, accessibleName, question, pending = false
         {question}
       </p>
       <Button variant="destructive" size="sm" aria-describedby={questionId} loading={pending} onClick={() => void onConfirm()}>
-        Delete
+        {confirmLabel}
       </Button>
       <button
         ref={keepRef}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { PATHS } from '../../lib/paths.ts';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { PATHS, safeRedirectPath } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { LoadingScreen } from '../components/status-screens.tsx';
 
@@ -22,9 +22,13 @@ function isExactly(pathname: string, path: string): boolean {
 function useAuthScreenGate(path: string): ReactNode | null {
   const { status } = useAuth();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
   if (status === 'loading') return <LoadingScreen page />;
   // SPEC §2: signed-in users arriving exactly on /sign-in or /sign-up go on; sub-paths (verification steps) stay.
-  if (status === 'signed-in' && isExactly(pathname, path)) return <Navigate to={PATHS.postAuth} replace />;
+  // Where they go on to is the form's own target: a `redirect_url` on this site (an invitation), else /post-auth.
+  if (status === 'signed-in' && isExactly(pathname, path)) {
+    return <Navigate to={safeRedirectPath(params.get('redirect_url'), PATHS.postAuth)} replace />;
+  }
   return null;
 }
 

@@ -1,11 +1,14 @@
 import { Button } from '../../components/ui/button.tsx';
 import { primaryEmail, useAuth } from '../auth/auth-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
+import { useChildContext } from '../child-context.tsx';
+import { CaregiversSettings } from '../features/caregivers/caregivers-settings.tsx';
 
 export default function SettingsPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
   const email = primaryEmail(user);
+  const { children, childDeleted } = useChildContext();
   return (
     <div className="grid gap-6">
       <h1 className="text-3xl font-bold text-ink">Settings</h1>
@@ -24,6 +27,7 @@ export default function SettingsPage() {
           </Button>
         </div>
       </section>
+      <CaregiversSettings family={children} onLeft={childDeleted} />
     </div>
   );
 }

@@ -53,5 +53,5 @@ export const caregiversRouter = router({
   audit: childProcedure('owner')
     .input(auditListSchema)
     .output(z.array(auditEntrySchema))
-    .query(({ ctx, input }) => ctx.services.caregivers.audit(ctx.scope, input.limit, input.before)),
+    .query(({ ctx, input }) => ctx.services.caregivers.audit(ctx.scope, input.limit, input.cursor)),
 });
