@@ -224,6 +224,8 @@ async function runConformance(server: TestServer, options: RunOptions) {
     const { operation } = request;
     // Processing after an upload (text, thumbnail) finishes before the next request: a thumbnail's answer and the tables then do not depend on timing.
     await server.services.documents.idle();
+    // Background jobs (an export) finish too: the export's status and download then do not depend on timing.
+    await server.services.jobs.idle();
     const writing = WRITING_METHODS.has(operation.method);
     const before = writing ? await tableFingerprint(server.db, tables) : undefined;
     const response = await fetch(`${server.url}${urlOf(request)}`, {
@@ -348,11 +350,15 @@ async function runConformance(server: TestServer, options: RunOptions) {
     return id;
   }
 
+  /** A DELETE that names no record (no path id, no child) removes the caller's own account. */
+  const endsAccount = (operation: Operation) =>
+    operation.method === 'DELETE' && !operation.parameters.some((parameter) => parameter.in === 'path' || parameter.name === 'childId');
+
   const actorFor = async (operation: Operation, main: Party) => {
     const requirement = operation.security[0] ?? {};
     const needsCookie = Object.keys(requirement).some((name) => schemes[name]?.type === 'apiKey' && schemes[name]?.in === 'cookie');
-    // A cookie-secured operation (e.g. one that ends a session) gets a parent of its own.
-    return needsCookie ? await newParty(`own parent of ${operation.method} ${operation.path}`) : main;
+    // A cookie-secured operation (e.g. one that ends a session) or one that deletes the account gets a parent of its own.
+    return needsCookie || endsAccount(operation) ? await newParty(`own parent of ${operation.method} ${operation.path}`) : main;
   };
 
   /** A valid request to `operation` as `party`; path parameters not given are filled with the party's records. */
@@ -523,7 +529,9 @@ async function runConformance(server: TestServer, options: RunOptions) {
       const optionals = index === 0 ? 0 : index === 1 ? 1 : 0.6;
       const why = `valid #${index + 1}`;
       const freshLast = operation.method === 'DELETE';
-      await send(await plan(operation, party, { kind: 'valid', why, freshLast, optionals, reuse: index === 2 }));
+      // Deleting an account takes the parent with it: each valid request gets one of its own.
+      const sender = endsAccount(operation) ? await actorFor(operation, main) : party;
+      await send(await plan(operation, sender, { kind: 'valid', why, freshLast, optionals, reuse: index === 2 }));
     }
     if (!options.invalid) continue;
     for (const request of await invalidVariants(operation, party, stranger, oversized.has(operation))) await send(request);
