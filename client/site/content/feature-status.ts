@@ -20,7 +20,7 @@ const STATUS = {
   guide: 'coming',
   // Account tools, named on the security, privacy, pricing and terms pages and in the Help Center.
   /** Inviting a co-parent or caregiver to a child's records, with a role (Settings). */
-  caregivers: 'coming',
+  caregivers: 'available',
   /** A copy of everything in the account, from the app ("export everything"). */
   export: 'coming',
   /** Deleting a child profile, and everything recorded about that child, from the app. */

@@ -76,6 +76,7 @@ export const FEATURES: readonly FeatureStory[] = [
       'Suggested milestones you can complete, move to another date or skip',
       'The dates that matter, in order, well ahead of time',
       'Your own milestones alongside the suggested ones',
+      'Email reminders 30 days, 7 days and the day before each milestone, each one yours to turn off',
     ],
     flaggedPoint: { flag: 'FLAG_ROADMAP_V2_6MO', text: 'A clear view of the next six months' },
   },

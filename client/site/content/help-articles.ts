@@ -1,7 +1,7 @@
 import { isAvailable, type FeatureId } from './feature-status.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES, featureList } from './features.ts';
-import { capitalise } from './words.ts';
-import { canShare, NO_SHARING_YET } from './your-data.ts';
+import { capitalise, listOf } from './words.ts';
+import { canShare, NO_SHARING_YET, whoElseSees } from './your-data.ts';
 
 /** One of the Help Center's questions and answers, as the page shows it. */
 export interface HelpArticle {
@@ -119,7 +119,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     topic: 'Privacy and security',
     question: 'Who can see my child’s information?',
     answer: canShare()
-      ? 'Only you, when signed in, and the people you choose to share a snapshot or form with. We never sell your information or show ads.'
+      ? `Only you, when signed in, and ${listOf(whoElseSees())}. We never sell your information or show ads.`
       : `Only you, when signed in. ${NO_SHARING_YET} We never sell your information or show ads.`,
   },
   {
@@ -130,6 +130,13 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     answer: 'Yes. Export your information from Settings at any time. If you ever leave Trelli, you take everything with you.',
     comingAnswer:
       'Not from the app yet: exporting everything is on the way. Until then, contact us and choose “Privacy or my data”, and we will send you a copy of everything you have added.',
+  },
+  {
+    id: 'email-notifications',
+    topic: 'Your account',
+    question: 'What emails does Trelli send, and how do I change them?',
+    answer:
+      'Reminders before each milestone on your child’s roadmap: 30 days, 7 days and the day before, each on until you turn it off, and none for a milestone marked done or skipped. And a weekly digest, off until you turn it on: every Monday, one email per child about the week before, with the wins first, then how many observations were logged, the progress recorded on goals and the milestones in the next 14 days. Choose in Settings, under Notifications; every email links there. Each person you share a child with makes their own choices.',
   },
   {
     id: 'sign-in-trouble',

@@ -17,11 +17,20 @@ export const DATA_TOOLS: readonly DataTool[] = [
 ];
 
 /**
- * Whether the app can send anything out of an account (a snapshot, a smart form). A function, not a
- * constant, so a test that mocks feature-status.ts sees its own statuses.
+ * Whether anyone but the parent can see anything of an account: people they invite to a child's record,
+ * a snapshot, a smart form. A function, not a constant, so a test that mocks feature-status.ts sees its own statuses.
  */
 export function canShare(): boolean {
-  return isAvailable('snapshots') || isAvailable('smart-forms');
+  return isAvailable('caregivers') || isAvailable('snapshots') || isAvailable('smart-forms');
+}
+
+/** Who can see a child's information besides the parent, as far as the app allows today. */
+export function whoElseSees(): string[] {
+  return [
+    ...(isAvailable('caregivers') ? ['the people you invite to a child\u2019s record, with the role you give them'] : []),
+    ...(isAvailable('snapshots') ? ['the people you print or send a snapshot for'] : []),
+    ...(isAvailable('smart-forms') ? ['the teachers and therapists you send a smart form to, for that form only'] : []),
+  ];
 }
 
 /** Whether a parent can both export everything and delete their account from the app. */

@@ -17,7 +17,7 @@ function accountTools(): string {
     { id: 'export', works: 'A full export of your information whenever you want it.', coming: 'a full export of your information' },
     {
       id: 'caregivers',
-      works: 'Co-parents and caregivers can share a child’s records with you.',
+      works: 'Share a child’s record with a co-parent or caregiver as a viewer, an updater or an owner, and see who has access.',
       coming: 'inviting a co-parent or caregiver',
     },
   ] as const;

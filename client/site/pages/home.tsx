@@ -36,7 +36,7 @@ const AUDIENCE = [
 const PROTECTIONS = [
   {
     icon: 'lock',
-    title: 'Only you can see it',
+    title: byStatus('caregivers', { available: 'Only the people you choose can see it', coming: 'Only you can see it' }),
     text: canShare()
       ? 'Every record belongs to your account. Nobody else can open it unless you share it.'
       : 'Every record belongs to your account, and nobody else can open it.',

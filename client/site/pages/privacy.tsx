@@ -3,7 +3,7 @@ import { CONTACT_RETENTION_DAYS } from '#shared/schemas/contact-limits.ts';
 import { PageHero, Prose } from '../components/page-layout.tsx';
 import { byStatus, isAvailable } from '../content/feature-status.ts';
 import { capitalise, listOf } from '../content/words.ts';
-import { canExportAndDelete, canShare, DATA_TOOLS } from '../content/your-data.ts';
+import { canExportAndDelete, DATA_TOOLS, whoElseSees } from '../content/your-data.ts';
 
 /** What a parent can add about a child: the records of the features that work today. */
 const RECORDS = [
@@ -80,6 +80,10 @@ export default function PrivacyPage() {
               coming: 'To provide Trelli: store your records, show them to you and suggest milestones for your child’s roadmap.',
             })}
           </li>
+          <li>
+            To send the emails you choose in Settings: reminders before the milestones on your child’s roadmap, and a weekly digest if you
+            turn it on.
+          </li>
           <li>To keep Trelli secure, prevent abuse and fix problems.</li>
           <li>To reply to you when you contact us, and to tell you about important changes to the service.</li>
         </ul>
@@ -88,7 +92,9 @@ export default function PrivacyPage() {
         <h2>Who can see it</h2>
         <ul>
           <li>You, when signed in to your account.</li>
-          {canShare() ? <li>People you choose to share with, such as when you print or send a snapshot.</li> : null}
+          {whoElseSees().map((who) => (
+            <li key={who}>{capitalise(who)}.</li>
+          ))}
           <li>
             Service providers who run parts of Trelli for us, such as hosting and sign-in, only on our instructions and only as needed.
           </li>

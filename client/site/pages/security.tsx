@@ -16,6 +16,12 @@ interface SecurityPromise {
 
 /** What can leave your account, and how: only what each sharing feature in the app allows. */
 const SHARING: readonly string[] = [
+  ...(isAvailable('caregivers')
+    ? [
+        'You can invite a co-parent, a grandparent or a caregiver to a child\u2019s record as a viewer (reads), an updater (adds and changes, never deletes) or an owner. Settings shows who has access; you can change a role or remove someone, and it takes effect on their next step.',
+        'Each child has an audit log, shown to its owners: who viewed the record, who changed what, who was invited or removed. It names the kind of record, never what it says.',
+      ]
+    : []),
   ...(isAvailable('smart-forms') ? ['Teachers who fill in a smart form see that one form, and nothing else about your child.'] : []),
   ...(isAvailable('snapshots') ? ['Snapshots are shared only when you decide to print or send them.'] : []),
   ...(canShare() ? [] : [NO_SHARING_YET]),
@@ -38,7 +44,12 @@ const PROMISES: readonly SecurityPromise[] = [
     promise: 'Everything you add to Trelli belongs to your account. Another family, or a stranger who guesses a link, cannot open it.',
     how: [
       'We never store your password itself, only a salted one-way hash of it that cannot be turned back into the password.',
-      'Every request to our servers is checked against the signed-in account, and each child’s records are only returned to the account that owns them.',
+      byStatus('caregivers', {
+        available:
+          'Every request to our servers is checked against the signed-in account and its role on the child: a child’s records are only returned to the people you gave access to.',
+        coming:
+          'Every request to our servers is checked against the signed-in account, and each child’s records are only returned to the account that owns them.',
+      }),
       ...SHARING,
     ],
   },

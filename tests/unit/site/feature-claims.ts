@@ -18,7 +18,7 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
   ],
   'smart-forms': [/Filled in by link, with no account needed/, /fill in a smart form/, /Smart form links are for the people/],
   guide: [/Short, practical reads/, /The guide and any suggestions/],
-  caregivers: [/the people they invite/, /need the same picture/, /can share a child’s records with you/],
+  caregivers: [/the people they invite/, /need the same picture/, /Share a child’s record with a co-parent or caregiver/, /audit log/],
   export: [/export your information/i, /export everything and leave/, /export or delete/i],
   'child-deletion': [
     /Open the child’s profile in Settings and choose delete/,

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { RoleGate, ViewOnlyNote } from '../../components/child-role.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { DocumentEditorDialog } from './document-editor.tsx';
 import { DocumentFilters, EMPTY_VAULT_FILTERS, hasVaultFilters, toDocumentFilter, type VaultFilterState } from './document-filters.tsx';
@@ -85,10 +86,12 @@ export function VaultScreen({ childName }: { childName: string }) {
     ) : (
       <div className="grid gap-2 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
         <p className="text-lg text-ink">No documents yet.</p>
-        <p className="text-ink-muted">
-          Start with the papers you reach for most: the current IEP or 504 plan, the latest evaluation, this year’s report cards. Drop the
-          files above or choose “Add documents”; on a phone, take a photo of a paper page. PDFs become searchable, word for word.
-        </p>
+        <RoleGate needs="updater">
+          <p className="text-ink-muted">
+            Start with the papers you reach for most: the current IEP or 504 plan, the latest evaluation, this year’s report cards. Drop the
+            files above or choose “Add documents”; on a phone, take a photo of a paper page. PDFs become searchable, word for word.
+          </p>
+        </RoleGate>
       </div>
     );
   } else {
@@ -127,27 +130,32 @@ export function VaultScreen({ childName }: { childName: string }) {
           {childName}’s IEPs, evaluations, report cards, letters and receipts, kept encrypted and found in seconds, including a word inside
           a long PDF.
         </p>
+        <ViewOnlyNote />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="vault-add-heading" className={card}>
-          <h2 id="vault-add-heading" className="text-xl font-bold text-ink">
-            Add documents
-          </h2>
-          <DropZone onFiles={(files) => queue.add(files)} maxFileBytes={queue.maxFileBytes} />
-          <UploadQueueList
-            items={queue.items}
-            onCancel={queue.cancel}
-            onRetry={queue.retry}
-            onDismiss={queue.dismiss}
-            onDescribe={setEditingId}
-          />
-        </section>
+        <RoleGate needs="updater">
+          <section aria-labelledby="vault-add-heading" className={card}>
+            <h2 id="vault-add-heading" className="text-xl font-bold text-ink">
+              Add documents
+            </h2>
+            <DropZone onFiles={(files) => queue.add(files)} maxFileBytes={queue.maxFileBytes} />
+            <UploadQueueList
+              items={queue.items}
+              onCancel={queue.cancel}
+              onRetry={queue.retry}
+              onDismiss={queue.dismiss}
+              onDescribe={setEditingId}
+            />
+          </section>
+        </RoleGate>
         <section aria-labelledby="vault-storage-heading" className={card}>
           <h2 id="vault-storage-heading" className="text-xl font-bold text-ink">
             Storage
           </h2>
           <StorageMeter />
-          <p className="text-sm text-ink-muted">Files are encrypted before they are stored. Only you can open them here.</p>
+          <p className="text-sm text-ink-muted">
+            Files are encrypted before they are stored. Only you and the people you share this child with can open them here.
+          </p>
         </section>
       </div>
       <section aria-labelledby="vault-list-heading" className="grid gap-4">
