@@ -48,6 +48,15 @@ export function serverMessageOf(error: unknown): string | null {
   return body || null;
 }
 
+/**
+ * The server's words when it refused a call for the person's role on the child (403, decision 0060):
+ * "You can view this child's record but not change it. An owner can give you more access." Null for
+ * any other failure, which keeps the sentence its screen chose.
+ */
+export function refusalMessageOf(error: unknown): string | null {
+  return httpStatusOf(error) === 403 ? serverMessageOf(error) : null;
+}
+
 /** SPEC §6: what the console says when a call that needs sign-in goes out without a token. */
 export const MISSING_TOKEN_WARNING = 'No sign-in token is available for this request; the server will likely answer 401.';
 

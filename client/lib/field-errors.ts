@@ -1,3 +1,5 @@
+import { refusalMessageOf } from './api-request.ts';
+
 /** Where an issue without a field path goes in the errors map (a message about the whole form). */
 export const FORM_ERROR = '$form';
 
@@ -63,12 +65,13 @@ export function issuesFromError(error: unknown): FieldIssue[] {
 }
 
 /**
- * What a form shows when saving failed: the server's field issues next to their fields, or else
- * `fallbackMessage` about the whole form. Forms send `{ data: {...} }`, so the server names a field
+ * What a form shows when saving failed: the server's field issues next to their fields, or else a
+ * message about the whole form: the server's own when it refused the call for the person's role,
+ * `fallbackMessage` otherwise. Forms send `{ data: {...} }`, so the server names a field
  * of it "data.title": the form's field is "title".
  */
 export function submitFailureErrors(error: unknown, fallbackMessage: string): Record<string, string> {
   const issues = issuesFromError(error).map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
   const fieldErrors = fieldErrorsFromIssues(issues);
-  return Object.keys(fieldErrors).length > 0 ? fieldErrors : { [FORM_ERROR]: fallbackMessage };
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : { [FORM_ERROR]: refusalMessageOf(error) ?? fallbackMessage };
 }

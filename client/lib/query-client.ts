@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, hashKey, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
-import { apiRequest } from './api-request.ts';
+import { apiRequest, httpStatusOf } from './api-request.ts';
 import { isChildScopedRestPath, isChildScopedRouter, trpcRouterOfKey, withChildIdParam } from './child-scope.ts';
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from './data-cache.ts';
 import { mutationPathOfKey, refreshAfter } from './refresh-map.ts';
@@ -38,7 +38,7 @@ export function childAwareQueryKeyHash(queryKey: QueryKey): string {
 /**
  * SPEC §9 defaults: fresh 30 min, kept 60 min, no retry, no refetch on focus/reconnect/mount, no
  * polling, online only. After every successful tRPC mutation, the refresh map (refresh-map.ts) says
- * which queries to refetch. "Online only": offline, a mutation pauses (still pending) and the client
+ * which queries to refetch; after a refusal (403), the children list with each child's role. "Online only": offline, a mutation pauses (still pending) and the client
  * resumes it when the browser is back online; the forms say so (decision 0029).
  */
 export function createAppQueryClient(): QueryClient {
@@ -47,6 +47,12 @@ export function createAppQueryClient(): QueryClient {
       onSuccess: (_data, _variables, _context, mutation) => {
         const path = mutationPathOfKey(mutation.options.mutationKey);
         if (path) refreshAfter(queryClient, path);
+      },
+      // Refused for the person's role on the child (decision 0060): their access changed while the
+      // screen was open. The children list carries each child's role; asked again, the screens
+      // hide what is no longer allowed (and a child no longer shared leaves the list).
+      onError: (error) => {
+        if (httpStatusOf(error) === 403) void queryClient.invalidateQueries({ queryKey: [['children', 'list']] });
       },
     }),
     defaultOptions: {

@@ -2,11 +2,25 @@ import { useId } from 'react';
 import { childDisplayName } from '../../lib/child-labels.ts';
 import { useChildContext } from '../child-context.tsx';
 
-/** Chooses which child the app shows (SPEC §4). Shown when there is more than one child. */
+/** Said of a child whose record another account shared with the signed-in person. */
+const SHARED_WITH_YOU = 'Shared with you';
+
+/**
+ * Chooses which child the app shows (SPEC §4), when there is more than one; a child shared with the
+ * person says so, in the list or, when it is the only child, on its own.
+ */
 export function ChildSwitcher() {
-  const { children, selectedChildId, selectChild } = useChildContext();
+  const { children, selectedChild, selectedChildId, selectChild } = useChildContext();
   const id = useId();
-  if (children.length < 2) return null;
+  if (children.length < 2) {
+    if (!selectedChild?.sharedWithYou) return null;
+    return (
+      <p className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm text-ink">
+        <span className="font-semibold">{childDisplayName(selectedChild)}</span>
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5">{SHARED_WITH_YOU}</span>
+      </p>
+    );
+  }
   return (
     <div className="flex max-w-full min-w-0 items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
@@ -20,7 +34,7 @@ export function ChildSwitcher() {
       >
         {children.map((child) => (
           <option key={child.id} value={child.id}>
-            {childDisplayName(child)}
+            {child.sharedWithYou ? `${childDisplayName(child)} (${SHARED_WITH_YOU.toLowerCase()})` : childDisplayName(child)}
           </option>
         ))}
       </select>

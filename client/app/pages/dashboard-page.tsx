@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
 import { ActivityFeed } from '../features/dashboard/activity-feed.tsx';
 import { ChildCard } from '../features/dashboard/child-card.tsx';
 import { DashboardStats } from '../features/dashboard/dashboard-stats.tsx';
@@ -49,60 +50,65 @@ export default function DashboardPage() {
           Add a child
         </Link>
       </div>
+      <ViewOnlyNote />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ChildCard child={selectedChild} />
-        <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
-          <h2 className="text-xl font-bold text-ink">Quick actions</h2>
-          <button
-            type="button"
-            ref={(element) => {
-              triggers.current.observation = element;
-            }}
-            className={buttonClasses()}
-            aria-expanded={panel === 'observation'}
-            aria-controls={panel ? 'dashboard-quick-panel' : undefined}
-            onClick={() => toggle('observation')}
-          >
-            Log an observation
-          </button>
-          <button
-            type="button"
-            ref={(element) => {
-              triggers.current.progress = element;
-            }}
-            className={buttonClasses({ variant: 'outline' })}
-            aria-expanded={panel === 'progress'}
-            aria-controls={panel ? 'dashboard-quick-panel' : undefined}
-            onClick={() => toggle('progress')}
-          >
-            Add progress
-          </button>
-        </div>
+        <RoleGate needs="updater">
+          <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+            <h2 className="text-xl font-bold text-ink">Quick actions</h2>
+            <button
+              type="button"
+              ref={(element) => {
+                triggers.current.observation = element;
+              }}
+              className={buttonClasses()}
+              aria-expanded={panel === 'observation'}
+              aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+              onClick={() => toggle('observation')}
+            >
+              Log an observation
+            </button>
+            <button
+              type="button"
+              ref={(element) => {
+                triggers.current.progress = element;
+              }}
+              className={buttonClasses({ variant: 'outline' })}
+              aria-expanded={panel === 'progress'}
+              aria-controls={panel ? 'dashboard-quick-panel' : undefined}
+              onClick={() => toggle('progress')}
+            >
+              Add progress
+            </button>
+          </div>
+        </RoleGate>
       </div>
       <RoadmapBanner />
       {panel ? (
-        <section
-          ref={panelRef}
-          id="dashboard-quick-panel"
-          aria-labelledby="dashboard-quick-panel-heading"
-          className="grid gap-4 rounded-2xl border border-brand-300 bg-white p-6 shadow-sm"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="dashboard-quick-panel-heading" className="text-xl font-bold text-ink">
-              {PANEL_TITLES[panel]} for {selectedChild.firstName}
-            </h2>
-            <Button variant="ghost" size="sm" onClick={close}>
-              Close
-            </Button>
-          </div>
-          {panel === 'observation' ? (
-            // The parent just asked for this form, so the cursor goes straight to "What happened".
-            // oxlint-disable-next-line jsx-a11y/no-autofocus
-            <QuickObservationForm autoFocus compact onSaved={close} />
-          ) : (
-            <QuickProgressForm onSaved={close} />
-          )}
-        </section>
+        <RoleGate needs="updater">
+          <section
+            ref={panelRef}
+            id="dashboard-quick-panel"
+            aria-labelledby="dashboard-quick-panel-heading"
+            className="grid gap-4 rounded-2xl border border-brand-300 bg-white p-6 shadow-sm"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="dashboard-quick-panel-heading" className="text-xl font-bold text-ink">
+                {PANEL_TITLES[panel]} for {selectedChild.firstName}
+              </h2>
+              <Button variant="ghost" size="sm" onClick={close}>
+                Close
+              </Button>
+            </div>
+            {panel === 'observation' ? (
+              // The parent just asked for this form, so the cursor goes straight to "What happened".
+              // oxlint-disable-next-line jsx-a11y/no-autofocus
+              <QuickObservationForm autoFocus compact onSaved={close} />
+            ) : (
+              <QuickProgressForm onSaved={close} />
+            )}
+          </section>
+        </RoleGate>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <DashboardStats onLogObservation={() => open('observation')} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
 import { ObservationList } from '../features/observations/observation-list.tsx';
 import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
 import { WeeklyTrendChart } from '../features/observations/weekly-trend-chart.tsx';
@@ -46,14 +47,17 @@ export default function ObservationsPage() {
         <p className="max-w-2xl text-ink-muted">
           What you notice about {selectedChild.firstName}, day to day: the wins as much as the worries. A sentence is enough.
         </p>
+        <ViewOnlyNote />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section id={QUICK_CAPTURE_ID} aria-labelledby="quick-capture-heading" className={card}>
-          <h2 id="quick-capture-heading" className="text-xl font-bold text-ink">
-            Note something
-          </h2>
-          <QuickObservationForm />
-        </section>
+        <RoleGate needs="updater">
+          <section id={QUICK_CAPTURE_ID} aria-labelledby="quick-capture-heading" className={card}>
+            <h2 id="quick-capture-heading" className="text-xl font-bold text-ink">
+              Note something
+            </h2>
+            <QuickObservationForm />
+          </section>
+        </RoleGate>
         <section aria-labelledby="trend-heading" className={card}>
           <h2 id="trend-heading" className="text-xl font-bold text-ink">
             Wins and concerns, last 12 weeks

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useChildContext } from '../child-context.tsx';
+import { RoleGate } from '../components/child-role.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 import { toCreateInput, toUpdateInput, valuesFromChild } from '../features/children/onboarding-steps.ts';
 import { OnboardingWizard } from '../features/children/onboarding-wizard.tsx';
@@ -24,22 +25,33 @@ function EditProfile() {
       </div>
     );
   }
-  return (
-    <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-3xl font-bold text-ink">Edit {selectedChild.firstName}&rsquo;s profile</h1>
-        <p className="max-w-2xl text-ink-muted">Open any step and save when you are ready.</p>
-      </div>
-      <OnboardingWizard
-        editing
-        submitLabel="Save changes"
-        initialValues={valuesFromChild(selectedChild)}
-        onSubmit={async (values, skipped) => {
-          await save(selectedChild.id, childUpdateSchema.parse(toUpdateInput(values, skipped)));
-          navigate(PATHS.dashboard);
-        }}
-      />
+  const onlyOwners = (
+    <div className="grid gap-4">
+      <h1 className="text-3xl font-bold text-ink">{selectedChild.firstName}&rsquo;s profile</h1>
+      <p className="text-ink-muted">Only an owner of {selectedChild.firstName}&rsquo;s record can change the profile.</p>
+      <Link to={PATHS.dashboard} className={buttonClasses({ variant: 'outline', className: 'justify-self-start' })}>
+        Back to the dashboard
+      </Link>
     </div>
+  );
+  return (
+    <RoleGate needs="owner" otherwise={onlyOwners}>
+      <div className="grid gap-6">
+        <div className="grid gap-2">
+          <h1 className="text-3xl font-bold text-ink">Edit {selectedChild.firstName}&rsquo;s profile</h1>
+          <p className="max-w-2xl text-ink-muted">Open any step and save when you are ready.</p>
+        </div>
+        <OnboardingWizard
+          editing
+          submitLabel="Save changes"
+          initialValues={valuesFromChild(selectedChild)}
+          onSubmit={async (values, skipped) => {
+            await save(selectedChild.id, childUpdateSchema.parse(toUpdateInput(values, skipped)));
+            navigate(PATHS.dashboard);
+          }}
+        />
+      </div>
+    </RoleGate>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { ViewOnlyNote } from '../components/child-role.tsx';
 import { GoalDetail } from '../features/progress-planner/goal-detail.tsx';
 import { GoalsSection } from '../features/progress-planner/goals-section.tsx';
 import { StrategiesSection } from '../features/progress-planner/strategies-section.tsx';
@@ -35,6 +36,7 @@ export default function ProgressPlannerPage() {
         <p className="max-w-2xl text-ink-muted">
           What {selectedChild.firstName} is working toward, how it is going, and the strategies that help.
         </p>
+        <ViewOnlyNote />
       </div>
       {goalId !== null ? (
         <GoalDetail goalId={goalId} />

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { localToday } from '../../lib/dates.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 import { AddMilestone, ComingUp, EmptyRoadmap, Timeline } from '../features/roadmap/roadmap-sections.tsx';
 import { nextMilestones } from '../features/roadmap/roadmap-timeline.ts';
@@ -55,21 +56,24 @@ export default function RoadmapPage() {
           <p className="text-ink-muted">
             The next {horizonLabel} for {name}: plan reviews, evaluations, progress reports and school-year moments.
           </p>
+          <ViewOnlyNote />
         </div>
         {list && list.length > 0 ? (
-          <div className="grid justify-items-end gap-2">
-            <div className="flex flex-wrap gap-3">
-              <Button variant="outline" onClick={() => setAdding((value) => !value)} aria-expanded={adding}>
-                Add a milestone
-              </Button>
-              <Button variant="secondary" onClick={runGenerate} loading={generate.isPending} aria-describedby="roadmap-refresh-note">
-                Refresh my roadmap
-              </Button>
+          <RoleGate needs="updater">
+            <div className="grid justify-items-end gap-2">
+              <div className="flex flex-wrap gap-3">
+                <Button variant="outline" onClick={() => setAdding((value) => !value)} aria-expanded={adding}>
+                  Add a milestone
+                </Button>
+                <Button variant="secondary" onClick={runGenerate} loading={generate.isPending} aria-describedby="roadmap-refresh-note">
+                  Refresh my roadmap
+                </Button>
+              </div>
+              <p id="roadmap-refresh-note" className="max-w-xs text-right text-sm text-ink-muted">
+                {REFRESH_NOTE}
+              </p>
             </div>
-            <p id="roadmap-refresh-note" className="max-w-xs text-right text-sm text-ink-muted">
-              {REFRESH_NOTE}
-            </p>
-          </div>
+          </RoleGate>
         ) : null}
       </div>
 
@@ -85,7 +89,7 @@ export default function RoadmapPage() {
           </div>
         </div>
       ) : list && list.length === 0 ? (
-        <>
+        <RoleGate needs="updater" otherwise={<p className="text-ink">Nothing is on {name}&apos;s roadmap yet.</p>}>
           <EmptyRoadmap childName={name} onGenerate={runGenerate} generating={generate.isPending} triedAlready={triedEmpty} />
           {adding ? (
             <AddMilestone today={today} onClose={() => setAdding(false)} />
@@ -96,10 +100,14 @@ export default function RoadmapPage() {
               </Button>
             </div>
           )}
-        </>
+        </RoleGate>
       ) : (
         <>
-          {adding ? <AddMilestone today={today} onClose={() => setAdding(false)} /> : null}
+          {adding ? (
+            <RoleGate needs="updater">
+              <AddMilestone today={today} onClose={() => setAdding(false)} />
+            </RoleGate>
+          ) : null}
           <ComingUp milestones={comingUp} today={today} />
           <Timeline milestones={list ?? []} today={today} horizonLabel={horizonLabel} />
         </>

@@ -12,32 +12,10 @@ import { UserSessionGuard } from '../../../client/app/providers.tsx';
 import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
 import { trpc, type ClientRouter } from '../../../client/app/trpc/trpc.ts';
 import { getSelectedChildId, readSession, writeSession } from '../../../client/lib/session-storage.ts';
-import { fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { childFixture, fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
 
 function child(id: number, firstName: string): Child {
-  return {
-    id,
-    firstName,
-    lastName: null,
-    dateOfBirth: '2016-04-02',
-    ageYears: 10,
-    grade: '4',
-    school: null,
-    pronouns: null,
-    supportPlan: 'iep',
-    planReviewDate: null,
-    lastEvaluationDate: null,
-    diagnoses: [],
-    strengths: [],
-    challenges: [],
-    interests: [],
-    notes: null,
-    avatarColor: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    role: 'owner',
-    sharedWithYou: false,
-  };
+  return childFixture({ id, firstName });
 }
 
 function user(id: string): AppUser {

@@ -2,14 +2,13 @@
 import { cleanup, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/schemas/activity.ts';
-import type { Child } from '#shared/schemas/child.ts';
 import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
 import { ActivityFeed } from '../../../client/app/features/dashboard/activity-feed.tsx';
 import { ChildCard } from '../../../client/app/features/dashboard/child-card.tsx';
 import { DashboardStats } from '../../../client/app/features/dashboard/dashboard-stats.tsx';
 import { formatMomentDate, localToday } from '../../../client/lib/dates.ts';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
-import { fakeTrpc } from '../../helpers/fake-trpc.tsx';
+import { childFixture, fakeTrpc } from '../../helpers/fake-trpc.tsx';
 
 const DAY_MS = 86_400_000;
 const dayFromToday = (days: number) => localToday(new Date(Date.now() + days * DAY_MS));
@@ -41,7 +40,7 @@ beforeEach(() => setSelectedChildId(1));
 afterEach(() => cleanup());
 
 async function renderStats() {
-  const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []));
+  const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []), { role: 'owner' });
   const view = render(<DashboardStats onLogObservation={() => undefined} />, { wrapper }).container;
   return view;
 }
@@ -86,7 +85,7 @@ describe('recent activity', () => {
   ];
 
   it('says what each change was about, the day a late note is about, and when it was made', async () => {
-    const { wrapper } = fakeTrpc((op) => (op.path === 'activities.list' ? feed : []));
+    const { wrapper } = fakeTrpc((op) => (op.path === 'activities.list' ? feed : []), { role: 'owner' });
     const view = render(<ActivityFeed onLogObservation={() => undefined} />, { wrapper }).container;
     const list = await within(view).findByRole('list', { name: 'Latest changes' });
     const [late, today, deleted] = within(list).getAllByRole('listitem');
@@ -104,30 +103,8 @@ describe('recent activity', () => {
 
 describe('the child card', () => {
   it('shows the diagnoses picked in onboarding', () => {
-    const child: Child = {
-      id: 1,
-      firstName: 'Maya',
-      lastName: null,
-      dateOfBirth: '2017-03-02',
-      ageYears: 9,
-      grade: '4',
-      school: null,
-      pronouns: null,
-      supportPlan: 'iep',
-      planReviewDate: null,
-      lastEvaluationDate: null,
-      diagnoses: ['ADHD', 'Dyslexia'],
-      strengths: ['Creative'],
-      challenges: [],
-      interests: [],
-      notes: null,
-      avatarColor: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      role: 'owner',
-      sharedWithYou: false,
-    };
-    const { wrapper } = fakeTrpc();
+    const child = childFixture({ firstName: 'Maya', diagnoses: ['ADHD', 'Dyslexia'], strengths: ['Creative'] });
+    const { wrapper } = fakeTrpc(undefined, { role: 'owner' });
     const card = render(<ChildCard child={child} />, { wrapper }).container;
     const list = within(card).getByRole('heading', { name: 'Diagnoses and areas being explored' }).nextElementSibling as HTMLElement;
     expect(

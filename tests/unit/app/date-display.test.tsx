@@ -71,7 +71,7 @@ afterEach(() => cleanup());
 
 describe('one day reads the same on every screen', () => {
   it('in full on the goal card, the progress table, the roadmap card and the dashboard', async () => {
-    const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []));
+    const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []), { role: 'owner' });
     const goalCard = render(<ProgressSummary goal={goal} />, { wrapper }).container;
     const progressTable = render(<ProgressChart goal={goal} entries={[goal.latestProgress!]} />, { wrapper }).container;
     const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
@@ -94,7 +94,7 @@ describe('one day reads the same on every screen', () => {
   });
 
   it('without its year on the roadmap timeline and the weekly chart', () => {
-    const { wrapper } = fakeTrpc();
+    const { wrapper } = fakeTrpc(undefined, { role: 'owner' });
     const timelineRow = render(<MilestoneItem milestone={milestone} today={TODAY} variant="row" headingLevel={4} />, { wrapper }).container;
     const weeklyChart = render(<TrendBars weeks={[{ weekStart: DAY, wins: 1, concerns: 0 }]} />, { wrapper }).container;
 
@@ -104,7 +104,7 @@ describe('one day reads the same on every screen', () => {
   });
 
   it('as the same distance from today on the roadmap and the dashboard', async () => {
-    const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []));
+    const { wrapper } = fakeTrpc((op) => (op.path === 'dashboard.stats' ? stats : []), { role: 'owner' });
     const roadmapCard = render(<MilestoneItem milestone={milestone} today={TODAY} variant="card" headingLevel={3} />, {
       wrapper,
     }).container;

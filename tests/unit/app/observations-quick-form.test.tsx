@@ -146,7 +146,12 @@ describe('ObservationItem', () => {
 
   it('says why a delete failed in the server\'s words, without "404:"', async () => {
     const user = userEvent.setup();
-    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.delete' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []));
+    const { wrapper } = fakeTrpc(
+      (op) => (op.path === 'observations.delete' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []),
+      {
+        role: 'owner',
+      },
+    );
     item(wrapper);
     await user.click(screen.getByRole('button', { name: /^Delete/ }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
@@ -155,7 +160,12 @@ describe('ObservationItem', () => {
 
   it("says why an edit did not save in the server's words", async () => {
     const user = userEvent.setup();
-    const { wrapper } = fakeTrpc((op) => (op.path === 'observations.update' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []));
+    const { wrapper } = fakeTrpc(
+      (op) => (op.path === 'observations.update' ? serverError(404, 'NOT_FOUND', 'Observation not found') : []),
+      {
+        role: 'owner',
+      },
+    );
     item(wrapper);
     await user.click(screen.getByRole('button', { name: /^Edit/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

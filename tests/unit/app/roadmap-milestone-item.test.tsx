@@ -28,7 +28,7 @@ function answer(op: FakeOp): unknown {
 }
 
 function renderRow() {
-  const api = fakeTrpc(answer);
+  const api = fakeTrpc(answer, { role: 'owner' });
   render(<MilestoneItem milestone={review} today="2026-06-01" variant="row" headingLevel={3} />, { wrapper: api.wrapper });
   return api;
 }
@@ -74,7 +74,7 @@ describe('MilestoneItem sends only what the parent changed', () => {
 
 describe('MilestoneItem buttons', () => {
   const buttons = (milestone: Milestone, variant: 'card' | 'row') => {
-    const { wrapper } = fakeTrpc(answer);
+    const { wrapper } = fakeTrpc(answer, { role: 'owner' });
     render(<MilestoneItem milestone={milestone} today="2026-06-01" variant={variant} headingLevel={3} />, { wrapper });
     const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
     cleanup();
@@ -101,7 +101,7 @@ describe('MilestoneItem buttons', () => {
   });
 
   it('send the status each one names', async () => {
-    const { calls, wrapper } = fakeTrpc(answer);
+    const { calls, wrapper } = fakeTrpc(answer, { role: 'owner' });
     render(<MilestoneItem milestone={{ ...review, status: 'upcoming' }} today="2026-06-01" variant="card" headingLevel={3} />, { wrapper });
     fireEvent.click(screen.getByRole('button', { name: 'Start: Annual IEP review' }));
     expect(await screen.findByText('Marked as in progress')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_ERROR, submitFailureErrors } from '../../../client/lib/field-errors.ts';
+import { withStatusMessage } from '../../../client/app/trpc/http-status-link.ts';
 import { serverError } from '../../helpers/fake-trpc.tsx';
 
 const FALLBACK = 'We could not save this goal. Please try again.';
@@ -15,6 +16,12 @@ describe('submitFailureErrors', () => {
       title: 'Give the goal a title',
       goalIds: 'This goal is not one of this child’s goals',
     });
+  });
+
+  it("says the server's words about the whole form when it refused the call for the person's role", () => {
+    const refused = 'You can view this child’s record but not change it. An owner can give you more access.';
+    // As the app's httpStatusLink hands it over: the message starts with the status.
+    expect(submitFailureErrors(withStatusMessage(serverError(403, 'FORBIDDEN', refused)), FALLBACK)).toEqual({ [FORM_ERROR]: refused });
   });
 
   it('says the fallback about the whole form when no field is named', () => {

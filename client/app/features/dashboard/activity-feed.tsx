@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
 import { activityLabel } from '../../../lib/activity-labels.ts';
+import { RoleGate } from '../../components/child-role.tsx';
 import { activityAbout } from './dashboard-format.ts';
 import { useRecentActivity } from './use-dashboard.ts';
 
@@ -67,17 +68,19 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
         </div>
       ) : null}
       {activities.data && activities.data.length === 0 ? (
-        <p className="text-ink">
-          Nothing here yet.{' '}
-          <button
-            type="button"
-            onClick={onLogObservation}
-            className="text-left font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
-          >
-            Log a first observation
-          </button>{' '}
-          to start the story.
-        </p>
+        <RoleGate needs="updater" otherwise={<p className="text-ink">Nothing here yet.</p>}>
+          <p className="text-ink">
+            Nothing here yet.{' '}
+            <button
+              type="button"
+              onClick={onLogObservation}
+              className="text-left font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+            >
+              Log a first observation
+            </button>{' '}
+            to start the story.
+          </p>
+        </RoleGate>
       ) : null}
       {activities.data && activities.data.length > 0 ? (
         <ul className="grid gap-3" aria-label="Latest changes">

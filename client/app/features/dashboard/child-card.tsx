@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Child } from '#shared/schemas/child.ts';
 import { ageLabel, childDisplayName, gradeLabel, supportPlanLabel } from '../../../lib/child-labels.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { RoleGate } from '../../components/child-role.tsx';
 
 /** Where the profile is edited: the onboarding steps, filled in with the selected child. */
 export const EDIT_PROFILE_PATH = `${PATHS.onboarding}?edit`;
@@ -22,12 +23,14 @@ export function ChildCard({ child }: { child: Child }) {
         <h2 id="child-card-name" className="text-2xl font-bold text-ink">
           {name}
         </h2>
-        <Link
-          to={EDIT_PROFILE_PATH}
-          className="ml-auto text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
-        >
-          Edit profile
-        </Link>
+        <RoleGate needs="owner">
+          <Link
+            to={EDIT_PROFILE_PATH}
+            className="ml-auto text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+          >
+            Edit profile
+          </Link>
+        </RoleGate>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>
@@ -67,12 +70,14 @@ export function ChildCard({ child }: { child: Child }) {
           </ul>
         </div>
       ) : (
-        <p className="text-sm text-ink-muted">
-          <Link to={EDIT_PROFILE_PATH} className="font-semibold text-brand-800 underline underline-offset-4">
-            Add what {child.firstName} is good at
-          </Link>{' '}
-          so every plan starts from strengths.
-        </p>
+        <RoleGate needs="owner">
+          <p className="text-sm text-ink-muted">
+            <Link to={EDIT_PROFILE_PATH} className="font-semibold text-brand-800 underline underline-offset-4">
+              Add what {child.firstName} is good at
+            </Link>{' '}
+            so every plan starts from strengths.
+          </p>
+        </RoleGate>
       )}
     </section>
   );

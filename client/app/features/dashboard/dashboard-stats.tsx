@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { formatDate, formatRelativeDay } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { RoleGate } from '../../components/child-role.tsx';
 import { weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
 import { useDashboardStats } from './use-dashboard.ts';
 
@@ -77,11 +78,13 @@ function ObservationsCard({ observations, onLogObservation }: { observations: St
         <WeekBars thisWeek={thisWeek} lastWeek={lastWeek} />
       </div>
       {thisWeek === 0 ? (
-        <p className="text-ink">
-          <button type="button" onClick={onLogObservation} className={`text-left ${linkClasses}`}>
-            Log one thing you noticed today
-          </button>
-        </p>
+        <RoleGate needs="updater" otherwise={<p className="text-ink-muted">Nothing noted yet this week.</p>}>
+          <p className="text-ink">
+            <button type="button" onClick={onLogObservation} className={`text-left ${linkClasses}`}>
+              Log one thing you noticed today
+            </button>
+          </p>
+        </RoleGate>
       ) : (
         <p className="text-ink-muted">{weekComparison(thisWeek, lastWeek)}</p>
       )}
@@ -119,9 +122,11 @@ function GoalsCard({ goals }: { goals: Stats['activeGoals'] }) {
       {goals.length === 0 ? (
         <p className="text-ink">
           No goals yet.{' '}
-          <Link to={PATHS.progressPlanner} className={linkClasses}>
-            Set a first goal in the progress planner
-          </Link>
+          <RoleGate needs="updater">
+            <Link to={PATHS.progressPlanner} className={linkClasses}>
+              Set a first goal in the progress planner
+            </Link>
+          </RoleGate>
         </p>
       ) : (
         <ul className="grid gap-4">
@@ -140,9 +145,11 @@ function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] })
       {milestones.length === 0 ? (
         <p className="text-ink">
           Nothing coming up.{' '}
-          <Link to={PATHS.roadmap} className={linkClasses}>
-            Plan the months ahead on the roadmap
-          </Link>
+          <RoleGate needs="updater">
+            <Link to={PATHS.roadmap} className={linkClasses}>
+              Plan the months ahead on the roadmap
+            </Link>
+          </RoleGate>
         </p>
       ) : (
         <>
@@ -198,11 +205,13 @@ export function DashboardStats({ onLogObservation }: { onLogObservation(): void 
         <Card title="Strategies in use">
           <Big>{data.strategiesInUse}</Big>
           {data.strategiesInUse === 0 ? (
-            <p className="text-ink">
-              <Link to={PATHS.progressPlanner} className={linkClasses}>
-                Add a strategy that helps
-              </Link>
-            </p>
+            <RoleGate needs="updater">
+              <p className="text-ink">
+                <Link to={PATHS.progressPlanner} className={linkClasses}>
+                  Add a strategy that helps
+                </Link>
+              </p>
+            </RoleGate>
           ) : (
             <p className="text-ink-muted">
               <Link to={PATHS.progressPlanner} className={linkClasses}>

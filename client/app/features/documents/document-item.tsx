@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { TagButtons } from '../../components/tag-buttons.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { formatBytes } from '#shared/bytes.ts';
 import { CATEGORY_LABELS, MEDIA_TYPE_SHORT, previewKind } from './document-labels.ts';
@@ -163,26 +164,30 @@ export function DocumentItem({
             <Button variant="outline" size="sm" onClick={onDownload}>
               Download{named}
             </Button>
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              Edit{named}
-            </Button>
-            <Button variant="ghost" size="sm" disabled={!online} onClick={() => replaceInput.current?.click()}>
-              Replace file{named}
-            </Button>
-            <input
-              ref={replaceInput}
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              hidden
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) onReplace(file);
-              }}
-            />
-            <Button id={deleteId} variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setAsking(true)}>
-              Delete{named}
-            </Button>
+            <RoleGate needs="updater">
+              <Button variant="outline" size="sm" onClick={onEdit}>
+                Edit{named}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={!online} onClick={() => replaceInput.current?.click()}>
+                Replace file{named}
+              </Button>
+              <input
+                ref={replaceInput}
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                hidden
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) onReplace(file);
+                }}
+              />
+            </RoleGate>
+            <RoleGate needs="owner">
+              <Button id={deleteId} variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setAsking(true)}>
+                Delete{named}
+              </Button>
+            </RoleGate>
           </div>
         )}
       </div>

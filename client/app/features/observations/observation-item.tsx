@@ -12,6 +12,7 @@ import { useObservationForm } from './use-observation-form.ts';
 import { useDeleteObservation, useUpdateObservation } from './use-observations.ts';
 import { StarIcon } from './win-toggle.tsx';
 import { TagButtons } from '../../components/tag-buttons.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
@@ -159,14 +160,18 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
           </div>
         </fieldset>
       ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
-            Edit<span className="sr-only"> the note from {when}</span>
-          </Button>
-          <Button id={deleteButtonId} variant="ghost" size="sm" onClick={() => setMode('confirm-delete')}>
-            Delete<span className="sr-only"> the note from {when}</span>
-          </Button>
-        </div>
+        <RoleGate needs="updater">
+          <div className="flex flex-wrap gap-2">
+            <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
+              Edit<span className="sr-only"> the note from {when}</span>
+            </Button>
+            <RoleGate needs="owner">
+              <Button id={deleteButtonId} variant="ghost" size="sm" onClick={() => setMode('confirm-delete')}>
+                Delete<span className="sr-only"> the note from {when}</span>
+              </Button>
+            </RoleGate>
+          </div>
+        </RoleGate>
       )}
     </li>
   );

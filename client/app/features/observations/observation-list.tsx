@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { EMPTY_FILTERS, SEARCH_DEBOUNCE_MS, hasActiveFilters, mergeTags, toListFilter, type FilterState } from './observation-filter.ts';
 import { ObservationFilters } from './observation-filters.tsx';
 import { countLabel } from './observation-format.ts';
@@ -53,10 +54,12 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
       </div>
     ) : (
       <div className="grid justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-        <p className="text-lg text-ink">No observations yet — note one thing you noticed today, big or small.</p>
-        <Button variant="outline" onClick={onWriteFirst}>
-          Write the first note
-        </Button>
+        <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No observations yet.</p>}>
+          <p className="text-lg text-ink">No observations yet — note one thing you noticed today, big or small.</p>
+          <Button variant="outline" onClick={onWriteFirst}>
+            Write the first note
+          </Button>
+        </RoleGate>
       </div>
     );
   } else {

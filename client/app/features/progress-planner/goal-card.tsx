@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
 import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
@@ -87,33 +88,37 @@ export function GoalCard({ goal }: { goal: Goal }) {
             {goal.title}
           </h4>
         </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="text-sm font-semibold text-ink-muted">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={goal.status}
-            disabled={update.isPending}
-            onChange={(event) => update.mutate({ id: goal.id, data: { status: event.target.value as Goal['status'] } })}
-            className="rounded-lg border border-ink/25 bg-white px-2 py-1.5 text-sm text-ink"
-          >
-            {GOAL_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {GOAL_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleGate needs="updater">
+          <div className="flex items-center gap-2">
+            <label htmlFor={statusId} className="text-sm font-semibold text-ink-muted">
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={goal.status}
+              disabled={update.isPending}
+              onChange={(event) => update.mutate({ id: goal.id, data: { status: event.target.value as Goal['status'] } })}
+              className="rounded-lg border border-ink/25 bg-white px-2 py-1.5 text-sm text-ink"
+            >
+              {GOAL_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {GOAL_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </RoleGate>
       </div>
       <ProgressSummary goal={goal} />
       {goal.isStale ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-sun px-4 py-3">
           <p className="text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p>
           {!adding ? (
-            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-              Add progress
-            </Button>
+            <RoleGate needs="updater">
+              <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+                Add progress
+              </Button>
+            </RoleGate>
           ) : null}
         </div>
       ) : null}
@@ -131,21 +136,25 @@ export function GoalCard({ goal }: { goal: Goal }) {
         <Link to={goalViewHref(goal.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
           See progress<span className="sr-only"> on {goal.title}</span>
         </Link>
-        {!goal.isStale && !adding ? (
-          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-            Add progress
+        <RoleGate needs="updater">
+          {!goal.isStale && !adding ? (
+            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              Add progress
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" aria-label={`Edit goal: ${goal.title}`} onClick={() => setEditing(true)}>
+            Edit
           </Button>
-        ) : null}
-        <Button size="sm" variant="ghost" aria-label={`Edit goal: ${goal.title}`} onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-        <ConfirmDelete
-          label="Delete"
-          accessibleName={`Delete goal: ${goal.title}`}
-          question={`Delete "${goal.title}" and its progress?`}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutateAsync({ id: goal.id }).catch(() => undefined)}
-        />
+        </RoleGate>
+        <RoleGate needs="owner">
+          <ConfirmDelete
+            label="Delete"
+            accessibleName={`Delete goal: ${goal.title}`}
+            question={`Delete "${goal.title}" and its progress?`}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutateAsync({ id: goal.id }).catch(() => undefined)}
+          />
+        </RoleGate>
       </div>
     </article>
   );

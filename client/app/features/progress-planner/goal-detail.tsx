@@ -7,6 +7,7 @@ import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue } from './goal-logic.ts';
@@ -77,9 +78,11 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                   {goal.title}
                 </h2>
               </div>
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                Edit goal
-              </Button>
+              <RoleGate needs="updater">
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  Edit goal
+                </Button>
+              </RoleGate>
             </div>
             {goal.description ? <p className="whitespace-pre-line text-ink">{goal.description}</p> : null}
             <ProgressSummary goal={goal} />
@@ -99,23 +102,30 @@ export function GoalDetail({ goalId }: { goalId: number }) {
             {progress.length > 0 ? (
               <ProgressChart goal={goal} entries={progress} />
             ) : (
-              <p className="text-ink-muted">No progress recorded yet. Add the first measurement below and the chart will start.</p>
+              <p className="text-ink-muted">
+                No progress recorded yet.
+                <RoleGate needs="updater"> Add the first measurement below and the chart will start.</RoleGate>
+              </p>
             )}
           </section>
 
-          <section aria-labelledby="goal-add-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
-            <h3 id="goal-add-heading" className="text-lg font-bold text-ink">
-              Add progress
-            </h3>
-            <QuickProgressForm goalId={goal.id} />
-          </section>
+          <RoleGate needs="updater">
+            <section aria-labelledby="goal-add-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
+              <h3 id="goal-add-heading" className="text-lg font-bold text-ink">
+                Add progress
+              </h3>
+              <QuickProgressForm goalId={goal.id} />
+            </section>
+          </RoleGate>
 
           <section aria-labelledby="goal-entries-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
             <h3 id="goal-entries-heading" className="text-lg font-bold text-ink">
               Entries
             </h3>
             {newestFirst.length === 0 ? (
-              <p className="text-ink-muted">Entries you add will be listed here, newest first.</p>
+              <RoleGate needs="updater" otherwise={<p className="text-ink-muted">No entries yet.</p>}>
+                <p className="text-ink-muted">Entries you add will be listed here, newest first.</p>
+              </RoleGate>
             ) : (
               <ul className="grid divide-y divide-ink/10">
                 {newestFirst.map((entry) =>
@@ -132,24 +142,28 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                           {entry.note ? ` · ${entry.note}` : ''}
                         </p>
                       </div>
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          id={editButtonId(entry.id)}
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}
-                          onClick={() => setEditingEntryId(entry.id)}
-                        >
-                          Edit
-                        </Button>
-                        <ConfirmDelete
-                          label="Delete entry"
-                          accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
-                          question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
-                          pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
-                          onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
-                        />
-                      </div>
+                      <RoleGate needs="updater">
+                        <div className="flex flex-wrap gap-2">
+                          <Button
+                            id={editButtonId(entry.id)}
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}
+                            onClick={() => setEditingEntryId(entry.id)}
+                          >
+                            Edit
+                          </Button>
+                          <RoleGate needs="owner">
+                            <ConfirmDelete
+                              label="Delete entry"
+                              accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
+                              question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
+                              pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
+                              onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
+                            />
+                          </RoleGate>
+                        </div>
+                      </RoleGate>
                     </li>
                   ),
                 )}
@@ -170,11 +184,13 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               <p className="text-ink-muted">
                 Observations linked to this goal show up here as evidence. When you log an observation, you can link it to this goal.
               </p>
-              <div>
-                <Link to={PATHS.observations} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  Log an observation
-                </Link>
-              </div>
+              <RoleGate needs="updater">
+                <div>
+                  <Link to={PATHS.observations} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                    Log an observation
+                  </Link>
+                </div>
+              </RoleGate>
             </div>
           ) : (
             <ul className="grid gap-3">

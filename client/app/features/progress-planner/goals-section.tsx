@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { GoalCard } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { groupGoalsByStatus } from './goal-logic.ts';
@@ -35,10 +36,12 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
   } else if (goals.length === 0) {
     body = adding ? null : (
       <div className="grid gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-        <p className="text-lg text-ink">{GOALS_EMPTY_TEXT}</p>
-        <div>
-          <Button onClick={() => setAdding(true)}>Add a first goal</Button>
-        </div>
+        <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No goals yet.</p>}>
+          <p className="text-lg text-ink">{GOALS_EMPTY_TEXT}</p>
+          <div>
+            <Button onClick={() => setAdding(true)}>Add a first goal</Button>
+          </div>
+        </RoleGate>
       </div>
     );
   } else {
@@ -66,7 +69,11 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
         <h2 id="goals-heading" className="text-2xl font-bold text-ink">
           Goals
         </h2>
-        {!adding && goals && goals.length > 0 ? <Button onClick={() => setAdding(true)}>Add a goal</Button> : null}
+        {!adding && goals && goals.length > 0 ? (
+          <RoleGate needs="updater">
+            <Button onClick={() => setAdding(true)}>Add a goal</Button>
+          </RoleGate>
+        ) : null}
       </div>
       {adding ? (
         <div className="rounded-2xl border border-brand-700 bg-white p-5 shadow-sm">

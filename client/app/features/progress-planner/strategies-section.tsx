@@ -3,6 +3,7 @@ import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { StrategyCard } from './strategy-card.tsx';
 import { StrategyForm } from './strategy-form.tsx';
 import { useStrategies } from './use-strategies.ts';
@@ -37,14 +38,19 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
       <div className="grid gap-4">
         {strategies.data.length === 0 && !adding ? (
           <div className="grid gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-            <p className="text-lg text-ink">{STRATEGIES_EMPTY_TEXT}</p>
-            <div>
-              <Button onClick={() => setAdding(true)}>Add a strategy</Button>
-            </div>
+            <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No strategies yet.</p>}>
+              <p className="text-lg text-ink">{STRATEGIES_EMPTY_TEXT}</p>
+              <div>
+                <Button onClick={() => setAdding(true)}>Add a strategy</Button>
+              </div>
+            </RoleGate>
           </div>
         ) : null}
         {strategies.data.length > 0 && active.length === 0 ? (
-          <p className="text-ink-muted">No strategy is in use right now. Add one, or bring a retired one back with its "In use" switch.</p>
+          <p className="text-ink-muted">
+            No strategy is in use right now.
+            <RoleGate needs="updater"> Add one, or bring a retired one back with its "In use" switch.</RoleGate>
+          </p>
         ) : null}
         {active.length > 0 ? (
           <div className="grid gap-4 md:grid-cols-2">
@@ -74,9 +80,11 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
           Strategies
         </h2>
         {!adding && strategies.data && strategies.data.length > 0 ? (
-          <Button variant="outline" onClick={() => setAdding(true)}>
-            Add a strategy
-          </Button>
+          <RoleGate needs="updater">
+            <Button variant="outline" onClick={() => setAdding(true)}>
+              Add a strategy
+            </Button>
+          </RoleGate>
         ) : null}
       </div>
       {adding ? (

@@ -4,8 +4,9 @@ import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { RoleGate } from '../../components/child-role.tsx';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
-import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS } from './progress-planner-labels.ts';
+import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS, effectivenessLabel } from './progress-planner-labels.ts';
 import { StrategyForm } from './strategy-form.tsx';
 import { useDeleteStrategy, useUpdateStrategy } from './use-strategies.ts';
 
@@ -83,30 +84,41 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
           </ul>
         </div>
       ) : null}
-      <EffectivenessRating
-        value={strategy.effectiveness}
-        disabled={update.isPending}
-        onChange={(effectiveness) => update.mutate({ id: strategy.id, data: { effectiveness } })}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <InUseSwitch
-          checked={strategy.active}
+      <RoleGate
+        needs="updater"
+        otherwise={
+          <p className="text-sm text-ink">
+            <span className="font-semibold">How well it works:</span> {effectivenessLabel(strategy.effectiveness)}
+          </p>
+        }
+      >
+        <EffectivenessRating
+          value={strategy.effectiveness}
           disabled={update.isPending}
-          onChange={(active) => update.mutate({ id: strategy.id, data: { active } })}
+          onChange={(effectiveness) => update.mutate({ id: strategy.id, data: { effectiveness } })}
         />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" variant="ghost" aria-label={`Edit strategy: ${strategy.title}`} onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-          <ConfirmDelete
-            label="Delete"
-            accessibleName={`Delete strategy: ${strategy.title}`}
-            question={`Delete "${strategy.title}"?`}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutateAsync({ id: strategy.id }).catch(() => undefined)}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <InUseSwitch
+            checked={strategy.active}
+            disabled={update.isPending}
+            onChange={(active) => update.mutate({ id: strategy.id, data: { active } })}
           />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button size="sm" variant="ghost" aria-label={`Edit strategy: ${strategy.title}`} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <RoleGate needs="owner">
+              <ConfirmDelete
+                label="Delete"
+                accessibleName={`Delete strategy: ${strategy.title}`}
+                question={`Delete "${strategy.title}"?`}
+                pending={remove.isPending}
+                onConfirm={() => remove.mutateAsync({ id: strategy.id }).catch(() => undefined)}
+              />
+            </RoleGate>
+          </div>
         </div>
-      </div>
+      </RoleGate>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useFailureToast } from '../../hooks/use-failure-toast.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
 /**
@@ -26,6 +27,7 @@ export function useCreateGoal() {
 /** `toastErrors`: say so in a toast when saving fails (for controls that have no form to show it). */
 export function useUpdateGoal({ toastErrors = false }: { toastErrors?: boolean } = {}) {
   const { toast } = useToast();
+  const onFailure = useFailureToast();
   return trpc.goals.update.useMutation({
     onSuccess: (goal, variables) => {
       const onlyStatus = Object.keys(variables.data).length === 1 && 'status' in variables.data;
@@ -33,17 +35,18 @@ export function useUpdateGoal({ toastErrors = false }: { toastErrors?: boolean }
         toast({ title: 'Goal achieved', description: `Well done on "${goal.title}".`, variant: 'success' });
       else toast({ title: 'Goal saved', variant: 'success' });
     },
-    onError: () => {
-      if (toastErrors) toast({ title: 'That change did not save', description: 'Please try again.', variant: 'destructive' });
+    onError: (error) => {
+      if (toastErrors) onFailure('That change did not save')(error);
     },
   });
 }
 
 export function useDeleteGoal() {
   const { toast } = useToast();
+  const onFailure = useFailureToast();
   return trpc.goals.delete.useMutation({
     onSuccess: () => toast({ title: 'Goal deleted' }),
-    onError: () => toast({ title: 'We could not delete this goal', description: 'Please try again.', variant: 'destructive' }),
+    onError: onFailure('We could not delete this goal'),
   });
 }
 
@@ -57,9 +60,10 @@ export function useUpdateProgress() {
 
 export function useDeleteProgress() {
   const { toast } = useToast();
+  const onFailure = useFailureToast();
   return trpc.goals.deleteProgress.useMutation({
     onSuccess: () => toast({ title: 'Entry deleted' }),
-    onError: () => toast({ title: 'We could not delete this entry', description: 'Please try again.', variant: 'destructive' }),
+    onError: onFailure('We could not delete this entry'),
   });
 }
 

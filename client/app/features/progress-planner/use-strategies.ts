@@ -1,4 +1,5 @@
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useFailureToast } from '../../hooks/use-failure-toast.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
 /**
@@ -22,6 +23,7 @@ export function useCreateStrategy() {
 /** `toastErrors`: say so in a toast when saving fails (for controls that have no form to show it). */
 export function useUpdateStrategy({ toastErrors = false }: { toastErrors?: boolean } = {}) {
   const { toast } = useToast();
+  const onFailure = useFailureToast();
   return trpc.strategies.update.useMutation({
     onSuccess: (strategy, variables) => {
       const keys = Object.keys(variables.data);
@@ -37,16 +39,17 @@ export function useUpdateStrategy({ toastErrors = false }: { toastErrors?: boole
         toast({ title: 'Strategy saved', variant: 'success' });
       }
     },
-    onError: () => {
-      if (toastErrors) toast({ title: 'That change did not save', description: 'Please try again.', variant: 'destructive' });
+    onError: (error) => {
+      if (toastErrors) onFailure('That change did not save')(error);
     },
   });
 }
 
 export function useDeleteStrategy() {
   const { toast } = useToast();
+  const onFailure = useFailureToast();
   return trpc.strategies.delete.useMutation({
     onSuccess: () => toast({ title: 'Strategy deleted' }),
-    onError: () => toast({ title: 'We could not delete this strategy', description: 'Please try again.', variant: 'destructive' }),
+    onError: onFailure('We could not delete this strategy'),
   });
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
+import { RoleGate } from '../../components/child-role.tsx';
 import { TextField } from '../../components/form-field.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
@@ -217,57 +218,61 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
       ) : null}
 
       {panel === null ? (
-        <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
-          {statusActionsFor(milestone, open).map((action) => {
-            const { label, status, variant: look } = STATUS_ACTIONS[action];
-            return (
-              <Button
-                key={action}
-                variant={look}
-                size="sm"
-                loading={busy(action)}
-                onClick={() => change(action, { status })}
-                aria-label={actionName(label, milestone.title)}
-              >
-                {label}
-              </Button>
-            );
-          })}
-          {open && variant === 'row' ? (
-            <>
-              <Button
-                variant="ghost"
-                size="sm"
-                id={buttonId('reschedule')}
-                onClick={() => setPanel('reschedule')}
-                aria-label={actionName('Reschedule', milestone.title)}
-              >
-                Reschedule
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                id={buttonId('edit')}
-                onClick={() => setPanel('edit')}
-                aria-label={actionName('Edit', milestone.title)}
-              >
-                Edit
-              </Button>
-            </>
-          ) : null}
-          {variant === 'row' && milestone.source === 'parent' ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-800 hover:bg-red-50"
-              id={buttonId('delete')}
-              onClick={() => setPanel('delete')}
-              aria-label={actionName('Delete', milestone.title)}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </div>
+        <RoleGate needs="updater">
+          <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
+            {statusActionsFor(milestone, open).map((action) => {
+              const { label, status, variant: look } = STATUS_ACTIONS[action];
+              return (
+                <Button
+                  key={action}
+                  variant={look}
+                  size="sm"
+                  loading={busy(action)}
+                  onClick={() => change(action, { status })}
+                  aria-label={actionName(label, milestone.title)}
+                >
+                  {label}
+                </Button>
+              );
+            })}
+            {open && variant === 'row' ? (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  id={buttonId('reschedule')}
+                  onClick={() => setPanel('reschedule')}
+                  aria-label={actionName('Reschedule', milestone.title)}
+                >
+                  Reschedule
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  id={buttonId('edit')}
+                  onClick={() => setPanel('edit')}
+                  aria-label={actionName('Edit', milestone.title)}
+                >
+                  Edit
+                </Button>
+              </>
+            ) : null}
+            {variant === 'row' && milestone.source === 'parent' ? (
+              <RoleGate needs="owner">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-800 hover:bg-red-50"
+                  id={buttonId('delete')}
+                  onClick={() => setPanel('delete')}
+                  aria-label={actionName('Delete', milestone.title)}
+                >
+                  Delete
+                </Button>
+              </RoleGate>
+            ) : null}
+          </div>
+        </RoleGate>
       ) : null}
       {panel === 'reschedule' ? <RescheduleForm milestone={milestone} onDone={closePanel} /> : null}
       {panel === 'edit' ? (

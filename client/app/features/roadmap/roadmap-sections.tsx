@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Milestone } from '#shared/schemas/milestone.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { RoleGate } from '../../components/child-role.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { MilestoneItem } from './milestone-item.tsx';
 import { groupByMonth } from './roadmap-timeline.ts';
@@ -19,7 +20,8 @@ export function ComingUp({ milestones, today }: { milestones: Milestone[]; today
       </h2>
       {milestones.length === 0 ? (
         <p className="rounded-2xl border border-ink/10 bg-white p-5 text-ink">
-          Nothing is due soon. Take a breath, or add a milestone of your own.
+          Nothing is due soon.
+          <RoleGate needs="updater"> Take a breath, or add a milestone of your own.</RoleGate>
         </p>
       ) : (
         <ol className="grid gap-4 lg:grid-cols-3">
@@ -121,9 +123,11 @@ export function EmptyRoadmap({
         <Button onClick={onGenerate} loading={generating}>
           Build my roadmap
         </Button>
-        <Link to={`${PATHS.onboarding}?edit`} className={buttonClasses({ variant: 'link' })}>
-          Add dates to {childName}&apos;s profile
-        </Link>
+        <RoleGate needs="owner">
+          <Link to={`${PATHS.onboarding}?edit`} className={buttonClasses({ variant: 'link' })}>
+            Add dates to {childName}&apos;s profile
+          </Link>
+        </RoleGate>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { Milestone, MilestoneUpdate } from '#shared/schemas/milestone.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { issuesFromError } from '../../../lib/field-errors.ts';
+import { useFailureToast } from '../../hooks/use-failure-toast.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { STATUS_TOASTS } from './roadmap-labels.ts';
 import { generationSummary } from './roadmap-timeline.ts';
@@ -12,14 +12,7 @@ import { generationSummary } from './roadmap-timeline.ts';
  * refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
 
-/** A toast for a failure no form field can show. */
-function useErrorToast() {
-  const { toast } = useToast();
-  return (title: string) => (error: unknown) => {
-    if (issuesFromError(error).length > 0) return;
-    toast({ title, description: 'Please check your connection and try again.', variant: 'destructive' });
-  };
-}
+const CONNECTION_HINT = 'Please check your connection and try again.';
 
 export function useMilestones() {
   return trpc.milestones.list.useQuery({});
@@ -41,8 +34,8 @@ export function useCreateMilestone() {
  */
 export function useUpdateMilestone() {
   const { toast } = useToast();
-  const onError = useErrorToast();
-  const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change') });
+  const onError = useFailureToast();
+  const mutation = trpc.milestones.update.useMutation({ onError: onError('We could not save that change', CONNECTION_HINT) });
   const save = async (milestone: Pick<Milestone, 'id'>, patch: MilestoneUpdate): Promise<Milestone> => {
     const saved = await mutation.mutateAsync({ id: milestone.id, data: patch });
     if (patch.status) toast({ title: STATUS_TOASTS[patch.status], description: saved.title, variant: 'success' });
@@ -56,19 +49,19 @@ export function useUpdateMilestone() {
 
 export function useDeleteMilestone() {
   const { toast } = useToast();
-  const onError = useErrorToast();
+  const onError = useFailureToast();
   return trpc.milestones.delete.useMutation({
     onSuccess: () => toast({ title: 'Milestone deleted' }),
-    onError: onError('We could not delete that milestone'),
+    onError: onError('We could not delete that milestone', CONNECTION_HINT),
   });
 }
 
 /** Runs the server's rules engine; what the parent added, changed or finished is kept. */
 export function useGenerateRoadmap() {
   const { toast } = useToast();
-  const onError = useErrorToast();
+  const onError = useFailureToast();
   return trpc.milestones.generate.useMutation({
     onSuccess: (result) => toast({ title: 'Roadmap refreshed', description: generationSummary(result), variant: 'success' }),
-    onError: onError('We could not refresh the roadmap'),
+    onError: onError('We could not refresh the roadmap', CONNECTION_HINT),
   });
 }

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import { useChildAccess, useChildContext } from '../child-context.tsx';
+
+export interface RoleGateProps {
+  /** The least role the control's call needs: "updater" to add and change records, "owner" to delete and share. */
+  needs: Exclude<ChildRole, 'viewer'>;
+  /** What a person with less shows instead: a plainer sentence, the value as text. Nothing by default. */
+  otherwise?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The one way a screen leaves out what the person's role on the selected child does not allow
+ * (decision 0060): the control is not there at all, rather than there and refused. The server checks
+ * the role on every call anyway; this only keeps a screen from offering what it would refuse.
+ */
+export function RoleGate({ needs, otherwise = null, children }: RoleGateProps): ReactNode {
+  const { role } = useChildAccess();
+  return role !== null && roleAllows(role, needs) ? children : otherwise;
+}
+
+/** What a viewer reads once on each screen of the child's record, near its title. */
+export function viewOnlyText(firstName: string): string {
+  return `You can view ${firstName}’s record but not change it. An owner can give you more access.`;
+}
+
+/** For a viewer only: a calm line saying why there is nothing to add, edit or delete here. */
+export function ViewOnlyNote() {
+  const { selectedChild } = useChildContext();
+  if (selectedChild?.role !== 'viewer') return null;
+  return (
+    <p className="max-w-2xl rounded-xl border border-brand-300 bg-brand-50 px-4 py-3 text-ink">{viewOnlyText(selectedChild.firstName)}</p>
+  );
+}
