@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
-import { api, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { api, signUpParent, signUpParentWithChild, startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server.ts';
+import { tokenOf } from '../helpers/caregivers.ts';
 import {
   dereference,
   createDocumentValidator,
@@ -89,6 +90,8 @@ interface Answer {
 
 interface Party extends Actor {
   label: string;
+  email: string;
+  userId: string;
   childId: number;
   /** Shared record ids by filled path prefix (`/api/goals/7/progress`). */
   fixtures: Map<string, string | undefined>;
@@ -328,15 +331,15 @@ async function runConformance(server: TestServer, options: RunOptions) {
       value && typeof value === 'object' && 'id' in value && (typeof value.id === 'number' || typeof value.id === 'string')
         ? String(value.id)
         : undefined;
-    let id: string | undefined;
-    const list = fresh ? undefined : operationAt('GET', prefixTemplate);
+    let id: string | undefined = await caregivingFixture(party, prefixTemplate);
+    const list = fresh || id !== undefined ? undefined : operationAt('GET', prefixTemplate);
     if (list) {
       const answer = await send(await plan(list, party, { kind: 'valid', why: `list for ${name}`, pathParams }));
       const items = Array.isArray(answer.json) ? answer.json : (answer.json as { items?: unknown } | null)?.items;
       if (answer.status === 200 && Array.isArray(items)) id = idOf(items[0]);
     }
     const create = operationAt('POST', prefixTemplate);
-    if (create) {
+    if (create && id === undefined) {
       for (let attempt = 0; attempt < 4 && id === undefined; attempt += 1) {
         const answer = await send(
           await plan(create, party, { kind: 'valid', why: `create for ${name}`, pathParams, optionals: attempt > 0 ? 0 : 0.6 }),
@@ -350,11 +353,83 @@ async function runConformance(server: TestServer, options: RunOptions) {
     return id;
   }
 
+  /**
+   * Records no collection POST makes: an invitation (its answer wraps the record) and someone else's
+   * access to the party's child (made by inviting a new parent, who accepts).
+   */
+  async function caregivingFixture(party: Party, prefix: string): Promise<string | undefined> {
+    if (prefix === '/api/invites') {
+      const created = await server.services.caregivers.invite(party.userId, {
+        email: 'invited@example.com',
+        role: 'viewer',
+        childIds: [party.childId],
+      });
+      return String(created.invite.id);
+    }
+    if (prefix === '/api/caregivers') {
+      const joiner = await signUpParent(server);
+      const { link } = await server.services.caregivers.invite(party.userId, {
+        email: joiner.email,
+        role: 'updater',
+        childIds: [party.childId],
+      });
+      await server.services.caregivers.accept(joiner.userId, tokenOf(link));
+      const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+      const access = (await server.services.caregivers.list(scope)).caregivers.find((entry) => !entry.isAccountHolder);
+      return access ? String(access.id) : undefined;
+    }
+    return undefined;
+  }
+
+  /** An invitation for the party from another parent, to accept or look at. */
+  async function invitationFor(party: Party): Promise<string> {
+    const inviter = await signUpParentWithChild(server);
+    const { link } = await server.services.caregivers.invite(inviter.userId, {
+      email: party.email,
+      role: 'viewer',
+      childIds: [inviter.childId],
+    });
+    return tokenOf(link);
+  }
+
+  /**
+   * What no generated body can know, filled in for a valid request: the party's own password where the
+   * body asks for the current one, and a real reset link's token (made as `npm run account:reset-link` does).
+   */
+  async function fillSecrets(operation: Operation, party: Party, body: unknown): Promise<void> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    const fields = body as Record<string, unknown>;
+    if ('currentPassword' in fields) fields.currentPassword = TEST_PASSWORD;
+    // An invitation names the party's own children; preview and accept need a real invitation's token.
+    if (operation.path === '/api/invites') fields.childIds = [party.childId];
+    if (operation.path === '/api/invites/preview' || operation.path === '/api/invites/accept') fields.token = await invitationFor(party);
+    if (operation.path === '/api/auth/password-reset/complete' && server.services.accounts) {
+      fields.token = new URL(await server.services.accounts.createResetLink(party.email)).hash.slice('#token='.length);
+    }
+  }
+  /** A valid request that uses the party's password or ends its sessions gets a parent of its own. */
+  const usesSecrets = (operation: Operation) => {
+    const schema = operation.requestBody?.content[bodyMedia(operation) ?? '']?.schema;
+    const properties = (dereference(doc, schema ?? {}) as { properties?: object }).properties ?? {};
+    return 'currentPassword' in properties || operation.path === '/api/auth/password-reset/complete';
+  };
+
   /** A DELETE that names no record (no path id, no child) removes the caller's own account. */
   const endsAccount = (operation: Operation) =>
     operation.method === 'DELETE' && !operation.parameters.some((parameter) => parameter.in === 'path' || parameter.name === 'childId');
 
   const actorFor = async (operation: Operation, main: Party) => {
+    if (operation.path === '/api/caregivers/leave') {
+      // Leaving needs a child shared with the caller: a new parent joins the main parent's child, and calls about it.
+      const leaver = await newParty('a caregiver who leaves');
+      const { link } = await server.services.caregivers.invite(main.userId, {
+        email: leaver.email,
+        role: 'viewer',
+        childIds: [main.childId],
+      });
+      await server.services.caregivers.accept(leaver.userId, tokenOf(link));
+      return { ...leaver, childId: main.childId };
+    }
     const requirement = operation.security[0] ?? {};
     const needsCookie = Object.keys(requirement).some((name) => schemes[name]?.type === 'apiKey' && schemes[name]?.in === 'cookie');
     // A cookie-secured operation (e.g. one that ends a session) or one that deletes the account gets a parent of its own.
@@ -405,6 +480,7 @@ async function runConformance(server: TestServer, options: RunOptions) {
       const body = validBody(operation, spec.optionals ?? 0.6, spec.reuse === true);
       if (body === undefined) gaps.push(`${operation.method} ${operation.path}: no body the document calls valid`);
       else {
+        if (spec.kind === 'valid') await fillSecrets(operation, party, body);
         request.body = JSON.stringify(body);
         request.headers['content-type'] = media;
       }
@@ -428,7 +504,26 @@ async function runConformance(server: TestServer, options: RunOptions) {
 
   async function newParty(label: string): Promise<Party> {
     const parent = await signUpParentWithChild(server);
-    return { label, token: parent.token, cookies: cookiesFrom([parent.cookie]), childId: parent.childId, fixtures: new Map() };
+    return {
+      label,
+      email: parent.email,
+      userId: parent.userId,
+      token: parent.token,
+      cookies: cookiesFrom([parent.cookie]),
+      childId: parent.childId,
+      fixtures: new Map(),
+    };
+  }
+
+  /**
+   * An account of its own with the main party's child ids (not used by account operations), signed up
+   * through the service: the rate-limited pass leaves it no sign-ups to spend.
+   */
+  async function ownAccount(label: string, like: Party): Promise<Party> {
+    if (!server.services.accounts) return like;
+    const email = `own-${nextSeed()}-${options.seed}@example.com`;
+    const signedIn = await server.services.accounts.signUp({ email, password: TEST_PASSWORD });
+    return { ...like, label, email, token: signedIn.token, cookies: { trelli_session: signedIn.sessionId }, fixtures: new Map() };
   }
 
   /** Requests that each break one documented rule of an otherwise valid request. */
@@ -530,7 +625,11 @@ async function runConformance(server: TestServer, options: RunOptions) {
       const why = `valid #${index + 1}`;
       const freshLast = operation.method === 'DELETE';
       // Deleting an account takes the parent with it: each valid request gets one of its own.
-      const sender = endsAccount(operation) ? await actorFor(operation, main) : party;
+      const sender = endsAccount(operation)
+        ? await actorFor(operation, main)
+        : usesSecrets(operation)
+          ? await ownAccount(`own parent of ${operation.method} ${operation.path}`, main)
+          : party;
       await send(await plan(operation, sender, { kind: 'valid', why, freshLast, optionals, reuse: index === 2 }));
     }
     if (!options.invalid) continue;

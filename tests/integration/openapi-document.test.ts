@@ -129,10 +129,14 @@ describe.each([
     const problems = operationsOf(doc).flatMap(([name, op]) => {
       const inPath = [...name.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const declared = op.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) ?? [];
-      // Every record of a child; the storage meter is the parent's, across children.
+      // Every record of a child, who has access to it and its audit log; the storage meter is the parent's,
+      // across children; an invitation names its children in its body, and is cancelled for one child.
       const childScoped =
-        /\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents)/.test(name) &&
-        !name.endsWith('/api/documents/usage');
+        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit)/.test(
+          name,
+        ) &&
+          !name.endsWith('/api/documents/usage')) ||
+        name === 'DELETE /api/invites/{id}';
       const hasChildId = op.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'childId') ?? false;
       return [
         ...(JSON.stringify(declared) === JSON.stringify(inPath) ? [] : [`${name}: path parameters ${declared.join(', ')}`]),
