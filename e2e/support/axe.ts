@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
  * the only thing legacy mode leaves out is cross-origin frames, which Trelli has none of), and only
  * violations are gathered in full (passes and the rest are summed up by axe, not listed node by node).
  */
-export async function expectNoAxeViolations(page: Page, label = page.url()) {
+export async function expectNoAxeViolations(page: Page, label = page.url(), within?: string) {
   // The page at rest: a toast fading out is half-transparent, and its contrast is not what a parent reads.
   // Endless animations (a spinner) are left running.
   await page.waitForFunction(() =>
@@ -19,7 +19,10 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  // `within`: one part of a page other work shares (a CSS selector); the whole page otherwise.
+  if (within) builder.include(within);
+  const results = await builder
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
     .analyze();

@@ -1,25 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { HttpError } from '../../../lib/api-request.ts';
-import { getAuthToken } from '../../../lib/auth-token.ts';
+import { fetchFileBlob } from '../../hooks/file-blob.ts';
 
 /*
  * Files, previews and thumbnails need the bearer token, which an <img src> or <iframe src> cannot
  * send: they are fetched with it and shown from a blob: URL (decision 0043), revoked when the
  * component showing it goes.
  */
-
-/** A file of the vault as a Blob, typed as the server sent it (a PDF blob opens in the PDF viewer). */
-export async function fetchFileBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const token = await getAuthToken();
-  const response = await fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-    ...(signal ? { signal } : {}),
-  });
-  if (!response.ok) throw new HttpError(response.status, response.statusText, await response.text().catch(() => ''));
-  return response.blob();
-}
 
 /** A blob: URL for `blob` while the component is mounted; null before. */
 export function useObjectUrl(blob: Blob | undefined): string | null {
@@ -54,18 +41,4 @@ export function useFileUrl(url: string | null, version: string, { keep = false }
     retry: false,
   });
   return { url: useObjectUrl(query.data), isError: query.isError, isPending: url !== null && query.isPending, refetch: query.refetch };
-}
-
-/** Saves a blob under `fileName` through a temporary link (the browser's own download). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes once the click is handled; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

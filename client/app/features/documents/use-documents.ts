@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { useSelectedChildId } from '../../child-context.tsx';
 import { trpc } from '../../trpc/trpc.ts';
-import { fetchFileBlob, saveBlob } from './document-blob.ts';
+import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
 import { fileProblem } from './document-files.ts';
 import { sendFile, documentsUrl, UploadCancelled, type UploadHandle } from './upload-request.ts';
 import { toStart, uploadQueueReducer } from './upload-queue.ts';

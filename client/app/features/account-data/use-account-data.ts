@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import type { AccountExport } from '#shared/schemas/account-data.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSignOut } from '../../auth/use-sign-out.ts';
+import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
+import { trpc } from '../../trpc/trpc.ts';
+
+/** While an export is being built, its progress is asked for this often. */
+export const EXPORT_POLL_MS = 1000;
+
+export const isBuilding = (current: AccountExport | null | undefined) => current?.status === 'queued' || current?.status === 'running';
+
+/** The parent's current export (null when none), polled while it is being built. */
+export function useCurrentExport() {
+  return trpc.accountData.currentExport.useQuery(undefined, {
+    refetchInterval: (query) => (isBuilding(query.state.data) ? EXPORT_POLL_MS : false),
+  });
+}
+
+export function useStartExport() {
+  const { toast } = useToast();
+  return trpc.accountData.startExport.useMutation({
+    onError: () =>
+      toast({ title: 'Your data could not be prepared', description: 'Check your connection and try again.', variant: 'destructive' }),
+  });
+}
+
+/** Downloads a ready export's ZIP under its own name; says so in a toast when it fails. */
+export function useDownloadExport() {
+  const { toast } = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const download = useCallback(
+    async (ready: AccountExport) => {
+      setDownloading(true);
+      try {
+        saveBlob(await fetchFileBlob(`/api/exports/${ready.id}/download`), ready.fileName);
+      } catch {
+        toast({
+          title: 'The download did not start',
+          description: 'Check your connection and try again. After 24 hours, start a new export.',
+          variant: 'destructive',
+        });
+      } finally {
+        setDownloading(false);
+      }
+    },
+    [toast],
+  );
+  return { download, downloading };
+}
+
+/** Deletes the account; then signs out and leaves for the public home page. */
+export function useDeleteAccount() {
+  const { toast } = useToast();
+  const signOut = useSignOut();
+  return trpc.accountData.deleteAccount.useMutation({
+    onSuccess: () => signOut(),
+    onError: () =>
+      toast({ title: 'Your account was not deleted', description: 'Check your connection and try again.', variant: 'destructive' }),
+  });
+}
