@@ -125,7 +125,8 @@ function InviteOffer({ token }: { token: string }) {
   return (
     <Frame title={`Join ${names}'s record`}>
       <p className="text-ink">
-        {invitedBy.email ?? 'A parent'} invited you as <strong>{ROLE_LABELS[role].name.toLowerCase()}</strong>. {ROLE_LABELS[role].can}
+        {invitedBy.name ?? invitedBy.email ?? 'A parent'} invited you as <strong>{ROLE_LABELS[role].name.toLowerCase()}</strong>.{' '}
+        {ROLE_LABELS[role].can}
       </p>
       <p className="text-sm text-ink-muted">The invitation works once and expires on {formatDate(expiresAt)}.</p>
       {accept.isError ? (

@@ -8,6 +8,7 @@ export interface AccessRow {
   userId: string;
   role: ChildRole;
   email: string | null;
+  name: string | null;
   invitedAs: string | null;
   isAccountHolder: boolean;
   createdAt: Date;
@@ -18,7 +19,7 @@ function accessQuery(db: Db) {
     .selectFrom('childAccess as a')
     .innerJoin('children as c', 'c.id', 'a.childId')
     .innerJoin('users as u', 'u.id', 'a.userId')
-    .select(['a.id', 'a.childId', 'a.userId', 'a.role', 'u.email', 'a.invitedAs', 'a.createdAt'])
+    .select(['a.id', 'a.childId', 'a.userId', 'a.role', 'u.email', 'u.name', 'a.invitedAs', 'a.createdAt'])
     .select(sql<boolean>`c.owner_id = a.user_id`.as('isAccountHolder'));
 }
 
@@ -184,9 +185,9 @@ export async function childFirstNames(db: Db, childIds: readonly number[]): Prom
   return rows.map((row) => row.firstName);
 }
 
-export async function userEmail(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email ?? null;
+export async function person(db: Db, userId: string): Promise<{ email: string | null; name: string | null }> {
+  const row = await db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+  return { email: row?.email ?? null, name: row?.name ?? null };
 }
 
 export interface AuditRow {
@@ -194,6 +195,7 @@ export interface AuditRow {
   createdAt: Date;
   actorId: string | null;
   actorEmail: string | null;
+  actorName: string | null;
   actorInvitedAs: string | null;
   action: string;
   subjectType: string;
@@ -211,6 +213,7 @@ export async function listAudit(db: Db, childId: number, limit: number, before: 
       'a.createdAt',
       'a.actorId',
       'u.email as actorEmail',
+      'u.name as actorName',
       'ca.invitedAs as actorInvitedAs',
       'a.action',
       'a.subjectType',

@@ -22,7 +22,7 @@ function toCaregiver(row: caregivers.AccessRow, userId: string): Caregiver {
   return {
     id: row.id,
     email: row.email ?? row.invitedAs,
-    name: null,
+    name: row.name,
     role: row.role,
     isAccountHolder: row.isAccountHolder,
     isYou: row.userId === userId,
@@ -138,7 +138,8 @@ export function createCaregiversService(deps: {
       });
       const link = linkFor(token);
       const names = await caregivers.childFirstNames(db, childIds);
-      const inviter = (await caregivers.userEmail(db, userId)) ?? 'A parent';
+      const from = await caregivers.person(db, userId);
+      const inviter = from.name ?? from.email ?? 'A parent';
       const sent = await mailer.send(
         {
           to: input.email,
@@ -162,7 +163,7 @@ export function createCaregiversService(deps: {
       const invite = await openInvite(db, token, false);
       return {
         role: invite.role,
-        invitedBy: { email: await caregivers.userEmail(db, invite.invitedBy), name: null },
+        invitedBy: await caregivers.person(db, invite.invitedBy),
         childFirstNames: await caregivers.childFirstNames(db, invite.childIds),
         expiresAt: invite.expiresAt.toISOString(),
       };
@@ -254,7 +255,9 @@ export function createCaregiversService(deps: {
       return rows.map((row) => ({
         id: row.id,
         at: row.createdAt.toISOString(),
-        actor: row.actorId ? { email: row.actorEmail ?? row.actorInvitedAs, name: null, isYou: row.actorId === scope.userId } : null,
+        actor: row.actorId
+          ? { email: row.actorEmail ?? row.actorInvitedAs, name: row.actorName, isYou: row.actorId === scope.userId }
+          : null,
         action: row.action,
         subjectType: row.subjectType,
         subjectId: row.subjectId,

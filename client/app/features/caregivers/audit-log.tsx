@@ -38,7 +38,11 @@ export function AuditLog({ childId, childName }: { childId: number; childName: s
                     {formatDateTime(entry.at)}
                   </time>
                   <span className="text-ink">
-                    {entry.actor ? (entry.actor.isYou ? 'You' : (entry.actor.email ?? 'A caregiver')) : 'A deleted account'}
+                    {entry.actor
+                      ? entry.actor.isYou
+                        ? 'You'
+                        : (entry.actor.name ?? entry.actor.email ?? 'A caregiver')
+                      : 'A deleted account'}
                   </span>
                   <span className="text-ink">· {activityLabel(entry.action as ActivityAction)}</span>
                   <span className="text-ink-muted">

@@ -54,7 +54,7 @@ function CaregiverRow({ childId, childName, caregiver }: { childId: number; chil
   const changeRole = useChangeRole();
   const remove = useRemoveCaregiver();
   const [role, setRole] = useState<ChildRole>(caregiver.role);
-  const who = caregiver.email ?? 'Someone signed in with another provider';
+  const who = caregiver.name ?? caregiver.email ?? 'Someone signed in with another provider';
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-ink/10 pb-3 last:border-b-0 last:pb-0">
       <div className="min-w-0">
@@ -62,6 +62,7 @@ function CaregiverRow({ childId, childName, caregiver }: { childId: number; chil
           {who}
           {caregiver.isYou ? <span className="ml-2 text-sm text-ink-muted">(you)</span> : null}
         </p>
+        {caregiver.name && caregiver.email ? <p className="truncate text-sm text-ink-muted">{caregiver.email}</p> : null}
         <p className="text-sm text-ink-muted">
           {caregiver.isAccountHolder
             ? 'Owner · the child belongs to this account'
