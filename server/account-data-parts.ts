@@ -6,6 +6,7 @@ import { contactAccountData } from './features/contact/contact.account-data.ts';
 import { documentsAccountData } from './features/documents/documents.account-data.ts';
 import { goalsAccountData } from './features/goals/goals.account-data.ts';
 import { milestonesAccountData } from './features/milestones/milestones.account-data.ts';
+import { notificationsAccountData } from './features/notifications/notifications.account-data.ts';
 import { observationsAccountData } from './features/observations/observations.account-data.ts';
 import { strategiesAccountData } from './features/strategies/strategies.account-data.ts';
 
@@ -21,6 +22,7 @@ export function accountDataParts(deps: { files: StoredFiles }): AccountDataPart[
     strategiesAccountData,
     milestonesAccountData,
     documentsAccountData(deps.files),
+    notificationsAccountData,
     activitiesAccountData,
     contactAccountData,
   ];

@@ -17,6 +17,7 @@ import { createDocumentsService, type DocumentsService } from './features/docume
 import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { createGoalsService, type GoalsService } from './features/goals/goals.service.ts';
 import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
+import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
 import { createObservationsService, type ObservationsService } from './features/observations/observations.service.ts';
 import { createStrategiesService, type StrategiesService } from './features/strategies/strategies.service.ts';
 
@@ -31,6 +32,8 @@ export interface Services {
   documents: DocumentsService;
   caregivers: CaregiversService;
   contact: ContactService;
+  /** Each person's email choices, the milestone reminders and the weekly digest (background jobs). */
+  notifications: NotificationsService;
   /** "Download my data" and "Delete my account". */
   accountData: AccountDataService;
   /** The background job queue; start.ts starts and stops it with the server. */
@@ -81,6 +84,12 @@ export function createServices(deps: ServiceDeps): Services {
     documents,
     caregivers: createCaregiversService({ ...deps, appUrl: deps.appUrl ?? 'http://localhost:3000' }),
     contact: createContactService(deps),
+    notifications: createNotificationsService({
+      ...deps,
+      jobs,
+      appUrl: deps.appUrl ?? 'http://localhost:3000',
+      log: deps.vault.log,
+    }),
     accountData: createAccountDataService({
       db: deps.db,
       auth: deps.auth,

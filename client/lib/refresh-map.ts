@@ -52,6 +52,8 @@ export const SHOWN_IN = {
   access: ['children.list', 'caregivers.list', 'caregivers.audit'],
   /** The parent's export of everything ("Your data" in Settings). */
   export: ['accountData.currentExport'],
+  /** The person's email choices (Settings). */
+  notification: ['notifications.get'],
 } as const satisfies Record<string, readonly QueryPath[]>;
 
 export type RecordKind = keyof typeof SHOWN_IN;
@@ -94,6 +96,7 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'caregivers.accept': ['access'],
   'caregivers.leave': ['access'],
   'accountData.startExport': ['export'],
+  'notifications.update': ['notification'],
   // Nothing is left to refresh: the app signs out.
   'accountData.deleteAccount': [],
 };

@@ -553,6 +553,254 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your current export, if any (an expired one is gone) */
+    get: operations['listExports'];
+    put?: never;
+    /**
+     * Start exporting everything you own (your account and your children’s records and documents) as one ZIP
+     * @description Builds the ZIP in the background: poll `GET /api/exports/{id}` for `status` and `progress`, then download it within 24 hours. A new export replaces the previous one; while one is queued or running, this answers that one (200).
+     */
+    post: operations['startExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An export’s status and progress */
+    get: operations['getExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exports/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The export’s ZIP, while it is ready (24 hours)
+     * @description data.json, one CSV per kind of record, and the documents under `documents/<child>/`. 404 once expired or replaced.
+     */
+    get: operations['downloadExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete your account and everything it owns, for good
+     * @description Removes your children and every record and document about them, your exports, your sessions and your access to other families’ children. Send `{"confirm": "DELETE"}`. Afterwards your tokens answer 401 and, with built-in accounts, signing in fails.
+     */
+    delete: operations['deleteAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/caregivers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who has access to the child, and the invitations still open (owners) */
+    get: operations['listCaregivers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite someone by email to one or more of your children with a role (owners)
+     * @description Answers the invitation link once. It works once, for 7 days; it is also emailed when the server has mail set up (`emailed`).
+     */
+    post: operations['inviteCaregiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invites/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What an invitation offers, before accepting it
+     * @description The token is the part of the link after `#`. It travels in the body so it stays out of request logs.
+     */
+    post: operations['previewInvite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invites/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept an invitation: your account gets its role on its children */
+    post: operations['acceptInvite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Cancel an open invitation for the child (owners) */
+    delete: operations['revokeInvite'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/caregivers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change someone’s role on the child (owners) */
+    put: operations['changeCaregiverRole'];
+    post?: never;
+    /** Remove someone’s access to the child (owners); it ends with their next request */
+    delete: operations['removeCaregiver'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/caregivers/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give up your own access to a child another account shared with you */
+    post: operations['leaveChild'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The child’s audit log, newest first (owners)
+     * @description Who viewed the record, who changed what, who was invited or removed. Names the action and the record’s kind and id, never what it says.
+     */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your email choices: the weekly digest and the reminders before milestones
+     * @description Until you change them: the digest off, each reminder (30, 7 and 1 days before) on. `mailConfigured` is false when this server sends no mail at all.
+     */
+    get: operations['getNotificationSettings'];
+    /**
+     * Change some of your email choices
+     * @description Send the choices to change (at least one); the others stay as they are. Answers all of them.
+     */
+    put: operations['updateNotificationSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -847,6 +1095,30 @@ export interface components {
       note?: string | null;
       goalIds?: number[];
     };
+    AccountDelete: {
+      /** @constant */
+      confirm: 'DELETE';
+    };
+    InviteCreate: {
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+      childIds: number[];
+    };
+    InviteToken: {
+      token: string;
+    };
+    RoleChange: {
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+    };
+    NotificationSettingsUpdate: {
+      weeklyDigest?: boolean;
+      reminderThirtyDays?: boolean;
+      reminderSevenDays?: boolean;
+      reminderOneDay?: boolean;
+    };
     Child: {
       id: number;
       firstName: string;
@@ -1115,7 +1387,8 @@ export interface components {
         | 'caregiver.role-changed'
         | 'caregiver.removed'
         | 'caregiver.left'
-        | 'invite.revoked';
+        | 'invite.revoked'
+        | 'account.exported';
       /** @enum {string} */
       subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone' | 'document' | 'caregiver' | 'invite';
       subjectId: number;
@@ -1289,6 +1562,104 @@ export interface components {
       quotaBytes: number;
       maxFileBytes: number;
       documentCount: number;
+    };
+    AccountExport: {
+      id: number;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'ready' | 'failed';
+      progress: number;
+      itemsDone: number;
+      itemsTotal: number | null;
+      sizeBytes: number | null;
+      fileName: string;
+      /** Format: date-time */
+      createdAt: string;
+      finishedAt: string | null;
+      expiresAt: string | null;
+    };
+    AccountDeleted: {
+      /** @constant */
+      deleted: true;
+    };
+    Caregiver: {
+      email: string | null;
+      name: string | null;
+      id: number;
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+      isAccountHolder: boolean;
+      isYou: boolean;
+      /** Format: date-time */
+      since: string;
+    };
+    CaregiverList: {
+      caregivers: components['schemas']['Caregiver'][];
+      invites: {
+        id: number;
+        email: string;
+        /** @enum {string} */
+        role: 'viewer' | 'updater' | 'owner';
+        childIds: number[];
+        /** @enum {string} */
+        state: 'pending' | 'accepted' | 'expired' | 'revoked';
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        expiresAt: string;
+      }[];
+    };
+    CreatedInvite: {
+      invite: {
+        id: number;
+        email: string;
+        /** @enum {string} */
+        role: 'viewer' | 'updater' | 'owner';
+        childIds: number[];
+        /** @enum {string} */
+        state: 'pending' | 'accepted' | 'expired' | 'revoked';
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        expiresAt: string;
+      };
+      link: string;
+      emailed: boolean;
+    };
+    InvitePreview: {
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+      invitedBy: {
+        email: string | null;
+        name: string | null;
+      };
+      childFirstNames: string[];
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    InviteAccepted: {
+      childIds: number[];
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+    };
+    AuditEntry: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      actor: {
+        email: string | null;
+        name: string | null;
+        isYou: boolean;
+      } | null;
+      action: string;
+      subjectType: string;
+      subjectId: number;
+    };
+    NotificationSettings: {
+      weeklyDigest: boolean;
+      reminderThirtyDays: boolean;
+      reminderSevenDays: boolean;
+      reminderOneDay: boolean;
+      mailConfigured: boolean;
     };
     Error: {
       error: {
@@ -3002,6 +3373,522 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listExports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description At most one export */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  startExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export already queued or running */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      /** @description A new export, queued */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The export’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  downloadExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The export’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP */
+      200: {
+        headers: {
+          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDelete'];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDeleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listCaregivers: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description People with access and open invitations */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CaregiverList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  inviteCaregiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteCreate'];
+      };
+    };
+    responses: {
+      /** @description The invitation and its link */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedInvite'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description You are not an owner of one of the children */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description One of the children is not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  previewInvite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteToken'];
+      };
+    };
+    responses: {
+      /** @description The role, who sent it and the children */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitePreview'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The invitation is not valid, used, cancelled or expired */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  acceptInvite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteToken'];
+      };
+    };
+    responses: {
+      /** @description The children and the role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InviteAccepted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The invitation is not valid, used, cancelled or expired */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  revokeInvite: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The invitation’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeCaregiverRole: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The access entry’s id (from GET /api/caregivers) */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleChange'];
+      };
+    };
+    responses: {
+      /** @description The person with their new role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Caregiver'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  removeCaregiver: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The access entry’s id (from GET /api/caregivers) */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  leaveChild: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description You no longer have access */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        limit?: number;
+        cursor?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Audit entries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntry'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your choices */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateNotificationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description Your choices, saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

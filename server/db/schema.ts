@@ -242,6 +242,32 @@ export interface InviteChildrenTable {
   childId: number;
 }
 
+/** A person's email choices; no row means the defaults (decision 0062). */
+export interface NotificationSettingsTable {
+  userId: string;
+  weeklyDigest: boolean;
+  reminderThirtyDays: boolean;
+  reminderSevenDays: boolean;
+  reminderOneDay: boolean;
+  updatedAt: Timestamp;
+}
+
+/** A milestone reminder that went (or is going) to a person: never twice (decision 0063). */
+export interface MilestoneRemindersSentTable {
+  userId: string;
+  milestoneId: number;
+  daysBefore: number;
+  sentAt: Created;
+}
+
+/** A weekly digest about a child that went to a person, by the Monday of its week. */
+export interface WeeklyDigestsSentTable {
+  userId: string;
+  childId: number;
+  weekStart: string;
+  sentAt: Created;
+}
+
 export interface DocumentGoalsTable {
   documentId: number;
   goalId: number;
@@ -269,6 +295,9 @@ export interface Database {
   invites: InvitesTable;
   inviteChildren: InviteChildrenTable;
   exports: ExportsTable;
+  notificationSettings: NotificationSettingsTable;
+  milestoneRemindersSent: MilestoneRemindersSentTable;
+  weeklyDigestsSent: WeeklyDigestsSentTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;

@@ -45,6 +45,7 @@ import {
   progressEntryUpdateSchema,
 } from '#shared/schemas/goal.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
+import { notificationSettingsSchema, notificationSettingsUpdateSchema } from '#shared/schemas/notifications.ts';
 import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
 import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 
@@ -77,6 +78,7 @@ export const requestBodies = {
   InviteCreate: inviteCreateSchema,
   InviteToken: inviteAcceptSchema,
   RoleChange: roleChangeSchema,
+  NotificationSettingsUpdate: notificationSettingsUpdateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Response bodies by their name in the document. */
@@ -111,6 +113,7 @@ export const responseBodies = {
   InvitePreview: invitePreviewSchema,
   InviteAccepted: inviteAcceptedSchema,
   AuditEntry: auditEntrySchema,
+  NotificationSettings: notificationSettingsSchema,
   Error: apiErrorSchema,
 } as const satisfies Record<string, z.ZodType>;
 

@@ -7,6 +7,7 @@ import { childrenOperations } from './children.routes.ts';
 import { documentsOperations } from './documents.routes.ts';
 import { configOperations } from './config.routes.ts';
 import { contactOperations } from './contact.routes.ts';
+import { notificationsOperations } from './notifications.routes.ts';
 import type { RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
 
@@ -20,6 +21,7 @@ export function restOperations(services: Services, limits: RateLimiters): RestOp
     ...documentsOperations(services),
     ...accountDataOperations(services),
     ...caregiversOperations(services),
+    ...notificationsOperations(services),
     ...contactOperations(services, limits),
   ];
 }

@@ -8,6 +8,7 @@ import { documentsRouter } from '../features/documents/documents.router.ts';
 import { featureFlagsRouter } from '../features/feature-flags/feature-flags.router.ts';
 import { goalsRouter } from '../features/goals/goals.router.ts';
 import { milestonesRouter } from '../features/milestones/milestones.router.ts';
+import { notificationsRouter } from '../features/notifications/notifications.router.ts';
 import { observationsRouter } from '../features/observations/observations.router.ts';
 import { strategiesRouter } from '../features/strategies/strategies.router.ts';
 import { createCallerFactory, router } from './init.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   documents: documentsRouter,
   accountData: accountDataRouter,
   caregivers: caregiversRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

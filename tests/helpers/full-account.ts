@@ -154,6 +154,15 @@ const documents: AccountStep = async (account) => {
   await account.server.services.documents.idle();
 };
 
+/** Email choices other than the defaults. */
+const notificationChoices: AccountStep = async (account) => {
+  const saved = expectOk(
+    await account.call('PUT', '/notifications', { weeklyDigest: true, reminderThirtyDays: false }),
+    'notification choices',
+  );
+  record(account, 'notificationSettings', saved.body);
+};
+
 /** A finished export (its ZIP in the store) and a second session. */
 const exportAndSessions: AccountStep = async (account) => {
   expectOk(await account.call('POST', '/exports'), 'an export');
@@ -168,7 +177,7 @@ const exportAndSessions: AccountStep = async (account) => {
  * Steps in order. A feature whose records belong to an account adds its step here (caregivers and
  * invitations, medications, the child's people, notification settings).
  */
-export const FULL_ACCOUNT_STEPS: AccountStep[] = [children, childRecords, documents, exportAndSessions];
+export const FULL_ACCOUNT_STEPS: AccountStep[] = [children, childRecords, documents, notificationChoices, exportAndSessions];
 
 /** A parent with everything every feature can hold, made through the real API. */
 export async function buildFullAccount(server: TestServer, steps: readonly AccountStep[] = FULL_ACCOUNT_STEPS): Promise<FullAccount> {

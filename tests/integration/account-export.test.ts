@@ -83,6 +83,9 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     expect(data.records.documentGoals).toHaveLength(2);
     expect(data.records.dismissedMilestones.length).toBeGreaterThan(0);
     expect(data.records.milestones.map((row: { title: string }) => row.title)).toContain('IEP meeting');
+    expect(data.records.notificationSettings).toEqual([
+      expect.objectContaining({ userId: account.userId, weeklyDigest: true, reminderThirtyDays: false, reminderOneDay: true }),
+    ]);
     // One entry per owned child for each export started (the account's builder exported once before this one).
     expect(data.records.activities.filter((row: { action: string }) => row.action === 'account.exported')).toHaveLength(4);
     // Never the password hash, the search index, the text extracted from files, or stored object ids.

@@ -3,6 +3,7 @@ import { primaryEmail, useAuth } from '../auth/auth-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { useChildContext } from '../child-context.tsx';
 import { CaregiversSettings } from '../features/caregivers/caregivers-settings.tsx';
+import { NotificationSettings } from '../features/notifications/notification-settings.tsx';
 
 export default function SettingsPage() {
   const { user } = useAuth();
@@ -20,7 +21,7 @@ export default function SettingsPage() {
           <dt className="text-sm font-semibold text-ink-muted">Email address</dt>
           <dd className="text-ink">{email ?? 'Not available'}</dd>
         </dl>
-        <p className="text-ink-muted">More settings, such as notifications and your children&apos;s profiles, will appear here.</p>
+        <p className="text-ink-muted">More settings, such as your children&apos;s profiles, will appear here.</p>
         <div>
           <Button variant="outline" onClick={() => void signOut()}>
             Sign out
@@ -28,6 +29,7 @@ export default function SettingsPage() {
         </div>
       </section>
       <CaregiversSettings family={children} onLeft={childDeleted} />
+      <NotificationSettings />
     </div>
   );
 }

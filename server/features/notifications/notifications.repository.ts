@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { OPEN_MILESTONE_STATUSES, type MILESTONE_CATEGORIES } from '#shared/schemas/milestone.ts';
+import type { NotificationChoices, NotificationSettingsUpdate } from '#shared/schemas/notifications.ts';
+import type { Db } from '../../db/database.ts';
+
+/** The person's saved choices; undefined when they have never chosen. */
+export async function findSettings(db: Db, userId: string): Promise<NotificationChoices | undefined> {
+  return db
+    .selectFrom('notificationSettings')
+    .select(['weeklyDigest', 'reminderThirtyDays', 'reminderSevenDays', 'reminderOneDay'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Saves the changed choices in one statement: a first save writes `initial` (the defaults with the
+ * change), a later one sets only the changed columns, so two saves at once each keep their change.
+ */
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  initial: NotificationChoices,
+  change: NotificationSettingsUpdate,
+  now: Date,
+): Promise<NotificationChoices> {
+  return db
+    .insertInto('notificationSettings')
+    .values({ userId, ...initial, updatedAt: now })
+    .onConflict((conflict) => conflict.column('userId').doUpdateSet({ ...change, updatedAt: now }))
+    .returning(['weeklyDigest', 'reminderThirtyDays', 'reminderSevenDays', 'reminderOneDay'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A person's email address: their sign-in address, else (with Clerk) the one an invitation to one of their children went to. */
+function recipientEmail() {
+  return sql<string | null>`coalesce(u.email, (
+    SELECT ia.invited_as FROM child_access ia WHERE ia.user_id = u.id AND ia.invited_as IS NOT NULL ORDER BY ia.created_at, ia.id LIMIT 1
+  ))`;
+}
+
+/** A setting's value for a person, their default when they never chose. */
+function choice(column: keyof NotificationChoices, fallback: boolean) {
+  return sql<boolean>`coalesce(${sql.ref(`ns.${column}`)}, ${fallback})`;
+}
+
+export interface DueReminder {
+  userId: string;
+  email: string | null;
+  childId: number;
+  firstName: string;
+  milestoneId: number;
+  title: string;
+  category: (typeof MILESTONE_CATEGORIES)[number];
+  dueDate: string;
+  whatToDo: string | null;
+}
+
+/**
+ * Everyone who should get the `daysBefore` reminder of an open milestone due on `dueDate`: each person
+ * with access to its child whose `setting` is on (`fallback` when never chosen), not yet sent it.
+ */
+export async function dueReminders(
+  db: Db,
+  query: { dueDate: string; daysBefore: number; setting: keyof NotificationChoices; fallback: boolean },
+): Promise<DueReminder[]> {
+  return db
+    .selectFrom('milestones as m')
+    .innerJoin('children as c', 'c.id', 'm.childId')
+    .innerJoin('childAccess as a', 'a.childId', 'm.childId')
+    .innerJoin('users as u', 'u.id', 'a.userId')
+    .leftJoin('notificationSettings as ns', 'ns.userId', 'a.userId')
+    .select(['a.userId', 'c.id as childId', 'c.firstName', 'm.id as milestoneId', 'm.title', 'm.category', 'm.dueDate', 'm.whatToDo'])
+    .select(recipientEmail().as('email'))
+    .where('m.dueDate', '=', query.dueDate)
+    .where('m.status', 'in', OPEN_MILESTONE_STATUSES)
+    .where(choice(query.setting, query.fallback), '=', true)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('milestoneRemindersSent as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.userId', '=', 'a.userId')
+            .whereRef('s.milestoneId', '=', 'm.id')
+            .where('s.daysBefore', '=', query.daysBefore),
+        ),
+      ),
+    )
+    .orderBy('a.userId')
+    .orderBy('m.id')
+    .execute();
+}
+
+/** Marks the reminder as sent; false when it already was (another run got there first). */
+export async function claimReminder(db: Db, userId: string, milestoneId: number, daysBefore: number, now: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('milestoneRemindersSent')
+    .values({ userId, milestoneId, daysBefore, sentAt: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('milestoneId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets a claim whose mail did not go, so a retry sends it. */
+export async function releaseReminder(db: Db, userId: string, milestoneId: number, daysBefore: number): Promise<void> {
+  await db
+    .deleteFrom('milestoneRemindersSent')
+    .where('userId', '=', userId)
+    .where('milestoneId', '=', milestoneId)
+    .where('daysBefore', '=', daysBefore)
+    .execute();
+}
+
+export interface DigestRecipient {
+  userId: string;
+  email: string | null;
+  childId: number;
+  firstName: string;
+}
+
+/** Each person with the digest on (`fallback` when never chosen) and each child they have access to, not yet sent this week's. */
+export async function digestRecipients(db: Db, weekStart: string, fallback: boolean): Promise<DigestRecipient[]> {
+  return db
+    .selectFrom('childAccess as a')
+    .innerJoin('children as c', 'c.id', 'a.childId')
+    .innerJoin('users as u', 'u.id', 'a.userId')
+    .leftJoin('notificationSettings as ns', 'ns.userId', 'a.userId')
+    .select(['a.userId', 'c.id as childId', 'c.firstName'])
+    .select(recipientEmail().as('email'))
+    .where(choice('weeklyDigest', fallback), '=', true)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('weeklyDigestsSent as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.userId', '=', 'a.userId')
+            .whereRef('s.childId', '=', 'a.childId')
+            .where('s.weekStart', '=', weekStart),
+        ),
+      ),
+    )
+    .orderBy('a.userId')
+    .orderBy('c.id')
+    .execute();
+}
+
+export async function claimDigest(db: Db, userId: string, childId: number, weekStart: string, now: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('weeklyDigestsSent')
+    .values({ userId, childId, weekStart, sentAt: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('childId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseDigest(db: Db, userId: string, childId: number, weekStart: string): Promise<void> {
+  await db
+    .deleteFrom('weeklyDigestsSent')
+    .where('userId', '=', userId)
+    .where('childId', '=', childId)
+    .where('weekStart', '=', weekStart)
+    .execute();
+}
+
+/** What a digest tells about one child's week: `from` to `to` (YYYY-MM-DD, `to` excluded), milestones from `today` up to `until`. */
+export interface DigestWindow {
+  from: string;
+  to: string;
+  today: string;
+  until: string;
+  /** At most this many wins and progress entries are listed (the counts are complete). */
+  listLimit: number;
+}
+
+export interface DigestContent {
+  wins: { what: string; occurredAt: Date }[];
+  winCount: number;
+  observationCount: number;
+  progress: { goalTitle: string; value: number; unit: string | null; recordedOn: string }[];
+  progressCount: number;
+  milestones: { title: string; dueDate: string }[];
+}
+
+/** The child's week, read in one transaction so the counts and lists agree. */
+export async function digestContent(db: Db, childId: number, window: DigestWindow): Promise<DigestContent> {
+  const inWeek = sql<boolean>`o.occurred_at >= ${window.from}::date AND o.occurred_at < ${window.to}::date`;
+  const wins = await db
+    .selectFrom('observations as o')
+    .select(['o.what', 'o.occurredAt'])
+    .where('o.childId', '=', childId)
+    .where('o.isWin', '=', true)
+    .where(inWeek)
+    .orderBy('o.occurredAt')
+    .orderBy('o.id')
+    .limit(window.listLimit)
+    .execute();
+  const counts = await db
+    .selectFrom('observations as o')
+    .select([sql<number>`count(*)::int`.as('observations'), sql<number>`(count(*) FILTER (WHERE o.is_win))::int`.as('wins')])
+    .where('o.childId', '=', childId)
+    .where(inWeek)
+    .executeTakeFirstOrThrow();
+  const progressRows = await db
+    .selectFrom('progressEntries as p')
+    .innerJoin('goals as g', 'g.id', 'p.goalId')
+    .select(['g.title as goalTitle', 'p.value', 'g.unit', 'p.recordedOn', sql<number>`(count(*) OVER ())::int`.as('total')])
+    .where('p.childId', '=', childId)
+    .where('p.recordedOn', '>=', window.from)
+    .where('p.recordedOn', '<', window.to)
+    .orderBy('p.recordedOn')
+    .orderBy('p.id')
+    .limit(window.listLimit)
+    .execute();
+  const milestones = await db
+    .selectFrom('milestones')
+    .select(['title', 'dueDate'])
+    .where('childId', '=', childId)
+    .where('status', 'in', OPEN_MILESTONE_STATUSES)
+    .where('dueDate', '>=', window.today)
+    .where('dueDate', '<=', window.until)
+    .orderBy('dueDate')
+    .orderBy('id')
+    .execute();
+  return {
+    wins,
+    winCount: counts.wins,
+    observationCount: counts.observations,
+    progress: progressRows.map(({ total: _total, ...entry }) => entry),
+    progressCount: progressRows[0]?.total ?? 0,
+    milestones,
+  };
+}
+
+/** Forgets what was sent before `before`: a reminder that old is for a date long past, a digest for a week long gone. */
+export async function forgetSentBefore(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('milestoneRemindersSent').where('sentAt', '<', before).execute();
+  await db.deleteFrom('weeklyDigestsSent').where('sentAt', '<', before).execute();
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { addDays } from '#shared/calendar.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
+import {
+  DIGEST_MILESTONE_DAYS,
+  NOTIFICATION_DEFAULTS,
+  REMINDER_DAYS,
+  REMINDER_SETTING,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+} from '#shared/schemas/notifications.ts';
+import type { AuthProvider } from '../../auth/auth-provider.ts';
+import { weekStart } from '../../core/dates.ts';
+import { defineJob, type Jobs } from '../../core/jobs.ts';
+import type { MailMessage, Mailer } from '../../core/mail.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { digestEmail, reminderEmail } from './notification-emails.ts';
+import * as notifications from './notifications.repository.ts';
+
+/** When the jobs run (UTC): 13:00 is the morning across the Americas and the afternoon in Europe. */
+export const REMINDERS_CRON = '0 13 * * *';
+/** Mondays: the digest tells about the week (Monday to Sunday, UTC) that just ended. */
+export const DIGEST_CRON = '0 13 * * 1';
+/** Wins and progress entries listed in a digest (the counts are complete). */
+const DIGEST_LIST_LIMIT = 10;
+/** What was sent is remembered this long: a reminder that old was for a date long past. */
+const REMEMBER_SENT_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ACCOUNT_GONE = 'This account no longer exists.';
+
+/** What one run of a job did: mails that went, that could not go (retried), and people with no address to send to. */
+export interface SendSummary {
+  sent: number;
+  failed: number;
+  noAddress: number;
+}
+
+/**
+ * Email notifications (issue 10, decisions 0062 and 0063): each person's choices, the milestone
+ * reminders (daily) and the weekly digest (Mondays), sent by background jobs on pg-boss's cron.
+ * Each mail is claimed in a table of what was sent before it goes, so none goes twice; a claim
+ * whose mail did not go is released for the job's retry.
+ */
+export function createNotificationsService(deps: {
+  db: Db;
+  auth: AuthProvider;
+  mailer: Mailer;
+  jobs: Jobs;
+  /** Where links point: APP_ORIGIN, else this server's local address. */
+  appUrl: string;
+  log: Logger;
+  now?: () => Date;
+}) {
+  const { db, auth, mailer, jobs, appUrl, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * Claims, sends, and releases the claim when the mail did not go. Without SMTP nothing is claimed:
+   * the mailer logs "not sent" and the same mail is due again if mail is set up before its day ends.
+   */
+  async function deliver(
+    message: MailMessage | null,
+    what: string,
+    claim: () => Promise<boolean>,
+    release: () => Promise<void>,
+    summary: SendSummary,
+  ): Promise<void> {
+    if (!message) {
+      summary.noAddress += 1;
+      return;
+    }
+    if (!mailer.configured) {
+      await mailer.send(message, what);
+      return;
+    }
+    if (!(await claim())) return;
+    if ((await mailer.send(message, what)) === 'sent') {
+      summary.sent += 1;
+      return;
+    }
+    await release();
+    summary.failed += 1;
+  }
+
+  /** Reminders for the open milestones due 30, 7 and 1 days after `at`'s day (UTC), to each person who has that one on. */
+  async function sendReminders(at: Date = now()): Promise<SendSummary> {
+    const summary: SendSummary = { sent: 0, failed: 0, noAddress: 0 };
+    const today = todayIso(at);
+    for (const daysBefore of REMINDER_DAYS) {
+      const setting = REMINDER_SETTING[daysBefore];
+      const due = await notifications.dueReminders(db, {
+        dueDate: addDays(today, daysBefore),
+        daysBefore,
+        setting,
+        fallback: NOTIFICATION_DEFAULTS[setting],
+      });
+      for (const reminder of due) {
+        const message = reminder.email
+          ? reminderEmail({ ...reminder, to: reminder.email, childFirstName: reminder.firstName, daysBefore }, appUrl)
+          : null;
+        await deliver(
+          message,
+          'milestone reminder',
+          () => notifications.claimReminder(db, reminder.userId, reminder.milestoneId, daysBefore, at),
+          () => notifications.releaseReminder(db, reminder.userId, reminder.milestoneId, daysBefore),
+          summary,
+        );
+      }
+    }
+    await notifications.forgetSentBefore(db, new Date(at.getTime() - REMEMBER_SENT_DAYS * DAY_MS));
+    return summary;
+  }
+
+  /** The digest of the week before `at`'s (Monday to Sunday, UTC) about each child, to each person with access who has it on. */
+  async function sendDigests(at: Date = now()): Promise<SendSummary> {
+    const summary: SendSummary = { sent: 0, failed: 0, noAddress: 0 };
+    const thisWeek = weekStart(at);
+    const lastWeek = addDays(thisWeek, -7);
+    const today = todayIso(at);
+    const window = { from: lastWeek, to: thisWeek, today, until: addDays(today, DIGEST_MILESTONE_DAYS), listLimit: DIGEST_LIST_LIMIT };
+    // Everyone with access to a child reads the same week: it is read once per child.
+    const contents = new Map<number, Promise<notifications.DigestContent>>();
+    const contentOf = (childId: number) => {
+      let content = contents.get(childId);
+      if (!content) {
+        content = notifications.digestContent(db, childId, window);
+        contents.set(childId, content);
+      }
+      return content;
+    };
+    for (const recipient of await notifications.digestRecipients(db, lastWeek, NOTIFICATION_DEFAULTS.weeklyDigest)) {
+      const message = recipient.email
+        ? digestEmail(
+            {
+              ...(await contentOf(recipient.childId)),
+              to: recipient.email,
+              childFirstName: recipient.firstName,
+              weekStart: lastWeek,
+              weekEnd: addDays(thisWeek, -1),
+              milestoneDays: DIGEST_MILESTONE_DAYS,
+            },
+            appUrl,
+          )
+        : null;
+      await deliver(
+        message,
+        'weekly digest',
+        () => notifications.claimDigest(db, recipient.userId, recipient.childId, lastWeek, at),
+        () => notifications.releaseDigest(db, recipient.userId, recipient.childId, lastWeek),
+        summary,
+      );
+    }
+    return summary;
+  }
+
+  /** A run whose mail could not all go fails, so pg-boss tries it again (what went is not sent twice). */
+  const failUnlessSent = (job: string, summary: SendSummary) => {
+    if (summary.noAddress > 0) log.info({ job, people: summary.noAddress }, 'notifications skipped: no email address known');
+    if (summary.failed > 0) throw new Error(`${summary.failed} of ${summary.sent + summary.failed} notification emails did not go`);
+  };
+  jobs.register(
+    defineJob({
+      name: 'notifications.milestone-reminders',
+      schema: z.unknown(),
+      cron: REMINDERS_CRON,
+      async handle() {
+        failUnlessSent('notifications.milestone-reminders', await sendReminders());
+      },
+    }),
+  );
+  jobs.register(
+    defineJob({
+      name: 'notifications.weekly-digest',
+      schema: z.unknown(),
+      cron: DIGEST_CRON,
+      async handle() {
+        failUnlessSent('notifications.weekly-digest', await sendDigests());
+      },
+    }),
+  );
+
+  return {
+    /** The person's choices (the defaults until they choose), and whether this server sends mail at all. */
+    async get(userId: string): Promise<NotificationSettings> {
+      const saved = await notifications.findSettings(db, userId);
+      return { ...(saved ?? NOTIFICATION_DEFAULTS), mailConfigured: mailer.configured };
+    },
+
+    /**
+     * Changes some choices. These are the person's own (not a child's record), so no child's activity
+     * or audit log records them (decision 0062).
+     */
+    async update(userId: string, change: NotificationSettingsUpdate): Promise<NotificationSettings> {
+      const saved = await db.transaction().execute(async (trx) => {
+        // Creates a Clerk account's row when first seen; a deleted built-in account has none.
+        if (!(await auth.lockAccount(trx, userId))) throw new AppError('UNAUTHORIZED', ACCOUNT_GONE);
+        return notifications.saveSettings(trx, userId, { ...NOTIFICATION_DEFAULTS, ...change }, change, now());
+      });
+      return { ...saved, mailConfigured: mailer.configured };
+    },
+
+    sendReminders,
+    sendDigests,
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
