@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tokenOf } from './caregivers.ts';
 import { api, signUpParent, type ApiResponse, type TestServer } from './test-server.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/documents');
@@ -163,6 +164,59 @@ const notificationChoices: AccountStep = async (account) => {
   record(account, 'notificationSettings', saved.body);
 };
 
+/**
+ * A caregiver (an account with a child of their own) invited as an updater to the first child, who adds an
+ * observation there; an invitation to the second child nobody accepted.
+ */
+const caregivers: AccountStep = async (account) => {
+  const [first, second] = account.childIds;
+  if (first === undefined || second === undefined) throw new Error('the caregivers step needs two children');
+  const caregiver = await signUpParent(account.server);
+  const own = expectOk(
+    await api(account.server, 'POST', '/api/children', { token: caregiver.token, json: { firstName: 'Noor', dateOfBirth: '2018-02-02' } }),
+    'the caregiver\u2019s own child',
+  ).body;
+  const invited = expectOk(
+    await account.call('POST', '/invites', { email: caregiver.email, role: 'updater', childIds: [first] }),
+    'an invitation',
+  ).body;
+  expectOk(
+    await api(account.server, 'POST', '/api/invites/accept', { token: caregiver.token, json: { token: tokenOf(invited.link) } }),
+    'accepting the invitation',
+  );
+  // What a caregiver adds is part of the child's record, so of the parent's export.
+  record(
+    account,
+    'observations',
+    expectOk(
+      await api(account.server, 'POST', `/api/observations?childId=${first}`, {
+        token: caregiver.token,
+        json: { what: 'Grandma: homework done before dinner', occurredAt: new Date().toISOString() },
+      }),
+      'the caregiver\u2019s observation',
+    ).body,
+  );
+  record(account, 'caregivers', { ...caregiver, ownChildId: own.id as number });
+  record(
+    account,
+    'invites',
+    expectOk(
+      await account.call('POST', '/invites', { email: 'nobody-yet@example.com', role: 'viewer', childIds: [second] }),
+      'an open invitation',
+    ).body,
+  );
+};
+
+/** Per child: a medication and a person, with text that looks like a formula. */
+const childProfile: AccountStep = async (account) => {
+  for (const childId of account.childIds) {
+    const medication = { name: 'Melatonin', dose: '=1+1 mg', schedule: 'At bedtime', prescriber: 'Dr. Okafor', startedOn: '2026-01-05' };
+    record(account, 'medications', expectOk(await account.call('POST', '/medications', medication, childId), 'a medication').body);
+    const person = { name: 'Ms. Rivera', role: 'teacher', phone: '+1 555 010 2030', email: 'rivera@school.example', notes: '@room 12' };
+    record(account, 'childPeople', expectOk(await account.call('POST', '/people', person, childId), 'a person').body);
+  }
+};
+
 /** A finished export (its ZIP in the store) and a second session. */
 const exportAndSessions: AccountStep = async (account) => {
   expectOk(await account.call('POST', '/exports'), 'an export');
@@ -173,11 +227,16 @@ const exportAndSessions: AccountStep = async (account) => {
   );
 };
 
-/**
- * Steps in order. A feature whose records belong to an account adds its step here (caregivers and
- * invitations, medications, the child's people, notification settings).
- */
-export const FULL_ACCOUNT_STEPS: AccountStep[] = [children, childRecords, documents, notificationChoices, exportAndSessions];
+/** Steps in order. A feature whose records belong to an account adds its step here: one line. */
+export const FULL_ACCOUNT_STEPS: AccountStep[] = [
+  children,
+  childRecords,
+  childProfile,
+  documents,
+  caregivers,
+  notificationChoices,
+  exportAndSessions,
+];
 
 /** A parent with everything every feature can hold, made through the real API. */
 export async function buildFullAccount(server: TestServer, steps: readonly AccountStep[] = FULL_ACCOUNT_STEPS): Promise<FullAccount> {

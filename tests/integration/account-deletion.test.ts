@@ -91,6 +91,9 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
         'public.exports',
         'public.activities',
         'public.contact_messages',
+        'public.child_access',
+        'public.invites',
+        'public.invite_children',
         'pgboss.job',
       ]),
     );
@@ -123,6 +126,10 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
       });
     }
     expect((await other.call('GET', '/exports')).body).toHaveLength(1);
+    // The doomed parent's caregiver lost the shared child and kept their own.
+    const [caregiver] = doomed.created.caregivers as { token: string; ownChildId: number }[];
+    const theirs = (await api(server, 'GET', '/api/children', { token: caregiver?.token })).body as { id: number }[];
+    expect(theirs.map((child) => child.id)).toEqual([caregiver?.ownChildId]);
   }, 60_000);
 
   it('afterwards the old token answers 401, signing in fails, and the session cookie gives no token', async () => {

@@ -73,7 +73,7 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     });
     const ids = (kind: string) => (data.records[kind] as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
     const created = (kind: string) => (account.created[kind] as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
-    for (const kind of ['children', 'observations', 'goals', 'progressEntries', 'strategies'])
+    for (const kind of ['children', 'observations', 'goals', 'progressEntries', 'strategies', 'medications', 'childPeople'])
       expect({ kind, ids: ids(kind) }).toEqual({ kind, ids: created(kind) });
     expect(ids('documents')).toEqual(account.documents.map((document) => document.id).sort((a, b) => a - b));
     expect(data.records.observations.map((row: { what: string }) => row.what)).toContain('=HYPERLINK("http://example.com","click")');
@@ -86,11 +86,26 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     expect(data.records.notificationSettings).toEqual([
       expect.objectContaining({ userId: account.userId, weeklyDigest: true, reminderThirtyDays: false, reminderOneDay: true }),
     ]);
+    // Who had access: the parent on both children and the caregiver on the first; the invitations sent, without their secret.
+    expect(data.records.childAccess.map((row: { role: string }) => row.role).sort()).toEqual(['owner', 'owner', 'updater']);
+    expect(data.records.invites.map((row: { email: string; acceptedAt: string | null }) => [row.email, row.acceptedAt !== null])).toEqual([
+      [(account.created.caregivers as { email: string }[])[0]?.email, true],
+      ['nobody-yet@example.com', false],
+    ]);
     // One entry per owned child for each export started (the account's builder exported once before this one).
     expect(data.records.activities.filter((row: { action: string }) => row.action === 'account.exported')).toHaveLength(4);
     // Never the password hash, the search index, the text extracted from files, or stored object ids.
     const text = entryNamed(zip.entries, 'data.json').read().toString('utf8');
-    for (const secret of ['passwordHash', 'password_hash', 'searchVector', 'contentText', 'fileObjectId', 'objectKey', 'wrappedKey'])
+    for (const secret of [
+      'passwordHash',
+      'password_hash',
+      'tokenHash',
+      'searchVector',
+      'contentText',
+      'fileObjectId',
+      'objectKey',
+      'wrappedKey',
+    ])
       expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
   });
 
@@ -104,6 +119,8 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
       'strategies',
       'strategyGoals',
       'milestones',
+      'medications',
+      'childPeople',
       'documents',
       'activities',
     ])

@@ -1,0 +1,14 @@
+import type { AccountDataPart } from '../../core/account-data.ts';
+
+/**
+ * Who had access to the account's children, and the invitations the parent sent, in the export (never a
+ * token's hash). Access goes with its child; invitations with the account that sent them.
+ */
+export const caregiversAccountData: AccountDataPart = {
+  feature: 'caregivers',
+  kinds: [
+    { name: 'childAccess', table: 'childAccess', orderBy: ['childId', 'userId'] },
+    { name: 'invites', table: 'invites', ownerColumn: 'invitedBy', orderBy: ['id'], omit: ['tokenHash'] },
+    { name: 'inviteChildren', table: 'inviteChildren', orderBy: ['inviteId', 'childId'] },
+  ],
+};
