@@ -50,7 +50,13 @@ test('a parent invites a viewer, who accepts in another browser, reads but canno
   // She reads Maya's observations, with nothing offered to change them.
   await grandma.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Observations' }).click();
   await expect(grandma.getByText('Read a whole chapter aloud')).toBeVisible();
-  await expect(grandma.getByRole('button', { name: /^(Save|Log|Edit|Delete)/ })).toHaveCount(0);
+  await expect(grandma.getByText('You can view Maya’s record but not change it. An owner can give you more access.')).toBeVisible();
+  await expect(grandma.getByRole('heading', { name: 'Note something' })).toHaveCount(0);
+  await expect(grandma.getByRole('button', { name: /^(Save|Edit the note|Delete the note)/ })).toHaveCount(0);
+  // The dashboard offers nothing to add either.
+  await grandma.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(grandma.getByText('You can view Maya’s record but not change it. An owner can give you more access.')).toBeVisible();
+  await expect(grandma.getByRole('button', { name: /^(Log an observation|Add progress)$/ })).toHaveCount(0);
   await expectNoAxeViolations(grandma, 'observations as a viewer');
 
   // The parent sees her, then removes her.
