@@ -21,6 +21,7 @@ import { makeVariedPdf } from '../tests/helpers/document-pdfs.ts';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/database.ts';
 import { killAllTargets, startTarget, type TargetProcess } from './lib/process.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
+import { startRssSampler } from './lib/rss.ts';
 
 const MIB = 1024 * 1024;
 const PARTS = ['throughput', 'memory', 'search'] as const;
@@ -304,39 +305,6 @@ async function throughput() {
 
 // --- 2. memory -------------------------------------------------------------------------------------------------
 
-async function rssMiB(pid: number): Promise<number | null> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kb === undefined ? null : Number(kb) / 1024;
-  } catch {
-    return null;
-  }
-}
-
-/** Samples a process's RSS every SAMPLE_MS until stopped; each sample is [ms since start, MiB]. */
-function startRssSampler(pid: number) {
-  const samples: Array<[number, number]> = [];
-  const started = performance.now();
-  const state = { running: true };
-  const done = (async () => {
-    while (state.running) {
-      const rss = await rssMiB(pid);
-      if (rss !== null) samples.push([performance.now() - started, rss]);
-      await sleep(SAMPLE_MS);
-    }
-  })();
-  return {
-    samples,
-    now: () => performance.now() - started,
-    async stop() {
-      state.running = false;
-      await done;
-      return samples;
-    },
-  };
-}
-
 interface MemoryRound {
   round: number;
   baselineMiB: number;
@@ -362,7 +330,7 @@ async function memory() {
     console.error(`… memory round ${round}/${ROUNDS} (fresh server)`);
     const family = await startTrelli('memory');
     try {
-      const sampler = startRssSampler(family.server.pid);
+      const sampler = startRssSampler(family.server.pid, SAMPLE_MS);
       await sleep(500);
       const uploadsFrom = sampler.now();
       const uploads = await Promise.all(files.map((file) => uploadToTrelli(family, file)));

@@ -71,7 +71,7 @@ const PROMISES: readonly SecurityPromise[] = [
     promise: 'You can leave whenever you want, with everything you brought.',
     how: [
       byStatus('export', {
-        available: 'Export your child’s profile, notes, goals and documents at any time.',
+        available: 'Export everything from Settings at any time: each child’s profile, notes, goals and documents in one ZIP file.',
         coming:
           'Exporting everything from the app is on the way. Until then, ask us through the contact form and we will send you a copy of your information.',
       }),
