@@ -3,7 +3,9 @@ import { primaryEmail, useAuth } from '../auth/auth-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { useChildContext } from '../child-context.tsx';
 import { CaregiversSettings } from '../features/caregivers/caregivers-settings.tsx';
+import { ChildrenSettings } from '../features/children/children-settings.tsx';
 import { NotificationSettings } from '../features/notifications/notification-settings.tsx';
+import { YourDataSection } from '../features/account-data/your-data-section.tsx';
 
 export default function SettingsPage() {
   const { user } = useAuth();
@@ -21,15 +23,16 @@ export default function SettingsPage() {
           <dt className="text-sm font-semibold text-ink-muted">Email address</dt>
           <dd className="text-ink">{email ?? 'Not available'}</dd>
         </dl>
-        <p className="text-ink-muted">More settings, such as your children&apos;s profiles, will appear here.</p>
         <div>
           <Button variant="outline" onClick={() => void signOut()}>
             Sign out
           </Button>
         </div>
       </section>
+      <ChildrenSettings />
       <CaregiversSettings family={children} onLeft={childDeleted} />
       <NotificationSettings />
+      <YourDataSection />
     </div>
   );
 }

@@ -22,11 +22,11 @@ const STATUS = {
   /** Inviting a co-parent or caregiver to a child's records, with a role (Settings). */
   caregivers: 'available',
   /** A copy of everything in the account, from the app ("export everything"). */
-  export: 'coming',
+  export: 'available',
   /** Deleting a child profile, and everything recorded about that child, from the app. */
-  'child-deletion': 'coming',
+  'child-deletion': 'available',
   /** Deleting the account and everything in it, from the app ("delete everything"). */
-  'account-deletion': 'coming',
+  'account-deletion': 'available',
   /** Choosing a new password through a link sent by email. */
   'password-reset': 'coming',
 } as const satisfies Record<string, FeatureStatus>;

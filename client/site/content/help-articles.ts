@@ -64,7 +64,9 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'How do I delete a child profile?',
     feature: 'child-deletion',
     answer:
-      'Open the child’s profile in Settings and choose delete. Everything recorded for that child (observations, goals, milestones and documents) is deleted with it, so export first if you want a copy.',
+      'In Settings, under Children, choose Delete profile on the child’s card and type their first name to confirm. Everything recorded for that child (observations, goals and progress, strategies, the roadmap, documents, medications and people) is deleted with it' +
+      (isAvailable('caregivers') ? ', for everyone the child is shared with' : '') +
+      (isAvailable('export') ? '. It cannot be undone, so download your data first if you want a copy.' : '. It cannot be undone.'),
     comingAnswer:
       'Deleting a child profile from the app is on the way. Until then, contact us and choose “Privacy or my data”, and we will delete the profile with everything recorded for that child. You can already delete any single observation, goal, strategy or progress entry yourself, and any milestone you added; a milestone the roadmap suggested can be skipped.',
   },
@@ -127,7 +129,8 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     topic: 'Privacy and security',
     question: 'Can I download all of my information?',
     feature: 'export',
-    answer: 'Yes. Export your information from Settings at any time. If you ever leave Trelli, you take everything with you.',
+    answer:
+      'Yes. Export your information from Settings at any time: under Your data, choose Download my data. You get one ZIP file with your account, each child’s profile and records (as JSON, and as spreadsheet files) and your documents as you uploaded them; the download is kept for 24 hours. If you ever leave Trelli, you take everything with you.',
     comingAnswer:
       'Not from the app yet: exporting everything is on the way. Until then, contact us and choose “Privacy or my data”, and we will send you a copy of everything you have added.',
   },
@@ -154,7 +157,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'How do I close my account?',
     feature: 'account-deletion',
     answer:
-      'Go to Settings and choose to delete your account, or contact us and choose “Privacy or my data”. We will confirm when your information has been removed.',
+      'Go to Settings and choose to delete your account: under Your data, choose Delete my account and type DELETE to confirm. Your account and every child you added, with all of their records and documents, are deleted at once and cannot be recovered, so download your data first if you want a copy. You can also contact us and choose “Privacy or my data”.',
     comingAnswer:
       'Contact us and choose “Privacy or my data”. We will delete your account and everything in it, and confirm when your information has been removed. Deleting your account yourself, from the app, is on the way.',
   },
