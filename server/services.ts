@@ -100,7 +100,16 @@ export function createServices(deps: ServiceDeps): Services {
       now: deps.now,
     }),
     jobs,
-    accounts: deps.tokens ? createAccountsService({ db: deps.db, tokens: deps.tokens, now: deps.now }) : null,
+    accounts: deps.tokens
+      ? createAccountsService({
+          db: deps.db,
+          tokens: deps.tokens,
+          auth: deps.auth,
+          mailer: deps.mailer,
+          appUrl: deps.appUrl ?? 'http://localhost:3000',
+          now: deps.now,
+        })
+      : null,
     featureFlags: deps.featureFlags,
     authConfig: {
       provider: deps.auth.kind,

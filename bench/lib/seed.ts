@@ -2,6 +2,8 @@ import { createLocalAuthProvider, type LocalTokens } from '../../server/auth/loc
 import type { VaultSetup } from '../../server/vault-setup.ts';
 import type { Db } from '../../server/db/database.ts';
 import { createAccountsService } from '../../server/features/accounts/accounts.service.ts';
+import { createMailer } from '../../server/core/mail.ts';
+import { createLogger } from '../../server/lib/logger.ts';
 import { createChildrenService } from '../../server/features/children/children.service.ts';
 import { childCreateSchema, GRADES, SUPPORT_PLANS, type ChildCreateInput } from '#shared/schemas/child.ts';
 
@@ -112,7 +114,12 @@ export function childFixture(index: number): ChildCreateInput {
 
 export function createSeedContext(db: Db, tokens: LocalTokens, vault: VaultSetup): SeedContext {
   const auth = createLocalAuthProvider(tokens, db);
-  const accounts = createAccountsService({ db, tokens });
+  const accounts = createAccountsService({
+    db,
+    tokens,
+    mailer: createMailer(undefined, createLogger('silent')),
+    appUrl: 'http://localhost:3000',
+  });
   const children = createChildrenService({ db, auth, files: vault.files });
   let childIndex = 0;
   return {

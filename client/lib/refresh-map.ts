@@ -99,6 +99,11 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'notifications.update': ['notification'],
   // Nothing is left to refresh: the app signs out.
   'accountData.deleteAccount': [],
+  // The account itself lives in the auth seam, which the account settings reload after each change.
+  'accounts.updateName': [],
+  'accounts.changeEmail': [],
+  'accounts.changePassword': [],
+  'accounts.signOutOtherSessions': [],
 };
 
 /** The queries to refresh after `mutation`, each once. */

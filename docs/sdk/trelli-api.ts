@@ -124,7 +124,8 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** Set the account's name (an empty name clears it) */
+    patch: operations['updateAccountName'];
     trace?: never;
   };
   '/api/auth/me/metadata': {
@@ -142,6 +143,103 @@ export interface paths {
     head?: never;
     /** Merge into unsafeMetadata (null removes a key) */
     patch: operations['updateMetadata'];
+    trace?: never;
+  };
+  '/api/auth/me/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the email address (the current password is required) */
+    post: operations['changeEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the password (the current one is required); signs out every other session
+     * @description Every session but the one this request's token came from is revoked: their tokens are refused from their next request.
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions/revoke-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out of every other device
+     * @description Revokes every session of the account but the one this request's token came from.
+     */
+    post: operations['signOutOtherSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Forgot password: email a reset link
+     * @description The answer is the same whether or not an account has this email. `delivery: "email"`: when one does, a link that works once for an hour is emailed to it. `delivery: "ask-admin"`: this server sends no mail; whoever runs it makes a link with `npm run account:reset-link`. The link is never part of an answer.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link's token
+     * @description The token is the `token` in the link's fragment (`/reset-password#token=...`). It works once; using it ends every other reset link of the account and every session (sign in again with the new password).
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/children': {
@@ -910,6 +1008,26 @@ export interface components {
         [key: string]: components['schemas']['JsonValue'];
       };
     };
+    AccountNameUpdate: {
+      name: string;
+    };
+    EmailChange: {
+      /** Format: email */
+      email: string;
+      currentPassword: string;
+    };
+    PasswordChange: {
+      currentPassword: string;
+      newPassword: string;
+    };
+    PasswordResetRequest: {
+      /** Format: email */
+      email: string;
+    };
+    PasswordReset: {
+      token: string;
+      newPassword: string;
+    };
     ContactMessage: {
       name: string;
       /** Format: email */
@@ -1189,6 +1307,7 @@ export interface components {
       emailAddresses: {
         emailAddress: string;
       }[];
+      fullName: string | null;
       /** Format: date-time */
       createdAt: string;
       publicMetadata: {
@@ -1201,6 +1320,13 @@ export interface components {
     JsonValue: JsonValue;
     Token: {
       token: string;
+    };
+    SessionsRevoked: {
+      revoked: number;
+    };
+    PasswordResetRequestResult: {
+      /** @enum {string} */
+      delivery: 'email' | 'ask-admin';
     };
     ContactReceipt: {
       id: number;
@@ -1986,6 +2112,35 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  updateAccountName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountNameUpdate'];
+      };
+    };
+    responses: {
+      /** @description The user, with `fullName` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   updateMetadata: {
     parameters: {
       query?: never;
@@ -2020,6 +2175,180 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailChange'];
+      };
+    };
+    responses: {
+      /** @description The user with the new email */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      /** @description The current password is not right (issue on `currentPassword`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Another account uses this email */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      /** @description Changed; how many other sessions were signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsRevoked'];
+        };
+      };
+      /** @description The current password is not right (issue on `currentPassword`), or the new one is too short */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signOutOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many sessions were signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsRevoked'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequest'];
+      };
+    };
+    responses: {
+      /** @description Taken; how a link would reach the person */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordResetRequestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordReset'];
+      };
+    };
+    responses: {
+      /** @description The password is changed; every session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The link has expired or was already used (issue on `token`), or the new password is too short */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -44,6 +44,11 @@ export interface AuthProvider {
    * and with Clerk clears the metadata Trelli wrote on the Clerk user (best effort, logged; decision 0054).
    */
   afterAccountDeleted(userId: string): Promise<void>;
+  /**
+   * Built-in accounts: the accounts service revoked some of the user's sessions; their bearer tokens
+   * are refused from the next request here (other instances: within ACCOUNT_RECHECK_MS).
+   */
+  forgetSessions?(userId: string): void;
 }
 
 /** The token in `Authorization: Bearer <token>`, if any. */

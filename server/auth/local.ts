@@ -2,11 +2,18 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Request } from 'express';
 import { isDatabaseUnavailable, type Db } from '../db/database.ts';
 import { bearerToken, type AuthProvider, type ChildCountMetadata } from './auth-provider.ts';
-import { deleteUser, lockUser, mergePublicMetadata, userExists } from './users.repository.ts';
+import { deleteUser, lockUser, mergePublicMetadata, sessionIsActive, userExists } from './users.repository.ts';
 
 export const TOKEN_TTL_SECONDS = 10 * 60;
 const ISSUER = 'trelli';
 const AUDIENCE = 'trelli-api';
+
+/** Who a valid token speaks for, and the session it was minted from (decision 0049). */
+export interface TokenClaims {
+  userId: string;
+  /** The session's key (the SHA-256 of its cookie value, as stored); null in tokens minted without one (tools, tests). */
+  sessionKey: string | null;
+}
 
 /** Short-lived HS256 bearer tokens for built-in accounts. */
 export class LocalTokens {
@@ -16,9 +23,10 @@ export class LocalTokens {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, now: Date = new Date()): Promise<string> {
+  /** A token for the user; the accounts service always names the session, so revoking it ends the token. */
+  async issue(userId: string, now: Date = new Date(), sessionKey?: string): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({})
+    return new SignJWT(sessionKey === undefined ? {} : { sid: sessionKey })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -28,8 +36,8 @@ export class LocalTokens {
       .sign(this.#key);
   }
 
-  /** The user id of a valid token, or null for anything else (expired, forged, malformed). */
-  async verify(token: string): Promise<string | null> {
+  /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
+  async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,
@@ -38,7 +46,9 @@ export class LocalTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
         maxTokenAge: TOKEN_TTL_SECONDS,
       });
-      return typeof payload.sub === 'string' ? payload.sub : null;
+      if (typeof payload.sub !== 'string') return null;
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionKey: payload.sid ?? null };
     } catch {
       return null;
     }
@@ -46,16 +56,21 @@ export class LocalTokens {
 }
 
 /**
- * A token outlives a deleted account by up to TOKEN_TTL_SECONDS, so the account's row decides; an
- * account seen to exist is taken on trust for this long, one lookup per account rather than per
- * request (a lookup on every request cost about a third of GET /api/children's throughput). Writes
- * that touch the account lock its row and are refused at once (children.service, accounts.service).
+ * A token outlives a deleted account or a revoked session by up to TOKEN_TTL_SECONDS, so their rows
+ * decide: the session the token names (which exists only while its account does), or the account for
+ * a token minted without one. What was seen to be active is taken on trust for this long, one lookup
+ * per session rather than per request (a lookup on every request cost about a third of GET
+ * /api/children's throughput). Writes that touch the account lock its row and are refused at once
+ * (children.service, accounts.service); revoking sessions here forgets them at once (`forgetSessions`).
  */
 export const ACCOUNT_RECHECK_MS = 2_000;
 const MAX_ACCOUNTS_REMEMBERED = 10_000;
 
 export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvider {
-  const confirmedAt = new Map<string, number>();
+  /** user id -> session key ('' for a token without one) -> when it was last seen active. */
+  const confirmedAt = new Map<string, Map<string, number>>();
+  const stillActive = (claims: TokenClaims) =>
+    claims.sessionKey === null ? userExists(db, claims.userId) : sessionIsActive(db, claims.sessionKey, claims.userId, new Date());
   return {
     kind: 'local',
     publishableKey: null,
@@ -63,13 +78,15 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
     middleware: [],
     async userId(req: Request) {
       const token = bearerToken(req);
-      const userId = token ? await tokens.verify(token) : null;
-      if (userId === null) return null;
-      const confirmed = confirmedAt.get(userId);
+      const claims = token ? await tokens.verify(token) : null;
+      if (claims === null) return null;
+      const { userId } = claims;
+      const sessionKey = claims.sessionKey ?? '';
+      const confirmed = confirmedAt.get(userId)?.get(sessionKey);
       if (confirmed !== undefined && Date.now() - confirmed < ACCOUNT_RECHECK_MS) return userId;
       try {
-        if (!(await userExists(db, userId))) {
-          confirmedAt.delete(userId);
+        if (!(await stillActive(claims))) {
+          confirmedAt.get(userId)?.delete(sessionKey);
           return null;
         }
       } catch (error) {
@@ -78,7 +95,9 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
         throw error;
       }
       if (confirmedAt.size >= MAX_ACCOUNTS_REMEMBERED) confirmedAt.clear();
-      confirmedAt.set(userId, Date.now());
+      const sessions = confirmedAt.get(userId) ?? new Map<string, number>();
+      sessions.set(sessionKey, Date.now());
+      confirmedAt.set(userId, sessions);
       return userId;
     },
     lockAccount: lockUser,
@@ -88,6 +107,10 @@ export function createLocalAuthProvider(tokens: LocalTokens, db: Db): AuthProvid
     async writeMetadataAfterCommit() {},
     deleteAccount: deleteUser,
     async afterAccountDeleted(userId: string) {
+      // Other instances notice within ACCOUNT_RECHECK_MS.
+      confirmedAt.delete(userId);
+    },
+    forgetSessions(userId: string) {
       // Other instances notice within ACCOUNT_RECHECK_MS.
       confirmedAt.delete(userId);
     },

@@ -17,6 +17,19 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
+/** Whether the session (by its stored key) is the user's, not revoked and not expired; false once the account is gone. */
+export async function sessionIsActive(db: Db, sessionKey: string, userId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('idHash')
+    .where('idHash', '=', sessionKey)
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Locks the account's row for the rest of the transaction; false when there is no such row. */
 export async function lockUser(db: Db, userId: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst()) !== undefined;

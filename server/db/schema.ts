@@ -20,6 +20,8 @@ export interface UsersTable {
   /** Both null for an account that signs in through Clerk (its row exists so children can reference it). */
   email: string | null;
   passwordHash: string | null;
+  /** The account's name (built-in accounts; a Clerk account's name stays Clerk's). */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
   publicMetadata: Json;
   unsafeMetadata: Json;
   createdAt: Timestamp;
@@ -31,6 +33,15 @@ export interface SessionsTable {
   createdAt: Timestamp;
   expiresAt: Timestamp;
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A password reset link: only its token's hash is kept (decision 0050). */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ChildrenTable {
@@ -278,6 +289,7 @@ export interface DocumentGoalsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  passwordResets: PasswordResetsTable;
   children: ChildrenTable;
   activities: ActivitiesTable;
   contactMessages: ContactMessagesTable;

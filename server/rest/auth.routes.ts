@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { METADATA_LIMITS } from '#shared/schemas/account.ts';
 import type { AccountsService, SignedIn } from '../features/accounts/accounts.service.ts';
+import { bearerToken } from '../auth/auth-provider.ts';
 import { AppError } from '../lib/errors.ts';
 import { operation, type RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
@@ -133,6 +134,95 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       errors: { 413: `The merged unsafeMetadata would be over ${METADATA_LIMITS.bytes / 1024} KB of JSON, or the body is over 1 MB` },
       success: [{ status: 200, description: 'The user', body: 'User' }],
       handle: ({ userId, body }) => accounts.updateUnsafeMetadata(userId, body.unsafeMetadata),
+    }),
+    operation({
+      operationId: 'updateAccountName',
+      method: 'patch',
+      path: '/api/auth/me',
+      tag: 'Accounts',
+      summary: "Set the account's name (an empty name clears it)",
+      security: 'bearer',
+      child: false,
+      body: 'AccountNameUpdate',
+      success: [{ status: 200, description: 'The user, with `fullName`', body: 'User' }],
+      handle: ({ userId, body }) => accounts.updateName(userId, body),
+    }),
+    operation({
+      operationId: 'changeEmail',
+      method: 'post',
+      path: '/api/auth/me/email',
+      tag: 'Accounts',
+      summary: 'Change the email address (the current password is required)',
+      security: 'bearer',
+      child: false,
+      body: 'EmailChange',
+      rateLimits: [limits.authPerIp],
+      errors: { 400: 'The current password is not right (issue on `currentPassword`)', 409: 'Another account uses this email' },
+      success: [{ status: 200, description: 'The user with the new email', body: 'User' }],
+      handle: ({ userId, body }) => accounts.changeEmail(userId, body),
+    }),
+    operation({
+      operationId: 'changePassword',
+      method: 'post',
+      path: '/api/auth/me/password',
+      tag: 'Accounts',
+      summary: 'Change the password (the current one is required); signs out every other session',
+      description: "Every session but the one this request's token came from is revoked: their tokens are refused from their next request.",
+      security: 'bearer',
+      child: false,
+      body: 'PasswordChange',
+      rateLimits: [limits.authPerIp],
+      errors: { 400: 'The current password is not right (issue on `currentPassword`), or the new one is too short' },
+      success: [{ status: 200, description: 'Changed; how many other sessions were signed out', body: 'SessionsRevoked' }],
+      handle: ({ req, userId, body }) => accounts.changePassword(userId, bearerToken(req), body),
+    }),
+    operation({
+      operationId: 'signOutOtherSessions',
+      method: 'post',
+      path: '/api/auth/sessions/revoke-others',
+      tag: 'Accounts',
+      summary: 'Sign out of every other device',
+      description: "Revokes every session of the account but the one this request's token came from.",
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'How many sessions were signed out', body: 'SessionsRevoked' }],
+      handle: ({ req, userId }) => accounts.signOutOtherSessions(userId, bearerToken(req)),
+    }),
+    operation({
+      operationId: 'requestPasswordReset',
+      method: 'post',
+      path: '/api/auth/password-reset',
+      tag: 'Accounts',
+      summary: 'Forgot password: email a reset link',
+      description:
+        'The answer is the same whether or not an account has this email. `delivery: "email"`: when one does, a link that works once ' +
+        'for an hour is emailed to it. `delivery: "ask-admin"`: this server sends no mail; whoever runs it makes a link with ' +
+        '`npm run account:reset-link`. The link is never part of an answer.',
+      security: 'public',
+      child: false,
+      body: 'PasswordResetRequest',
+      rateLimits: [limits.authPerIp],
+      success: [{ status: 200, description: 'Taken; how a link would reach the person', body: 'PasswordResetRequestResult' }],
+      handle: ({ body }) => accounts.requestPasswordReset(body),
+    }),
+    operation({
+      operationId: 'resetPassword',
+      method: 'post',
+      path: '/api/auth/password-reset/complete',
+      tag: 'Accounts',
+      summary: "Set a new password with a reset link's token",
+      description:
+        "The token is the `token` in the link's fragment (`/reset-password#token=...`). It works once; using it ends every other " +
+        'reset link of the account and every session (sign in again with the new password).',
+      security: 'public',
+      child: false,
+      body: 'PasswordReset',
+      rateLimits: [limits.authPerIp],
+      errors: { 400: 'The link has expired or was already used (issue on `token`), or the new password is too short' },
+      success: [{ status: 204, description: 'The password is changed; every session has ended' }],
+      handle: async ({ body }) => {
+        await accounts.resetPassword(body);
+      },
     }),
   ];
 }

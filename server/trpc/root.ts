@@ -1,4 +1,5 @@
 import { accountDataRouter } from '../features/account-data/account-data.router.ts';
+import { accountsRouter } from '../features/accounts/accounts.router.ts';
 import { activitiesRouter } from '../features/activities/activities.router.ts';
 import { caregiversRouter } from '../features/caregivers/caregivers.router.ts';
 import { childrenRouter } from '../features/children/children.router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   documents: documentsRouter,
   accountData: accountDataRouter,
+  accounts: accountsRouter,
   caregivers: caregiversRouter,
   notifications: notificationsRouter,
 });

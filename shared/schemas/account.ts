@@ -14,18 +14,58 @@ export const emailSchema = text()
   .pipe(z.email('Enter a valid email address'))
   .meta({ format: 'email' });
 
+/** A password being chosen: at sign-up, when changing it, when resetting it. */
+const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
+
+/** A password being checked against the stored one. */
+const enteredPasswordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long');
+
 export const signUpSchema = z.strictObject({
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+  password: newPasswordSchema,
 });
 
 export const signInSchema = z.strictObject({
   email: text().trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH, 'Email is too long'),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+  password: enteredPasswordSchema,
 });
+
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+
+/** The account's name; an empty name clears it. */
+export const accountNameUpdateSchema = z.strictObject({
+  name: text().trim().max(ACCOUNT_NAME_MAX_LENGTH, `Name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`),
+});
+
+export const emailChangeSchema = z.strictObject({
+  email: emailSchema,
+  currentPassword: enteredPasswordSchema,
+});
+
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: enteredPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+
+/** Reset tokens are 43 characters (32 random bytes, base64url); the limit only keeps junk short. */
+export const passwordResetSchema = z.strictObject({
+  token: z.string().min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+  newPassword: newPasswordSchema,
+});
+
+/**
+ * The answer to "forgot password", the same whether or not the account exists: `email` when Trelli
+ * sends mail (a link goes out if the account exists), `ask-admin` when it cannot (whoever runs Trelli
+ * makes a link with `npm run account:reset-link`).
+ */
+export const passwordResetRequestResultSchema = z.object({ delivery: z.enum(['email', 'ask-admin']) });
+
+export const sessionsRevokedSchema = z.object({ revoked: z.number().int().min(0) });
 
 /** SPEC §3 metadata flags; other keys are the app's own. */
 export const metadataSchema = z.record(z.string(), z.json());
@@ -69,6 +109,8 @@ export const metadataUpdateSchema = z.strictObject({
 export const userSchema = z.object({
   id: z.string(),
   emailAddresses: z.array(z.object({ emailAddress: z.string() })),
+  /** The account's name, as Clerk calls it; null when none is set. */
+  fullName: z.string().nullable(),
   createdAt: storedTimestamp,
   publicMetadata: metadataSchema,
   unsafeMetadata: metadataSchema,
@@ -79,4 +121,9 @@ export const authResultSchema = z.object({ user: userSchema, token: z.string() }
 export const tokenResultSchema = z.object({ token: z.string() });
 
 export type User = z.infer<typeof userSchema>;
+export type AccountNameUpdate = z.infer<typeof accountNameUpdateSchema>;
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+export type PasswordResetRequestResult = z.infer<typeof passwordResetRequestResultSchema>;
 export type Metadata = z.infer<typeof metadataSchema>;

@@ -78,6 +78,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     tokens,
     featureFlags: options.featureFlags ?? FEATURE_FLAG_DEFAULTS,
     appOrigin: options.appOrigin,
+    appUrl: options.appOrigin,
     vault,
     mailer,
     now: options.now,
@@ -154,12 +155,15 @@ export async function api<T = any>(
 
 let accountCounter = 0;
 
+/** The password of every account `signUpParent` makes. */
+export const TEST_PASSWORD = 'a long enough password';
+
 /** Signs up a new parent through the real endpoint and returns the bearer token. */
 export async function signUpParent(server: { url: string }, email?: string) {
   accountCounter += 1;
   const address = email ?? `parent${accountCounter}-${Date.now()}@example.com`;
   const response = await api<{ token: string; user: { id: string } }>(server, 'POST', '/api/auth/sign-up', {
-    json: { email: address, password: 'a long enough password' },
+    json: { email: address, password: TEST_PASSWORD },
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return { token: response.body.token, userId: response.body.user.id, email: address, cookie: response.headers.get('set-cookie') ?? '' };

@@ -45,6 +45,7 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
         user: {
           id: expect.stringMatching(/^user_[\w-]+$/),
           emailAddresses: [{ emailAddress: email }],
+          fullName: null,
           createdAt: expect.stringMatching(ISO_TIMESTAMP),
           publicMetadata: {},
           unsafeMetadata: {},
@@ -188,13 +189,14 @@ describe.each(ENGINES)('built-in accounts on %s', (engine) => {
   });
 
   describe('GET /api/auth/me and PATCH /api/auth/me/metadata', () => {
-    it('me is the SPEC User: id, emailAddresses, createdAt, publicMetadata, unsafeMetadata', async () => {
+    it('me is the SPEC User: id, emailAddresses, fullName, createdAt, publicMetadata, unsafeMetadata', async () => {
       const parent = await signUpParent(server);
       const me = await api(server, 'GET', '/api/auth/me', { token: parent.token });
       expect(me.status).toBe(200);
       expect(me.body).toStrictEqual({
         id: parent.userId,
         emailAddresses: [{ emailAddress: parent.email }],
+        fullName: null,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         publicMetadata: {},
         unsafeMetadata: {},
