@@ -3,7 +3,6 @@ import { storedTimestamp } from './dates.ts';
 
 /** Where an export is: waiting for a worker, being built, ready to download, or failed. */
 export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** How long a finished export can be downloaded. */
 export const EXPORT_AVAILABLE_HOURS = 24;
@@ -31,9 +30,6 @@ export const accountExportSchema = z.object({
   expiresAt: storedTimestamp.nullable(),
 });
 
-/** What the Settings screen shows: the parent's current export, if there is one. */
-export const accountExportStateSchema = z.object({ export: accountExportSchema.nullable() });
-
 /** The word a parent types to confirm deleting their account. */
 export const ACCOUNT_DELETE_CONFIRMATION = 'DELETE';
 
@@ -46,5 +42,4 @@ export const accountDeleteSchema = z.strictObject({
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export type AccountExport = z.infer<typeof accountExportSchema>;
-export type AccountExportState = z.infer<typeof accountExportStateSchema>;
 export type AccountDelete = z.output<typeof accountDeleteSchema>;
