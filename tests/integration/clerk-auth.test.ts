@@ -269,6 +269,37 @@ describe.each(ENGINES)('Clerk mode on %s', (engine) => {
     expect(await childRow(server.db, created[0]?.body.id)).toBeUndefined();
   });
 
+  it.each(['ok', 'unreachable'] as const)(
+    'deleting the account (Clerk’s API %s) removes its rows and clears what Trelli wrote on the Clerk user, best effort',
+    async (mode) => {
+      clerkApi = 'ok';
+      const sub = newSub();
+      const token = await clerkToken(sub);
+      const child = await api(server, 'POST', `/api/children`, { token, json: validChild });
+      expect(child.status).toBe(201);
+      clerkApi = mode;
+      clerkCalls.length = 0;
+      const deleted = await api(server, 'DELETE', '/api/account', { token, json: { confirm: 'DELETE' } });
+      expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { deleted: true } });
+      expect(await server.db.selectFrom('users').select('id').where('id', '=', sub).execute()).toEqual([]);
+      expect(await childRow(server.db, child.body.id)).toBeUndefined();
+      expect(clerkCalls).toEqual([
+        {
+          method: 'PATCH',
+          url: `/v1/users/${sub}/metadata`,
+          body: { public_metadata: { childCount: null, hasCompletedOnboarding: null } },
+        },
+      ]);
+      const warnings = server.logLines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; userId?: string })
+        .filter((entry) => entry.msg === 'clerk metadata removal after account deletion failed' && entry.userId === sub);
+      expect(warnings).toHaveLength(mode === 'ok' ? 0 : 1);
+      // The Clerk user itself is Clerk's: its token still signs in, to a new, empty account.
+      expect((await api(server, 'GET', '/api/children', { token })).body).toEqual([]);
+      clerkApi = 'ok';
+    },
+  );
+
   it('nothing tried to reach another host', () => {
     expect(blockedHosts).toEqual([]);
   });
