@@ -16,9 +16,11 @@ import { createContactService, type ContactService } from './features/contact/co
 import { createDocumentsService, type DocumentsService } from './features/documents/documents.service.ts';
 import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { createGoalsService, type GoalsService } from './features/goals/goals.service.ts';
+import { createMedicationsService, type MedicationsService } from './features/medications/medications.service.ts';
 import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
 import { createObservationsService, type ObservationsService } from './features/observations/observations.service.ts';
+import { createPeopleService, type PeopleService } from './features/people/people.service.ts';
 import { createStrategiesService, type StrategiesService } from './features/strategies/strategies.service.ts';
 
 export interface Services {
@@ -30,6 +32,8 @@ export interface Services {
   activities: ActivitiesService;
   dashboard: DashboardService;
   documents: DocumentsService;
+  medications: MedicationsService;
+  people: PeopleService;
   caregivers: CaregiversService;
   contact: ContactService;
   /** Each person's email choices, the milestone reminders and the weekly digest (background jobs). */
@@ -82,6 +86,8 @@ export function createServices(deps: ServiceDeps): Services {
     activities: createActivitiesService(deps),
     dashboard: createDashboardService(deps),
     documents,
+    medications: createMedicationsService(deps),
+    people: createPeopleService(deps),
     caregivers: createCaregiversService({ ...deps, appUrl: deps.appUrl ?? 'http://localhost:3000' }),
     contact: createContactService(deps),
     notifications: createNotificationsService({

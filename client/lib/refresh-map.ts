@@ -46,6 +46,9 @@ export const SHOWN_IN = {
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
   document: ['documents.list', 'documents.facets', 'documents.byId', 'documents.usage', 'goals.detail', 'activities.list'],
+  /** The child's medications and people (Settings), each change in the activity feed. */
+  medication: ['medications.list', 'activities.list'],
+  person: ['people.list', 'activities.list'],
   /** Who has access to a child, and its audit log (Settings). */
   caregiver: ['caregivers.list', 'caregivers.audit'],
   /** Accepting an invitation or leaving a child changes which children the person sees. */
@@ -89,6 +92,12 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   // refreshAfter(queryClient, 'documents.update') themselves, as they change the same things.
   'documents.update': ['document'],
   'documents.delete': ['document'],
+  'medications.create': ['medication'],
+  'medications.update': ['medication'],
+  'medications.delete': ['medication'],
+  'people.create': ['person'],
+  'people.update': ['person'],
+  'people.delete': ['person'],
   'caregivers.invite': ['caregiver'],
   'caregivers.revokeInvite': ['caregiver'],
   'caregivers.changeRole': ['caregiver'],

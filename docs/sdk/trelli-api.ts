@@ -533,6 +533,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/medications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s medications: the ones taken now first, then the ones stopped */
+    get: operations['listMedications'];
+    put?: never;
+    /** Add a medication */
+    post: operations['createMedication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/medications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a medication */
+    put: operations['updateMedication'];
+    post?: never;
+    /** Delete a medication */
+    delete: operations['deleteMedication'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/people': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s people (parents, guardians, teachers, therapists, doctors) in the order they were added */
+    get: operations['listPeople'];
+    put?: never;
+    /** Add a person */
+    post: operations['createPerson'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/people/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a person */
+    put: operations['updatePerson'];
+    post?: never;
+    /** Delete a person */
+    delete: operations['deletePerson'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/documents/usage': {
     parameters: {
       query?: never;
@@ -1193,6 +1265,44 @@ export interface components {
       /** @enum {string} */
       status?: 'upcoming' | 'in-progress' | 'done' | 'skipped';
     };
+    MedicationCreate: {
+      name: string;
+      dose?: string | null;
+      schedule?: string | null;
+      prescriber?: string | null;
+      startedOn?: string | null;
+      notes?: string | null;
+      /** @default true */
+      active?: boolean;
+    };
+    MedicationUpdate: {
+      name?: string;
+      dose?: string | null;
+      schedule?: string | null;
+      prescriber?: string | null;
+      startedOn?: string | null;
+      notes?: string | null;
+      active?: boolean;
+    };
+    PersonCreate: {
+      name: string;
+      /**
+       * @default other
+       * @enum {string}
+       */
+      role?: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
+      phone?: string | null;
+      email?: string | null;
+      notes?: string | null;
+    };
+    PersonUpdate: {
+      name?: string;
+      /** @enum {string} */
+      role?: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
+      phone?: string | null;
+      email?: string | null;
+      notes?: string | null;
+    };
     DocumentUpdate: {
       title?: string;
       /** @enum {string} */
@@ -1470,6 +1580,35 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    Medication: {
+      id: number;
+      childId: number;
+      name: string;
+      dose: string | null;
+      schedule: string | null;
+      prescriber: string | null;
+      startedOn: string | null;
+      notes: string | null;
+      active: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Person: {
+      id: number;
+      childId: number;
+      name: string;
+      /** @enum {string} */
+      role: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
+      phone: string | null;
+      email: string | null;
+      notes: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
     GenerationResult: {
       created: number;
       updated: number;
@@ -1507,6 +1646,12 @@ export interface components {
         | 'document.updated'
         | 'document.replaced'
         | 'document.deleted'
+        | 'medication.added'
+        | 'medication.updated'
+        | 'medication.removed'
+        | 'person.added'
+        | 'person.updated'
+        | 'person.removed'
         | 'child.viewed'
         | 'caregiver.invited'
         | 'caregiver.joined'
@@ -1516,7 +1661,18 @@ export interface components {
         | 'invite.revoked'
         | 'account.exported';
       /** @enum {string} */
-      subjectType: 'child' | 'observation' | 'goal' | 'progress' | 'strategy' | 'milestone' | 'document' | 'caregiver' | 'invite';
+      subjectType:
+        | 'child'
+        | 'observation'
+        | 'goal'
+        | 'progress'
+        | 'strategy'
+        | 'milestone'
+        | 'document'
+        | 'caregiver'
+        | 'invite'
+        | 'medication'
+        | 'person';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -3266,6 +3422,264 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listMedications: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Medications */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Medication'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMedication: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MedicationCreate'];
+      };
+    };
+    responses: {
+      /** @description The new medication */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Medication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMedication: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The medication’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MedicationUpdate'];
+      };
+    };
+    responses: {
+      /** @description The medication as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Medication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMedication: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The medication’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listPeople: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description People */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Person'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createPerson: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonCreate'];
+      };
+    };
+    responses: {
+      /** @description The new person */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Person'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updatePerson: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The person’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PersonUpdate'];
+      };
+    };
+    responses: {
+      /** @description The person as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Person'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deletePerson: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The person’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };

@@ -7,6 +7,7 @@ import type { CONTACT_TOPICS } from '#shared/schemas/contact.ts';
 import type { EXPORT_STATUSES } from '#shared/schemas/account-data.ts';
 import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
+import type { PERSON_ROLES } from '#shared/schemas/person.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 
@@ -133,6 +134,34 @@ export interface StrategyGoalsTable {
   strategyId: number;
   goalId: number;
   childId: number;
+}
+
+/** One of the child's medications (decision 0056). */
+export interface MedicationsTable {
+  id: Generated<number>;
+  childId: number;
+  name: string;
+  dose: string | null;
+  schedule: string | null;
+  prescriber: string | null;
+  startedOn: string | null;
+  notes: string | null;
+  active: Generated<boolean>;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+/** One of the adults around the child, as a contact: not an account (decision 0056). */
+export interface ChildPeopleTable {
+  id: Generated<number>;
+  childId: number;
+  name: string;
+  role: Generated<OneOf<typeof PERSON_ROLES>>;
+  phone: string | null;
+  email: string | null;
+  notes: string | null;
+  createdAt: Created;
+  updatedAt: Timestamp;
 }
 
 export interface ObservationsTable {
@@ -297,6 +326,8 @@ export interface Database {
   progressEntries: ProgressEntriesTable;
   strategies: StrategiesTable;
   strategyGoals: StrategyGoalsTable;
+  medications: MedicationsTable;
+  childPeople: ChildPeopleTable;
   observations: ObservationsTable;
   milestones: MilestonesTable;
   dismissedMilestones: DismissedMilestonesTable;
@@ -318,6 +349,8 @@ export type NewActivityRow = Insertable<ActivitiesTable>;
 export type GoalRow = Selectable<GoalsTable>;
 export type ProgressEntryRow = Selectable<ProgressEntriesTable>;
 export type StrategyRow = Selectable<StrategiesTable>;
+export type MedicationRow = Selectable<MedicationsTable>;
+export type PersonRow = Selectable<ChildPeopleTable>;
 export type ObservationRow = Selectable<ObservationsTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type StoredObjectRow = Selectable<StoredObjectsTable>;

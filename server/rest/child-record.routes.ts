@@ -19,8 +19,8 @@ interface Collection {
   remove: (scope: ChildScope, id: number) => Promise<unknown>;
 }
 
-/** POST `base`, PUT and DELETE `base/{id}`, all about the child named by `?childId=`. */
-function writes(c: Collection): RestOperation[] {
+/** POST `base`, PUT and DELETE `base/{id}`, all about the child named by `?childId=` (child-profile.routes.ts uses it too). */
+export function writes(c: Collection): RestOperation[] {
   const Noun = `${c.noun.charAt(0).toUpperCase()}${c.noun.slice(1)}`;
   const recordId = { id: `The ${c.noun}\u2019s id` };
   return [

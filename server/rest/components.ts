@@ -51,9 +51,11 @@ import {
   progressEntrySchema,
   progressEntryUpdateSchema,
 } from '#shared/schemas/goal.ts';
+import { medicationCreateSchema, medicationSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
 import { notificationSettingsSchema, notificationSettingsUpdateSchema } from '#shared/schemas/notifications.ts';
 import { observationCreateSchema, observationSchema, observationUpdateSchema, weeklyTrendSchema } from '#shared/schemas/observation.ts';
+import { personCreateSchema, personSchema, personUpdateSchema } from '#shared/schemas/person.ts';
 import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 
 /**
@@ -83,6 +85,10 @@ export const requestBodies = {
   StrategyUpdate: strategyUpdateSchema,
   MilestoneCreate: milestoneCreateSchema,
   MilestoneUpdate: milestoneUpdateSchema,
+  MedicationCreate: medicationCreateSchema,
+  MedicationUpdate: medicationUpdateSchema,
+  PersonCreate: personCreateSchema,
+  PersonUpdate: personUpdateSchema,
   DocumentCreate: documentCreateSchema,
   DocumentUpdate: documentUpdateSchema,
   DocumentReplace: documentReplaceSchema,
@@ -112,6 +118,8 @@ export const responseBodies = {
   ProgressEntry: progressEntrySchema,
   Strategy: strategySchema,
   Milestone: milestoneSchema,
+  Medication: medicationSchema,
+  Person: personSchema,
   GenerationResult: generationResultSchema,
   Activity: activitySchema,
   DashboardStats: dashboardStatsSchema,

@@ -8,7 +8,7 @@ type JsonSchema = Record<string, unknown>;
 const TAGS: Record<OperationTag, string> = {
   Configuration: 'What a client needs before signing in',
   Accounts: 'Built-in accounts (absent when the server signs in through Clerk)',
-  Children: 'Your children\u2019s profiles',
+  Children: 'Your children\u2019s profiles, their medications and the people around them (teachers, therapists, doctors)',
   Observations: 'What happened, when and where: the child\u2019s observations',
   Goals: 'Goals and the progress recorded on them',
   Strategies: 'What helps the child',

@@ -2,6 +2,7 @@ import type { Services } from '../services.ts';
 import { accountDataOperations } from './account-data.routes.ts';
 import { authOperations } from './auth.routes.ts';
 import { caregiversOperations } from './caregivers.routes.ts';
+import { childProfileOperations } from './child-profile.routes.ts';
 import { childRecordOperations } from './child-record.routes.ts';
 import { childrenOperations } from './children.routes.ts';
 import { documentsOperations } from './documents.routes.ts';
@@ -18,6 +19,7 @@ export function restOperations(services: Services, limits: RateLimiters): RestOp
     ...(services.accounts ? authOperations(services.accounts, limits) : []),
     ...childrenOperations(services),
     ...childRecordOperations(services),
+    ...childProfileOperations(services),
     ...documentsOperations(services),
     ...accountDataOperations(services),
     ...caregiversOperations(services),

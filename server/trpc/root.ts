@@ -8,9 +8,11 @@ import { dashboardRouter } from '../features/dashboard/dashboard.router.ts';
 import { documentsRouter } from '../features/documents/documents.router.ts';
 import { featureFlagsRouter } from '../features/feature-flags/feature-flags.router.ts';
 import { goalsRouter } from '../features/goals/goals.router.ts';
+import { medicationsRouter } from '../features/medications/medications.router.ts';
 import { milestonesRouter } from '../features/milestones/milestones.router.ts';
 import { notificationsRouter } from '../features/notifications/notifications.router.ts';
 import { observationsRouter } from '../features/observations/observations.router.ts';
+import { peopleRouter } from '../features/people/people.router.ts';
 import { strategiesRouter } from '../features/strategies/strategies.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -25,6 +27,8 @@ export const appRouter = router({
   activities: activitiesRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
+  medications: medicationsRouter,
+  people: peopleRouter,
   accountData: accountDataRouter,
   accounts: accountsRouter,
   caregivers: caregiversRouter,

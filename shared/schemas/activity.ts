@@ -3,7 +3,19 @@ import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
 
 /** What an activity is about. */
-export const ACTIVITY_SUBJECTS = ['child', 'observation', 'goal', 'progress', 'strategy', 'milestone', 'document', 'caregiver', 'invite'] as const;
+export const ACTIVITY_SUBJECTS = [
+  'child',
+  'observation',
+  'goal',
+  'progress',
+  'strategy',
+  'milestone',
+  'document',
+  'caregiver',
+  'invite',
+  'medication',
+  'person',
+] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 
 /**
@@ -50,6 +62,12 @@ export const ACTIVITY_ACTIONS = [
   'document.updated',
   'document.replaced',
   'document.deleted',
+  'medication.added',
+  'medication.updated',
+  'medication.removed',
+  'person.added',
+  'person.updated',
+  'person.removed',
   ...AUDIT_ONLY_ACTIONS,
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -69,8 +87,9 @@ export const activitySchema = z.object({
   createdAt: storedTimestamp,
   /**
    * What the change was about, read from the subject as it is now (decision 0023): an observation's
-   * text, a goal's, strategy's, milestone's or document's title, the goal of a progress entry. Null once the subject
-   * is deleted, and for changes to the profile.
+   * text, a goal's, strategy's, milestone's or document's title, the goal of a progress entry, a
+   * medication's or a person's name (decision 0056). Null once the subject is deleted, and for
+   * changes to the profile.
    */
   title: z.string().nullable(),
   /** When the observation it is about happened (an instant), which may be well before `createdAt`. */

@@ -27,9 +27,17 @@ export async function listActivities(db: Db, childId: number, limit: number): Pr
     .leftJoin('documents as d', (join) =>
       join.onRef('d.id', '=', 'a.subjectId').onRef('d.childId', '=', 'a.childId').on('a.subjectType', '=', 'document'),
     )
+    .leftJoin('medications as med', (join) =>
+      join.onRef('med.id', '=', 'a.subjectId').onRef('med.childId', '=', 'a.childId').on('a.subjectType', '=', 'medication'),
+    )
+    .leftJoin('childPeople as cp', (join) =>
+      join.onRef('cp.id', '=', 'a.subjectId').onRef('cp.childId', '=', 'a.childId').on('a.subjectType', '=', 'person'),
+    )
     .select(['a.id', 'a.childId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.createdAt', 'o.occurredAt', 'p.recordedOn'])
     // At most one of the joins matches an activity.
-    .select((eb) => eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', eb.fn.coalesce('m.title', 'd.title')).as('title'))
+    .select((eb) =>
+      eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', eb.fn.coalesce('m.title', 'd.title', 'med.name', 'cp.name')).as('title'),
+    )
     .where('a.childId', '=', childId)
     .where('a.action', 'not in', AUDIT_ONLY_ACTIONS)
     .orderBy('a.createdAt', 'desc')

@@ -21,7 +21,7 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
   caregivers: [/the people they invite/, /need the same picture/, /Share a child’s record with a co-parent or caregiver/, /audit log/],
   export: [/export your information/i, /export everything and leave/, /export or delete/i],
   'child-deletion': [
-    /Open the child’s profile in Settings and choose delete/,
+    /choose Delete profile on the child’s card/,
     /A deleted child takes all of their records/,
     /delete a child profile with all of its records/,
     /Delete records, child profiles/,

@@ -30,3 +30,15 @@ export function useUpdateChild() {
     },
   });
 }
+
+/** Deleting a child: SPEC §4's after-delete rule moves the selection (the child context's `childDeleted`). */
+export function useDeleteChild() {
+  const { childDeleted } = useChildContext();
+  const { toast } = useToast();
+  return trpc.children.delete.useMutation({
+    onSuccess: ({ id }) => {
+      childDeleted(id);
+      toast({ title: 'Profile deleted', description: 'Everything recorded for this child is gone.' });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import type { PersonRole } from '#shared/schemas/person.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
+
+/** Who a person is to the child, as Settings names them. */
+export const PERSON_ROLE_LABELS: Record<PersonRole, string> = {
+  parent: 'Parent',
+  guardian: 'Guardian',
+  teacher: 'Teacher',
+  therapist: 'Therapist',
+  doctor: 'Doctor',
+  other: 'Other',
+};
+
+/** What a person may do with a child shared with them, said once on its card in Settings. */
+export const SHARED_ROLE_NOTES: Record<ChildRole, string> = {
+  viewer: 'Shared with you to view.',
+  updater: 'Shared with you to view, add and change. Only an owner can delete.',
+  owner: 'Shared with you as an owner.',
+};
+
+export const MEDICATIONS_EMPTY_TEXT = 'No medications noted. Add what your child takes, with the dose and when.';
+export const PEOPLE_EMPTY_TEXT = 'No one noted yet. Add the teachers, therapists and doctors you talk to, with how to reach them.';
