@@ -57,7 +57,7 @@ export async function ownedChildren(db: Db, ownerId: string): Promise<{ id: numb
 export async function accountRow(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'createdAt', 'publicMetadata', 'unsafeMetadata'])
+    .select(['id', 'email', 'name', 'createdAt', 'publicMetadata', 'unsafeMetadata'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

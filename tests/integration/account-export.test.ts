@@ -67,6 +67,7 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     expect(data.account).toEqual({
       id: account.userId,
       email: account.email,
+      name: null,
       createdAt: expect.any(String),
       publicMetadata: expect.any(Object),
       unsafeMetadata: expect.any(Object),
