@@ -73,6 +73,13 @@ test('a parent invites a viewer, who accepts in another browser, reads but canno
   await expect(grandma.getByText('Read a whole chapter aloud')).toHaveCount(0);
   await expect(grandma.getByText('Add your child first, then note what you notice here.')).toBeVisible({ timeout: 20_000 });
 
+  // On a phone the section fits the screen, long addresses included.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Their email address').fill(`a-rather-long-address-for-a-phone-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Create invitation' }).click();
+  await expect(page.getByText('Invitations not yet accepted')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   expect(consoleErrors).toEqual([]);
   expect(grandmaErrors).toEqual([]);
   await grandmaContext.close();

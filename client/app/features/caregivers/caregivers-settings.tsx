@@ -16,7 +16,10 @@ export function CaregiversSettings({ family, onLeft }: { family: Child[]; onLeft
   const shared = family.filter((child) => child.sharedWithYou);
   const leave = useLeaveChild();
   return (
-    <section aria-labelledby={headingId} className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 sm:p-8">
+    <section
+      aria-labelledby={headingId}
+      className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 [overflow-wrap:anywhere] sm:p-8"
+    >
       <div className="grid gap-1">
         <h2 id={headingId} className="text-xl font-semibold text-ink">
           Family and caregivers
