@@ -14,6 +14,7 @@ export const APP_PATH_PREFIXES = [
   '/sign-in',
   '/sign-up',
   '/post-auth',
+  '/reset-password',
 ] as const;
 
 /** A prefix matches whole path segments: `/app` and `/app/x` are the app, `/apple` is not. */

@@ -4,7 +4,7 @@ import { AppShell } from './components/app-shell.tsx';
 import { BetaGate } from './guards/beta-gate.tsx';
 import { RequireChildContext } from './guards/require-child-context.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
-import { SignInPage, SignUpPage } from './pages/auth-pages.tsx';
+import { ResetPasswordPage, SignInPage, SignUpPage } from './pages/auth-pages.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostAuthPage } from './pages/post-auth-page.tsx';
 
@@ -42,6 +42,7 @@ export function AppRoutes() {
       <Route path="/sign-in/*" element={<SignInPage />} />
       <Route path="/sign-up/*" element={<SignUpPage />} />
       <Route path="/post-auth" element={<PostAuthPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       {/* Outside the protected layout: an invited person may have no children yet, or no account. */}
       <Route path="/app/invite" element={<InvitePage />} />
       <Route element={<ProtectedLayout />}>

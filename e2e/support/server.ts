@@ -1,4 +1,7 @@
-/** The e2e web server: the production build, built-in accounts, a throwaway DATA_DIR. */
+/**
+ * The e2e web server: the production build, built-in accounts, a throwaway DATA_DIR (or E2E_DATA_DIR,
+ * kept when the server stops: a spec that stops and starts a server of its own keeps its data).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +9,8 @@ import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { startServer } from '../../server/start.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-e2e-'));
+const keptDataDir = process.env.E2E_DATA_DIR;
+const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'trelli-e2e-'));
 const config = loadConfig({
   NODE_ENV: 'production',
   PORT: process.env.E2E_PORT ?? '4317',
@@ -20,7 +24,7 @@ const running = await startServer(config, createLogger(config.logLevel), { clien
 
 const stop = async () => {
   await running.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGTERM', stop);

@@ -54,6 +54,7 @@ const SIGNED_IN: AuthSeam = {
   user: {
     id: 'user_a',
     emailAddresses: [{ emailAddress: 'a@example.com' }],
+    fullName: null,
     createdAt: new Date(0),
     publicMetadata: {},
     unsafeMetadata: {},
@@ -61,6 +62,7 @@ const SIGNED_IN: AuthSeam = {
   getToken: async () => 'aaa.bbb.ccc',
   signOut: async () => undefined,
   updateUnsafeMetadata: async () => undefined,
+  refreshUser: async () => undefined,
   SignIn: () => null,
   SignUp: () => null,
 };

@@ -10,6 +10,8 @@ export type Metadata = Record<string, unknown>;
 export interface AppUser {
   id: string;
   emailAddresses: { emailAddress: string }[];
+  /** The account's name (Clerk's field name); null when none is set. */
+  fullName: string | null;
   createdAt: Date | null;
   publicMetadata: Metadata;
   unsafeMetadata: Metadata;
@@ -39,6 +41,8 @@ export interface AuthSeam {
   signOut(): Promise<void>;
   /** Merges keys into the user's unsafeMetadata (used to record hasUsedApp). */
   updateUnsafeMetadata(patch: Metadata): Promise<void>;
+  /** Reads the user again (after the account settings changed the name or the email). */
+  refreshUser(): Promise<void>;
   SignIn: ComponentType<SignInScreenProps>;
   SignUp: ComponentType<SignUpScreenProps>;
 }

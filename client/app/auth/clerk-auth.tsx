@@ -91,6 +91,7 @@ function toAppUser(user: NonNullable<ReturnType<typeof useUser>['user']>): AppUs
   return {
     id: user.id,
     emailAddresses: user.emailAddresses.map((address) => ({ emailAddress: address.emailAddress })),
+    fullName: user.fullName ?? null,
     createdAt: user.createdAt ?? null,
     publicMetadata: (user.publicMetadata ?? {}) as Metadata,
     unsafeMetadata: (user.unsafeMetadata ?? {}) as Metadata,
@@ -148,6 +149,10 @@ function ClerkSeam({ children }: { children: ReactNode }) {
     await current.update({ unsafeMetadata: { ...current.unsafeMetadata, ...patch } });
   }, []);
 
+  const refreshUser = useCallback(async () => {
+    await latest.current.user?.reload();
+  }, []);
+
   const seam = useMemo<AuthSeam>(
     () => ({
       provider: 'clerk',
@@ -156,10 +161,11 @@ function ClerkSeam({ children }: { children: ReactNode }) {
       getToken: seamGetToken,
       signOut: seamSignOut,
       updateUnsafeMetadata,
+      refreshUser,
       SignIn: ClerkSignIn,
       SignUp: ClerkSignUp,
     }),
-    [status, appUser, seamGetToken, seamSignOut, updateUnsafeMetadata],
+    [status, appUser, seamGetToken, seamSignOut, updateUnsafeMetadata, refreshUser],
   );
   return <AuthSeamProvider value={seam}>{children}</AuthSeamProvider>;
 }

@@ -1,5 +1,12 @@
 import { apiErrorSchema, type Issue } from '#shared/api-error.ts';
-import { authResultSchema, tokenResultSchema, userSchema, type User } from '#shared/schemas/account.ts';
+import {
+  authResultSchema,
+  passwordResetRequestResultSchema,
+  tokenResultSchema,
+  userSchema,
+  type PasswordResetRequestResult,
+  type User,
+} from '#shared/schemas/account.ts';
 import { devLogRequest, devLogResponse } from '../../lib/dev-log.ts';
 
 /** An answer of /api/auth/* that was not OK, with what a form needs to show it. */
@@ -91,6 +98,17 @@ export async function signOutRequest(): Promise<void> {
 
 export async function patchUnsafeMetadata(token: string, unsafeMetadata: Record<string, unknown>): Promise<User> {
   return userSchema.parse(await json(await call('PATCH', '/api/auth/me/metadata', { token, body: { unsafeMetadata } })));
+}
+
+/** "Forgot password": the answer says how a link would reach the person, never whether the account exists. */
+export async function passwordResetRequest(email: string): Promise<PasswordResetRequestResult> {
+  return passwordResetRequestResultSchema.parse(await json(await call('POST', '/api/auth/password-reset', { body: { email } })));
+}
+
+/** Sets a new password with a reset link's token; every session of the account ends. */
+export async function passwordResetComplete(token: string, newPassword: string): Promise<void> {
+  const response = await call('POST', '/api/auth/password-reset/complete', { body: { token, newPassword } });
+  if (!response.ok) throw await failure(response);
 }
 
 /** The `exp` of a JWT in milliseconds since the epoch, or null when it cannot be read. */

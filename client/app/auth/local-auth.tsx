@@ -21,6 +21,7 @@ export function toAppUser(user: User): AppUser {
   return {
     id: user.id,
     emailAddresses: user.emailAddresses,
+    fullName: user.fullName,
     createdAt: Number.isNaN(created.getTime()) ? null : created,
     publicMetadata: user.publicMetadata,
     unsafeMetadata: user.unsafeMetadata,
@@ -125,6 +126,13 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     [getToken],
   );
 
+  const refreshUser = useCallback(async () => {
+    const token = await getToken();
+    if (!token) return;
+    const user = await fetchMe(token);
+    setSession((current) => (current.user?.id === user.id ? { status: 'signed-in', user: toAppUser(user) } : current));
+  }, [getToken]);
+
   const actions = useMemo<LocalAuthActions>(
     () => ({
       signIn: async (email, password) => {
@@ -147,10 +155,11 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
       getToken,
       signOut,
       updateUnsafeMetadata,
+      refreshUser,
       SignIn: LocalSignIn,
       SignUp: LocalSignUp,
     }),
-    [session, getToken, signOut, updateUnsafeMetadata],
+    [session, getToken, signOut, updateUnsafeMetadata, refreshUser],
   );
 
   return (

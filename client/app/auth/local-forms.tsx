@@ -131,6 +131,12 @@ export function LocalSignIn({ redirectUrl, embedded }: SignInScreenProps) {
         <FormAlert>{formError}</FormAlert>
         <TextField label="Email address" type="email" autoComplete="email" required {...bind('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...bind('password')} />
+        <Link
+          to={PATHS.resetPassword}
+          className="justify-self-end text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" variant="secondary" loading={submitting} className="w-full">
           Sign in
         </Button>

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS, safeRedirectPath } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { ForgotPasswordForm, NewPasswordForm } from '../auth/local-reset.tsx';
 import { LoadingScreen } from '../components/status-screens.tsx';
 
 function AuthPageLayout({ children }: { children: ReactNode }) {
@@ -52,4 +53,39 @@ export function SignUpPage() {
       <SignUp />
     </AuthPageLayout>
   );
+}
+
+/** The token of a reset link (`#token=...`), read once; the address bar then forgets it. */
+function useResetToken(): string | null {
+  const [token] = useState(() => {
+    const found = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (found) window.history.replaceState(window.history.state, '', window.location.pathname);
+    return found;
+  });
+  return token;
+}
+
+function ResetPasswordScreen() {
+  const { status, signOut } = useAuth();
+  const token = useResetToken();
+  return (
+    <AuthPageLayout>
+      {token ? (
+        // The reset ended every session, this browser's too.
+        <NewPasswordForm token={token} onDone={async () => (status === 'signed-in' ? signOut() : undefined)} />
+      ) : (
+        <ForgotPasswordForm />
+      )}
+    </AuthPageLayout>
+  );
+}
+
+/** Built-in accounts' "forgot password" and reset link (decision 0050); Clerk has its own, on its sign-in form. */
+export function ResetPasswordPage() {
+  const { provider, status } = useAuth();
+  const location = useLocation();
+  if (provider === 'clerk') return <Navigate to={PATHS.signIn} replace />;
+  if (status === 'loading') return <LoadingScreen page />;
+  // A new visit (e.g. "Ask for a new link") starts over.
+  return <ResetPasswordScreen key={location.key} />;
 }

@@ -28,7 +28,7 @@ const STATUS = {
   /** Deleting the account and everything in it, from the app ("delete everything"). */
   'account-deletion': 'available',
   /** Choosing a new password through a link sent by email. */
-  'password-reset': 'coming',
+  'password-reset': 'available',
 } as const satisfies Record<string, FeatureStatus>;
 
 export type FeatureId = keyof typeof STATUS;

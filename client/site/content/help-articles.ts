@@ -147,9 +147,17 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'I can’t sign in. What should I do?',
     feature: 'password-reset',
     answer:
-      'Check that you are using the email address you signed up with, and use the reset option on the sign-in screen if you have forgotten your password. Still stuck? Contact us and we will help.',
+      'Check that you are using the email address you signed up with. If you have forgotten your password, use the reset option on the sign-in screen: choose “Forgot password?”, enter that address, and we email you a link to choose a new password. The link works once, for an hour, and using it signs you out on every device. Still stuck? Contact us and we will help.',
     comingAnswer:
       'Check that you are using the email address you signed up with. If you have forgotten your password, contact us and we will help you back in; resetting it yourself by email is on the way.',
+  },
+  {
+    id: 'account-settings',
+    topic: 'Your account',
+    question: 'How do I change my name, email address or password?',
+    feature: 'password-reset',
+    answer:
+      'In Settings, under Account. Your name is how Trelli names you to the people you share a child with. To change your email address or your password, type your current password too; a new password signs you out on every other device. “Sign out of every other device” signs out a phone or computer you no longer use, and the one you are on stays signed in.',
   },
   {
     id: 'close-account',

@@ -62,6 +62,13 @@ const PROMISES: readonly SecurityPromise[] = [
       'Every page and every request goes over HTTPS (TLS).',
       'Browsers are told to use HTTPS for Trelli from the first visit on, and pages are protected against being framed by other sites.',
       'Sign-in tokens are short-lived, so a token that leaked would stop working quickly.',
+      ...byStatus('password-reset', {
+        available: [
+          'Forgot your password? The sign-in screen emails you a link to choose a new one. Only a one-way hash of the link is kept, it works once, for an hour, and using it signs you out on every device.',
+          'In Settings you can sign out of every other device at once; changing your password does the same.',
+        ],
+        coming: [],
+      }),
     ],
   },
   {

@@ -48,6 +48,7 @@ function jwt(expiresInSeconds: number, marker: string): string {
 const ME = {
   id: 'user_1',
   emailAddresses: [{ emailAddress: 'parent@example.com' }],
+  fullName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   publicMetadata: { childCount: 1, hasCompletedOnboarding: true },
   unsafeMetadata: {},

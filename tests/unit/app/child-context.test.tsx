@@ -19,7 +19,14 @@ function child(id: number, firstName: string): Child {
 }
 
 function user(id: string): AppUser {
-  return { id, emailAddresses: [{ emailAddress: `${id}@example.com` }], createdAt: new Date(), publicMetadata: {}, unsafeMetadata: {} };
+  return {
+    id,
+    emailAddresses: [{ emailAddress: `${id}@example.com` }],
+    fullName: null,
+    createdAt: new Date(),
+    publicMetadata: {},
+    unsafeMetadata: {},
+  };
 }
 
 function seam(signedIn: AppUser | null): AuthSeam {
@@ -30,6 +37,7 @@ function seam(signedIn: AppUser | null): AuthSeam {
     getToken: async () => (signedIn ? 'aaa.bbb.ccc' : null),
     signOut: async () => undefined,
     updateUnsafeMetadata: async () => undefined,
+    refreshUser: async () => undefined,
     SignIn: () => null,
     SignUp: () => null,
   };

@@ -19,6 +19,7 @@ function user(overrides: Partial<AppUser> = {}): AppUser {
   return {
     id: 'user_1',
     emailAddresses: [{ emailAddress: 'parent@example.com' }],
+    fullName: null,
     createdAt: new Date(), // just signed up
     publicMetadata: {},
     unsafeMetadata: {},
@@ -42,6 +43,7 @@ function seam(
     getToken: async () => (signedIn ? 'aaa.bbb.ccc' : null),
     signOut: async () => undefined,
     updateUnsafeMetadata,
+    refreshUser: async () => undefined,
     SignIn: EmbeddedSignIn,
     SignUp: () => null,
   };

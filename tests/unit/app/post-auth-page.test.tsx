@@ -12,6 +12,7 @@ import { createAppQueryClient } from '../../../client/lib/query-client.ts';
 const NEW_PARENT: AppUser = {
   id: 'user_1',
   emailAddresses: [{ emailAddress: 'parent@example.com' }],
+  fullName: null,
   createdAt: new Date(),
   publicMetadata: {},
   unsafeMetadata: {},
@@ -25,6 +26,7 @@ function seam(status: AuthSeam['status'], user: AppUser | null): AuthSeam {
     getToken: async () => (user ? 'aaa.bbb.ccc' : null),
     signOut: async () => undefined,
     updateUnsafeMetadata: async () => undefined,
+    refreshUser: async () => undefined,
     SignIn: () => null,
     SignUp: () => null,
   };

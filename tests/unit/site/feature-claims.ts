@@ -27,7 +27,11 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
     /Delete records, child profiles/,
   ],
   'account-deletion': [/choose to delete your account/, /delete your account at any time/, /Export and deletion whenever you want/],
-  'password-reset': [/use the reset option on the sign-in screen/],
+  'password-reset': [
+    /use the reset option on the sign-in screen/,
+    /emails you a link to choose a new one/,
+    /sign out of every other device/i,
+  ],
 };
 
 export const ALL_PAGES: readonly SitePage[] = [...PUBLIC_PAGES, NOT_FOUND_PAGE];
