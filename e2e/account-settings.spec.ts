@@ -5,14 +5,14 @@
  * runs it makes a link with `npm run account:reset-link` (on a server of this spec's own, stopped
  * for the script as the embedded database needs), and the link sets a new password once.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PASSWORD, signedInWithChildren, uniqueEmail, watchConsole, yearsAgo } from './support/journeys.ts';
+import { freePort, startOwnServer, type OwnServer } from './support/own-server.ts';
 
 const NEW_PASSWORD = 'quiet-harbour-lights-77';
 
@@ -68,56 +68,21 @@ test('the Account section on a phone', async ({ page }) => {
 });
 
 test.describe('forgot password, on a server that sends no mail', () => {
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   let dataDir = '';
   let port = 0;
   let base = '';
-
-  async function freePort(): Promise<number> {
-    return new Promise((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(free));
-      });
-    });
-  }
-
-  async function startOwnServer() {
-    server = spawn(process.execPath, ['e2e/support/server.ts'], {
-      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
-      stdio: 'ignore',
-    });
-    for (let tries = 0; tries < 400; tries += 1) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('the spec’s own server did not start');
-  }
-
-  async function stopOwnServer() {
-    const running = server;
-    server = undefined;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGTERM');
-    });
-  }
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-e2e-reset-'));
     port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    await startOwnServer();
+    server = await startOwnServer({ E2E_DATA_DIR: dataDir }, port);
+    base = server.baseURL;
   });
 
   test.afterAll(async () => {
-    await stopOwnServer();
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -140,7 +105,7 @@ test.describe('forgot password, on a server that sends no mail', () => {
     await expectNoAxeViolations(page, 'forgot password, no mail');
 
     // Whoever runs Trelli: the embedded database takes one process at a time, so the server stops for the script.
-    await stopOwnServer();
+    await server?.stop();
     const script = spawnSync('npm', ['run', '--silent', 'account:reset-link', '--', email], {
       env: {
         ...process.env,
@@ -157,7 +122,7 @@ test.describe('forgot password, on a server that sends no mail', () => {
     expect({ status: script.status, stderr: script.status === 0 ? '' : script.stderr }).toEqual({ status: 0, stderr: '' });
     const link = new RegExp(`http://localhost:${port}/reset-password#token=[\\w-]{43}`).exec(script.stdout)?.[0] ?? '';
     expect(link).not.toBe('');
-    await startOwnServer();
+    server = await startOwnServer({ E2E_DATA_DIR: dataDir }, port);
 
     const onThisServer = link.replace(`http://localhost:${port}`, base);
     await page.goto(onThisServer);

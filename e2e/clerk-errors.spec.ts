@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 /**
  * Clerk mode with a publishable key whose Frontend API host cannot be reached (`.invalid` never
@@ -13,40 +12,18 @@ const unreachableKey = `pk_test_${Buffer.from(`${CLERK_FRONTEND_API_HOST}$`).toS
 // One group of tests in order, on one worker: one Clerk-mode server, not one per worker.
 test.describe.configure({ mode: 'default' });
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let baseURL = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   // On a busy machine starting the server can take longer than a test's 60 s.
   test.setTimeout(90_000);
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['e2e/support/server.ts'], {
-    env: { ...process.env, E2E_PORT: String(port), E2E_CLERK_PUBLISHABLE_KEY: unreachableKey, E2E_CLERK_SECRET_KEY: 'sk_test_e2e' },
-    stdio: 'ignore',
-  });
-  for (let tries = 0; tries < 400; tries += 1) {
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the Clerk-mode server did not start');
+  server = await startOwnServer({ E2E_CLERK_PUBLISHABLE_KEY: unreachableKey, E2E_CLERK_SECRET_KEY: 'sk_test_e2e' });
+  baseURL = server.baseURL;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 test('the server says it is in Clerk mode with that key', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { toIssues } from '#shared/api-error.ts';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
@@ -19,11 +20,6 @@ import { useAccountChanges } from './use-account.ts';
 const ClerkProfile = lazy(() => import('./clerk-profile.tsx'));
 
 const OFFLINE = 'You\u2019re offline. Changes to your account need a connection.';
-
-/** Field errors of a zod failure or of the server's refusal (issues), or null when there are none. */
-function errorsOf(issues: readonly { path: string; message: string }[]): Record<string, string> | null {
-  return issues.length > 0 ? fieldErrorsFromIssues(issues) : null;
-}
 
 /** One of the account's forms: a titled group with its own submit button. */
 function AccountForm({
@@ -61,35 +57,59 @@ function Submit({ pending, online, children }: { pending: boolean; online: boole
   );
 }
 
-function NameForm({ user, online, changes }: { user: AppUser; online: boolean; changes: ReturnType<typeof useAccountChanges> }) {
-  const id = useId();
-  const [name, setName] = useState(user.fullName ?? '');
+type Changes = ReturnType<typeof useAccountChanges>;
+
+/** What one account form sends: its data, then what to do when the server accepts or refuses it. */
+type Send<T> = (data: T, after: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+
+/**
+ * One account form's values and errors: checked with the shared schema before sending, the server's
+ * field issues shown under their fields, emptied (or set from `afterSave`) once saved.
+ */
+function useAccountForm<Values extends Record<string, string>, Data>(
+  schema: z.ZodType<Data, Values>,
+  initial: Values,
+  send: Send<Data>,
+  afterSave: (saved: Data) => Values = () => initial,
+) {
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = accountNameUpdateSchema.safeParse({ name });
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(errorsOf(toIssues(parsed.error)) ?? {});
+      setErrors(fieldErrorsFromIssues(toIssues(parsed.error)));
       return;
     }
     setErrors({});
-    changes.updateName.mutate(parsed.data, {
-      onSuccess: (updated) => setName(updated.fullName ?? ''),
-      onError: (error) => setErrors(errorsOf(issuesFromError(error)) ?? {}),
+    send(parsed.data, {
+      onSuccess: () => setValues(afterSave(parsed.data)),
+      onError: (error) => setErrors(fieldErrorsFromIssues(issuesFromError(error))),
     });
   };
+  const bind = (field: keyof Values & string) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
+  return { onSubmit, bind, formError: errors[FORM_ERROR] ?? null };
+}
+
+function NameForm({ user, online, changes }: { user: AppUser; online: boolean; changes: Changes }) {
+  const id = useId();
+  const form = useAccountForm(
+    accountNameUpdateSchema,
+    { name: user.fullName ?? '' },
+    (data, after) => changes.updateName.mutate(data, after),
+    (saved) => saved,
+  );
   return (
-    <AccountForm title="Name" description="How Trelli names you to the people you share a child with." onSubmit={onSubmit}>
-      <TextField
-        id={id}
-        label="Your name"
-        autoComplete="name"
-        optional
-        limit={ACCOUNT_NAME_MAX_LENGTH}
-        value={name}
-        error={errors.name}
-        onChange={(event) => setName(event.target.value)}
-      />
+    <AccountForm title="Name" description="How Trelli names you to the people you share a child with." onSubmit={form.onSubmit}>
+      <FormAlert>{form.formError}</FormAlert>
+      <TextField id={id} label="Your name" autoComplete="name" optional limit={ACCOUNT_NAME_MAX_LENGTH} {...form.bind('name')} />
       <Submit pending={changes.updateName.isPending} online={online}>
         Save name
       </Submit>
@@ -97,48 +117,26 @@ function NameForm({ user, online, changes }: { user: AppUser; online: boolean; c
   );
 }
 
-function EmailForm({ user, online, changes }: { user: AppUser; online: boolean; changes: ReturnType<typeof useAccountChanges> }) {
+function EmailForm({ user, online, changes }: { user: AppUser; online: boolean; changes: Changes }) {
   const emailId = useId();
   const passwordId = useId();
-  const [values, setValues] = useState({ email: '', currentPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = emailChangeSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(errorsOf(toIssues(parsed.error)) ?? {});
-      return;
-    }
-    setErrors({});
-    changes.changeEmail.mutate(parsed.data, {
-      onSuccess: () => setValues({ email: '', currentPassword: '' }),
-      onError: (error) => setErrors(errorsOf(issuesFromError(error)) ?? {}),
-    });
-  };
+  const form = useAccountForm(emailChangeSchema, { email: '', currentPassword: '' }, (data, after) =>
+    changes.changeEmail.mutate(data, after),
+  );
   return (
     <AccountForm
       title="Email address"
       description={`You sign in with ${primaryEmail(user) ?? 'no email address yet'}.`}
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
     >
-      <FormAlert>{errors[FORM_ERROR] ?? null}</FormAlert>
-      <TextField
-        id={emailId}
-        label="New email address"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-      />
+      <FormAlert>{form.formError}</FormAlert>
+      <TextField id={emailId} label="New email address" type="email" autoComplete="email" {...form.bind('email')} />
       <TextField
         id={passwordId}
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(event) => setValues((current) => ({ ...current, currentPassword: event.target.value }))}
+        {...form.bind('currentPassword')}
       />
       <Submit pending={changes.changeEmail.isPending} online={online}>
         Change email
@@ -147,34 +145,21 @@ function EmailForm({ user, online, changes }: { user: AppUser; online: boolean; 
   );
 }
 
-function PasswordForm({ online, changes }: { online: boolean; changes: ReturnType<typeof useAccountChanges> }) {
+function PasswordForm({ online, changes }: { online: boolean; changes: Changes }) {
   const currentId = useId();
   const newId = useId();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = passwordChangeSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(errorsOf(toIssues(parsed.error)) ?? {});
-      return;
-    }
-    setErrors({});
-    changes.changePassword.mutate(parsed.data, {
-      onSuccess: () => setValues({ currentPassword: '', newPassword: '' }),
-      onError: (error) => setErrors(errorsOf(issuesFromError(error)) ?? {}),
-    });
-  };
+  const form = useAccountForm(passwordChangeSchema, { currentPassword: '', newPassword: '' }, (data, after) =>
+    changes.changePassword.mutate(data, after),
+  );
   return (
-    <AccountForm title="Password" description="Changing it signs you out on every other device." onSubmit={onSubmit}>
+    <AccountForm title="Password" description="Changing it signs you out on every other device." onSubmit={form.onSubmit}>
+      <FormAlert>{form.formError}</FormAlert>
       <TextField
         id={currentId}
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(event) => setValues((current) => ({ ...current, currentPassword: event.target.value }))}
+        {...form.bind('currentPassword')}
       />
       <TextField
         id={newId}
@@ -182,9 +167,7 @@ function PasswordForm({ online, changes }: { online: boolean; changes: ReturnTyp
         type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={(event) => setValues((current) => ({ ...current, newPassword: event.target.value }))}
+        {...form.bind('newPassword')}
       />
       <Submit pending={changes.changePassword.isPending} online={online}>
         Change password
@@ -193,7 +176,7 @@ function PasswordForm({ online, changes }: { online: boolean; changes: ReturnTyp
   );
 }
 
-function DevicesPanel({ online, changes }: { online: boolean; changes: ReturnType<typeof useAccountChanges> }) {
+function DevicesPanel({ online, changes }: { online: boolean; changes: Changes }) {
   const headingId = useId();
   return (
     <div role="group" aria-labelledby={headingId} className="grid gap-3 border-t border-ink/10 pt-5">
