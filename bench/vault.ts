@@ -12,7 +12,7 @@
 // LOG_LEVEL (warn), BENCH_ADMIN_DATABASE_URL (see bench/lib/database.ts). Writes bench/results/vault-<time>.json.
 // Exits 0 when it measured, whether or not the goals hold (the tables say which); 1 when it could not.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -82,7 +82,15 @@ try {
   await migrateToLatest(db);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
   const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
-  const services = createServices({ db, auth, tokens, featureFlags: config.featureFlags, appOrigin: config.appOrigin, vault, mailer: createMailer(undefined, log) });
+  const services = createServices({
+    db,
+    auth,
+    tokens,
+    featureFlags: config.featureFlags,
+    appOrigin: config.appOrigin,
+    vault,
+    mailer: createMailer(undefined, log),
+  });
   if (!services.accounts) {
     throw new Error('seed:demo creates a built-in account; it cannot create Clerk users. Unset the CLERK_* keys to use it.');
   }

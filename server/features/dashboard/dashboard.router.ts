@@ -2,5 +2,7 @@ import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const dashboardRouter = router({
-  stats: childProcedure('viewer').output(dashboardStatsSchema).query(({ ctx }) => ctx.services.dashboard.stats(ctx.scope)),
+  stats: childProcedure('viewer')
+    .output(dashboardStatsSchema)
+    .query(({ ctx }) => ctx.services.dashboard.stats(ctx.scope)),
 });

@@ -18,7 +18,9 @@ export const documentsRouter = router({
     .input(z.object({ filter: documentFilterSchema.default({ limit: DOCUMENT_LIMITS.defaultPageSize, offset: 0 }) }))
     .output(documentListSchema)
     .query(({ ctx, input }) => ctx.services.documents.list(ctx.scope, input.filter)),
-  facets: childProcedure('viewer').output(documentFacetsSchema).query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
+  facets: childProcedure('viewer')
+    .output(documentFacetsSchema)
+    .query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
   byId: childProcedure('viewer')
     .input(z.object({ id: idSchema }))
     .output(documentSchema)

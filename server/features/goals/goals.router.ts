@@ -13,7 +13,9 @@ import {
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const goalsRouter = router({
-  list: childProcedure('viewer').output(z.array(goalSchema)).query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
+  list: childProcedure('viewer')
+    .output(z.array(goalSchema))
+    .query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
   detail: childProcedure('viewer')
     .input(z.object({ id: idSchema }))
     .output(goalDetailSchema)

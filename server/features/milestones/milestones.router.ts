@@ -27,5 +27,7 @@ export const milestonesRouter = router({
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.milestones.delete(ctx.scope, input.id)),
-  generate: childProcedure('updater').output(generationResultSchema).mutation(({ ctx }) => ctx.services.milestones.generate(ctx.scope)),
+  generate: childProcedure('updater')
+    .output(generationResultSchema)
+    .mutation(({ ctx }) => ctx.services.milestones.generate(ctx.scope)),
 });

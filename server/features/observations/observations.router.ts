@@ -27,5 +27,7 @@ export const observationsRouter = router({
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.observations.delete(ctx.scope, input.id)),
-  weeklyTrend: childProcedure('viewer').output(weeklyTrendSchema).query(({ ctx }) => ctx.services.observations.weeklyTrend(ctx.scope)),
+  weeklyTrend: childProcedure('viewer')
+    .output(weeklyTrendSchema)
+    .query(({ ctx }) => ctx.services.observations.weeklyTrend(ctx.scope)),
 });

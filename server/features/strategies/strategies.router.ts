@@ -5,7 +5,9 @@ import { strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#sha
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const strategiesRouter = router({
-  list: childProcedure('viewer').output(z.array(strategySchema)).query(({ ctx }) => ctx.services.strategies.list(ctx.scope)),
+  list: childProcedure('viewer')
+    .output(z.array(strategySchema))
+    .query(({ ctx }) => ctx.services.strategies.list(ctx.scope)),
   create: childProcedure('updater')
     .input(z.object({ data: strategyCreateSchema }))
     .output(strategySchema)
