@@ -112,9 +112,15 @@ describe.each([
     expect(new Set(ids).size).toBe(ids.length);
     const problems = operationsOf(doc).flatMap(([name, op]) => {
       const cookie = name.endsWith(' /api/auth/token') || name.endsWith(' /api/auth/sign-out');
-      const isPublic = ['/api/feature-flags', '/api/clerk-config', '/api/contact', '/api/auth/sign-up', '/api/auth/sign-in'].some((path) =>
-        name.endsWith(` ${path}`),
-      );
+      const isPublic = [
+        '/api/feature-flags',
+        '/api/clerk-config',
+        '/api/contact',
+        '/api/auth/sign-up',
+        '/api/auth/sign-in',
+        '/api/auth/password-reset',
+        '/api/auth/password-reset/complete',
+      ].some((path) => name.endsWith(` ${path}`));
       const security = isPublic ? [] : cookie ? [{ sessionCookie: [] }, {}] : [{ bearerAuth: [] }];
       return [
         ...(op.summary ? [] : [`${name}: no summary`]),
