@@ -119,7 +119,7 @@ describe('DocumentItem', () => {
   };
 
   function renderItem() {
-    const api = fakeTrpc(answer);
+    const api = fakeTrpc(answer, { role: 'owner' });
     const onDeleted = callback();
     render(
       <ul>
