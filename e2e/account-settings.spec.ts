@@ -96,7 +96,7 @@ test.describe('forgot password, on a server that sends no mail', () => {
 
     await page.goto(`${base}/sign-in`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await page.waitForURL((url) => url.pathname === '/sign-in/reset-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
@@ -120,7 +120,7 @@ test.describe('forgot password, on a server that sends no mail', () => {
     });
     // (stderr shown on failure; Node notes a missing .env there)
     expect({ status: script.status, stderr: script.status === 0 ? '' : script.stderr }).toEqual({ status: 0, stderr: '' });
-    const link = new RegExp(`http://localhost:${port}/reset-password#token=[\\w-]{43}`).exec(script.stdout)?.[0] ?? '';
+    const link = new RegExp(`http://localhost:${port}/sign-in/reset-password#token=[\\w-]{43}`).exec(script.stdout)?.[0] ?? '';
     expect(link).not.toBe('');
     server = await startOwnServer({ E2E_DATA_DIR: dataDir }, port);
 

@@ -14,7 +14,6 @@ export const APP_PATH_PREFIXES = [
   '/sign-in',
   '/sign-up',
   '/post-auth',
-  '/reset-password',
 ] as const;
 
 /** A prefix matches whole path segments: `/app` and `/app/x` are the app, `/apple` is not. */

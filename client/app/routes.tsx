@@ -42,7 +42,7 @@ export function AppRoutes() {
       <Route path="/sign-in/*" element={<SignInPage />} />
       <Route path="/sign-up/*" element={<SignUpPage />} />
       <Route path="/post-auth" element={<PostAuthPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/sign-in/reset-password" element={<ResetPasswordPage />} />
       {/* Outside the protected layout: an invited person may have no children yet, or no account. */}
       <Route path="/app/invite" element={<InvitePage />} />
       <Route element={<ProtectedLayout />}>

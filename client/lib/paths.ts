@@ -17,7 +17,7 @@ export const PATHS = {
   signUp: '/sign-up',
   postAuth: '/post-auth',
   /** Built-in accounts: "forgot password" (no token) and the emailed link (`#token=`). */
-  resetPassword: '/reset-password',
+  resetPassword: '/sign-in/reset-password',
   /** An invitation link lands here; its token follows `#` (decision 0044). */
   invite: '/app/invite',
   /** A public-site page (SPEC §2): reached with a full page load. */

@@ -233,7 +233,7 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with a reset link's token
-     * @description The token is the `token` in the link's fragment (`/reset-password#token=...`). It works once; using it ends every other reset link of the account and every session (sign in again with the new password).
+     * @description The token is the `token` in the link's fragment (`/sign-in/reset-password#token=...`). It works once; using it ends every other reset link of the account and every session (sign in again with the new password).
      */
     post: operations['resetPassword'];
     delete?: never;

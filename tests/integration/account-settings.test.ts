@@ -31,9 +31,9 @@ async function tokenWorks(server: TestServer, token: string): Promise<boolean> {
   return status === 200;
 }
 
-/** The reset token in an emailed link (`.../reset-password#token=...`). */
+/** The reset token in an emailed link (`.../sign-in/reset-password#token=...`). */
 function tokenOf(mail: ReceivedMail): string {
-  const link = mail.links.find((candidate) => candidate.includes('/reset-password#token='));
+  const link = mail.links.find((candidate) => candidate.includes('/sign-in/reset-password#token='));
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   return new URL(link).hash.slice('#token='.length);
 }
@@ -204,7 +204,7 @@ describe.each(ENGINES)('account settings on %s', (engine) => {
       const mail = await smtp.next((message) => message.to.includes(parent.email));
       expect(mail.subject).toBe('Reset your Trelli password');
       const link = mail.links.find((candidate) => candidate.includes('#token='));
-      expect(link).toMatch(/^https:\/\/trelli\.example\.com\/reset-password#token=[\w-]{43}$/);
+      expect(link).toMatch(/^https:\/\/trelli\.example\.com\/sign-in\/reset-password#token=[\w-]{43}$/);
       const token = tokenOf(mail);
       expect(requested.text).not.toContain(token);
       const stored = await server.db.selectFrom('passwordResets').selectAll().execute();
@@ -287,7 +287,7 @@ describe('password reset without mail', () => {
     const accounts = server.services.accounts;
     if (!accounts) throw new Error('built-in accounts expected');
     const link = await accounts.createResetLink(parent.email);
-    expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password#token=[\w-]{43}$/);
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/sign-in\/reset-password#token=[\w-]{43}$/);
     const token = new URL(link).hash.slice('#token='.length);
     const reset = (newPassword: string) => api(server, 'POST', '/api/auth/password-reset/complete', { json: { token, newPassword } });
     expect((await reset(NEW_PASSWORD)).status).toBe(204);

@@ -30,7 +30,7 @@ const RESET_LINK_DEAD = 'This reset link has expired or was already used. Ask fo
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Where a reset link opens; the token rides in the fragment, which browsers never send (decision 0050). */
-export const RESET_PASSWORD_PATH = '/reset-password';
+export const RESET_PASSWORD_PATH = '/sign-in/reset-password';
 
 export interface SignedIn {
   user: User;
