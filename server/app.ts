@@ -74,6 +74,9 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** tRPC paths (`/accounts.changeEmail`, batched as `/a,b`) of the procedures that take the current password. */
+const CHECKS_A_PASSWORD = /\baccounts\.(changeEmail|changePassword)\b/;
+
 export function createApp(deps: AppDeps): Express {
   const { auth, services, log, db } = deps;
   const app = express();
@@ -108,6 +111,10 @@ export function createApp(deps: AppDeps): Express {
   });
   for (const middleware of auth.middleware) app.use('/api', middleware);
 
+  const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
+  // Procedures that check a password share the REST paths' per-address limit, so a token cannot be used to guess it.
+  app.use('/api/trpc', (req, res, next) => (CHECKS_A_PASSWORD.test(req.path) ? limits.authPerIp(req, res, next) : next()));
+
   const createContext = createContextFactory(services, auth);
   app.use(
     '/api/trpc',
@@ -128,7 +135,6 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   const uploads = express.Router();
-  const limits = createRateLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS);
   const operations = restOperations(services, limits);
   mountOperations(
     uploads,

@@ -316,6 +316,33 @@ describe('password reset without mail', () => {
       await limited.close();
     }
   });
+
+  it('guessing the current password through tRPC meets the same limit as over REST', async () => {
+    const limited = await startTestServer({
+      engine: 'pglite',
+      database: server.database,
+      rateLimits: {
+        authPerIp: { limit: 3, windowMs: 60_000 },
+        signInFailuresPerEmail: { limit: 100, windowMs: 60_000 },
+        contactPerIp: { limit: 100, windowMs: 60_000 },
+      },
+    });
+    try {
+      const parent = await signUpParent(server);
+      const guess = (currentPassword: string) =>
+        api(limited, 'POST', '/api/trpc/accounts.changePassword', {
+          token: parent.token,
+          json: { json: { currentPassword, newPassword: NEW_PASSWORD } },
+        });
+      const statuses = [];
+      for (const attempt of ['guess one', 'guess two', 'guess three', 'guess four']) statuses.push((await guess(attempt)).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      // Reading the account is not limited.
+      expect((await api(limited, 'GET', '/api/trpc/children.list', { token: parent.token })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('with Clerk', () => {
