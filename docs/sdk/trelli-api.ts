@@ -249,7 +249,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List your children and the children shared with you */
+    /**
+     * List your children
+     * @description Your own children and the children other families shared with you; `role` says what you may do with each.
+     */
     get: operations['listChildren'];
     put?: never;
     /** Add a child */

@@ -17,7 +17,9 @@ export function AuditLog({ childId, childName }: { childId: number; childName: s
     <div className="grid gap-3">
       <div>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)}>
-          {open ? 'Hide the audit log' : `Audit log for ${childName}`}
+          {/* Buttons do not wrap: the child's name, which may be long, is for screen readers only. */}
+          {open ? 'Hide the audit log' : 'Audit log'}
+          <span className="sr-only"> for {childName}</span>
         </Button>
       </div>
       {open ? (

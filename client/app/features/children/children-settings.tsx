@@ -28,7 +28,7 @@ function ChildSettingsCard({ child }: { child: Child }) {
     <article aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-ink/10 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h3 id={headingId} className="text-lg font-semibold break-words text-ink">
+          <h3 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere] text-ink">
             {name}
           </h3>
           <p className="text-ink-muted">{facts}</p>
@@ -80,7 +80,10 @@ export function ChildrenSettings() {
   else if (children.length === 0) body = <p className="text-ink-muted">No children yet. Add a child to keep their profile here.</p>;
   else body = children.map((child) => <ChildSettingsCard key={child.id} child={child} />);
   return (
-    <section aria-labelledby={headingId} className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 sm:p-8">
+    <section
+      aria-labelledby={headingId}
+      className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 [overflow-wrap:anywhere] sm:p-8"
+    >
       <div className="grid gap-1">
         <h2 id={headingId} className="text-xl font-semibold text-ink">
           Children
