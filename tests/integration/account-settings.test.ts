@@ -296,16 +296,20 @@ describe('password reset without mail', () => {
     await expect(accounts.createResetLink(freshEmail('nobody'))).rejects.toThrow('No built-in account has this email.');
   });
 
-  it('is rate-limited like sign-in', async () => {
-    const limited = await startTestServer({
+  /** A second server on the same database whose per-address limit for account requests is `authPerIp`. */
+  const limitedServer = (authPerIp: number) =>
+    startTestServer({
       engine: 'pglite',
       database: server.database,
       rateLimits: {
-        authPerIp: { limit: 2, windowMs: 60_000 },
+        authPerIp: { limit: authPerIp, windowMs: 60_000 },
         signInFailuresPerEmail: { limit: 100, windowMs: 60_000 },
         contactPerIp: { limit: 100, windowMs: 60_000 },
       },
     });
+
+  it('is rate-limited like sign-in', async () => {
+    const limited = await limitedServer(2);
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -318,15 +322,7 @@ describe('password reset without mail', () => {
   });
 
   it('guessing the current password through tRPC meets the same limit as over REST', async () => {
-    const limited = await startTestServer({
-      engine: 'pglite',
-      database: server.database,
-      rateLimits: {
-        authPerIp: { limit: 3, windowMs: 60_000 },
-        signInFailuresPerEmail: { limit: 100, windowMs: 60_000 },
-        contactPerIp: { limit: 100, windowMs: 60_000 },
-      },
-    });
+    const limited = await limitedServer(3);
     try {
       const parent = await signUpParent(server);
       const guess = (currentPassword: string) =>
