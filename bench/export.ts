@@ -17,6 +17,7 @@ import { createBenchDatabase, type BenchDatabase } from './lib/database.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
 import { killAllTargets, startTarget, type TargetProcess } from './lib/process.ts';
 import { startRssSampler } from './lib/rss.ts';
+import { json } from './lib/json-request.ts';
 
 const MIB = 1024 * 1024;
 const OBSERVATIONS = wholeNumberFromEnv('BENCH_OBSERVATIONS', 5000, 10, 200_000);
@@ -40,20 +41,6 @@ async function cleanup(): Promise<void> {
   killAllTargets();
   await database?.drop().catch(() => {});
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-}
-
-async function json<T>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
 }
 
 /** Runs `task(index)` for 0..count-1, `parallel` at a time. */

@@ -22,6 +22,7 @@ import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/da
 import { killAllTargets, startTarget, type TargetProcess } from './lib/process.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
 import { startRssSampler } from './lib/rss.ts';
+import { json } from './lib/json-request.ts';
 
 const MIB = 1024 * 1024;
 const PARTS = ['throughput', 'memory', 'search'] as const;
@@ -119,20 +120,6 @@ function send(
     req.on('error', reject);
     req.end(options.body);
   });
-}
-
-async function json<T>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
 }
 
 /** A multipart/form-data body as a browser sends it: description fields first, then the file. */

@@ -7,7 +7,7 @@
  * With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process at a time.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { appUrlOf, ConfigError, loadConfig } from '../server/config.ts';
 import { createMailer } from '../server/core/mail.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { AppError } from '../server/lib/errors.ts';
@@ -30,7 +30,7 @@ try {
       db,
       tokens: tokens as NonNullable<typeof tokens>,
       mailer: createMailer(undefined, log),
-      appUrl: config.appOrigin ?? `http://localhost:${config.port}`,
+      appUrl: appUrlOf(config),
     });
     const link = await accounts.createResetLink(email);
     console.log(`A password reset link for ${email.trim()} (works once, for 1 hour; earlier links still work until one is used):`);

@@ -118,6 +118,11 @@ const envSchema = z.object({
   ),
 });
 
+/** Where emailed and copied links point: APP_ORIGIN, else this server on localhost. */
+export function appUrlOf(config: Pick<Config, 'appOrigin' | 'port'>): string {
+  return config.appOrigin ?? `http://localhost:${config.port}`;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

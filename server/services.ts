@@ -76,6 +76,8 @@ export function createServices(deps: ServiceDeps): Services {
   const observations = createObservationsService(deps);
   const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault });
   const goals = createGoalsService({ ...deps, observations, documents });
+  // Tests and scripts that build services without a server get the default port's address.
+  const appUrl = deps.appUrl ?? 'http://localhost:3000';
   const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
   return {
     children,
@@ -88,12 +90,12 @@ export function createServices(deps: ServiceDeps): Services {
     documents,
     medications: createMedicationsService(deps),
     people: createPeopleService(deps),
-    caregivers: createCaregiversService({ ...deps, appUrl: deps.appUrl ?? 'http://localhost:3000' }),
+    caregivers: createCaregiversService({ ...deps, appUrl }),
     contact: createContactService(deps),
     notifications: createNotificationsService({
       ...deps,
       jobs,
-      appUrl: deps.appUrl ?? 'http://localhost:3000',
+      appUrl,
       log: deps.vault.log,
     }),
     accountData: createAccountDataService({
@@ -112,7 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
           tokens: deps.tokens,
           auth: deps.auth,
           mailer: deps.mailer,
-          appUrl: deps.appUrl ?? 'http://localhost:3000',
+          appUrl,
           now: deps.now,
         })
       : null,

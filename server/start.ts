@@ -6,7 +6,7 @@ import type { AuthProvider } from './auth/auth-provider.ts';
 import { createClerkAuthProvider } from './auth/clerk.ts';
 import { createLocalAuthProvider, LocalTokens } from './auth/local.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
-import type { Config } from './config.ts';
+import { appUrlOf, type Config } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleContactPurge } from './features/contact/contact.service.ts';
@@ -78,7 +78,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     tokens,
     featureFlags: config.featureFlags,
     appOrigin: config.appOrigin,
-    appUrl: config.appOrigin ?? `http://localhost:${config.port}`,
+    appUrl: appUrlOf(config),
     vault,
     mailer: createMailer(config.mail, log),
     now: options.now,

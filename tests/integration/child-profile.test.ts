@@ -9,7 +9,7 @@ import type { ChildRole } from '#shared/schemas/roles.ts';
 import { shareChildren } from '../helpers/caregivers.ts';
 import { callerFor, expectApiError, isoDay, issuePaths, trpcError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
+import { api, signUpParent, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 type Parent = Awaited<ReturnType<typeof signUpParent>>;
 
@@ -23,15 +23,12 @@ describe.each(ENGINES)('the child\u2019s medications and people on %s', (engine)
   });
   afterAll(() => server.close());
 
-  /** A new parent with one child, and calls about that child (`/api<path>?childId=`). */
+  /** A new parent with one child, and calls about that child (`/api<path>?childId=`), or another as another parent. */
   async function family() {
-    const parent = await signUpParent(server);
-    const created = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
-    expect(created.status).toBe(201);
-    const childId = created.body.id as number;
-    const call = (method: string, path: string, json?: unknown, child = childId, token = parent.token) =>
+    const parent = await signUpParentWithChild(server);
+    const call = (method: string, path: string, json?: unknown, child = parent.childId, token = parent.token) =>
       api(server, method, `/api${path}${path.includes('?') ? '&' : '?'}childId=${child}`, { token, json });
-    return { ...parent, childId, call };
+    return { ...parent, call };
   }
 
   it('a medication is added, listed, changed, stopped and removed over REST, each change in the activity feed', async () => {

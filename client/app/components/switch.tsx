@@ -27,28 +27,57 @@ export function Switch({ checked, onChange, label, description, disabled = false
           </span>
         ) : null}
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        aria-describedby={description ? descriptionId : undefined}
+      <SwitchButton
+        checked={checked}
+        onChange={onChange}
+        labelledBy={labelId}
+        describedBy={description ? descriptionId : undefined}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60',
-          'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
-          checked ? 'border-brand-800 bg-brand-800' : 'border-ink-muted bg-white',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full transition-transform',
-            checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-ink-muted',
-          )}
-        />
-      </button>
+        className="mt-0.5"
+      />
     </div>
+  );
+}
+
+/** The switch itself (a button with role "switch"), named by the element `labelledBy` points at. */
+export function SwitchButton({
+  checked,
+  onChange,
+  labelledBy,
+  describedBy,
+  disabled = false,
+  className,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  labelledBy: string;
+  describedBy?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60',
+        'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
+        checked ? 'border-brand-800 bg-brand-800' : 'border-ink-muted bg-white',
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'inline-block size-5 rounded-full transition-transform',
+          checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-ink-muted',
+        )}
+      />
+    </button>
   );
 }

@@ -70,8 +70,8 @@ export async function grantAccess(
   return row.id;
 }
 
-/** The ids among `childIds` where `userId` is an owner, and each child's first name. */
-export async function ownedAmong(db: Db, userId: string, childIds: readonly number[]): Promise<Map<number, ChildRole>> {
+/** The role `userId` already has on each of `childIds` they have access to. */
+export async function rolesAmong(db: Db, userId: string, childIds: readonly number[]): Promise<Map<number, ChildRole>> {
   const rows = await db
     .selectFrom('childAccess')
     .select(['childId', 'role'])

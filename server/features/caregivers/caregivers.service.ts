@@ -177,7 +177,7 @@ export function createCaregiversService(deps: {
           throw new AppError('BAD_REQUEST', 'This is your own invitation. Send the link to the person you invited.');
         }
         if (!(await auth.lockAccount(trx, userId))) throw new AppError('UNAUTHORIZED', 'This account no longer exists.');
-        const held = await caregivers.ownedAmong(trx, userId, invite.childIds);
+        const held = await caregivers.rolesAmong(trx, userId, invite.childIds);
         const at = now();
         for (const childId of invite.childIds) {
           const current = held.get(childId);

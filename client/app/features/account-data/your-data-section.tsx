@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { isBuilding, useCurrentExport, useDeleteAccount, useDownloadExport, useStartExport } from './use-account-data.ts';
 
@@ -140,26 +141,21 @@ function DeleteAccount() {
 
 /** Settings: "Your data": download everything as one ZIP, or delete the account and everything it owns. */
 export function YourDataSection() {
-  const headingId = useId();
   const online = useOnline();
   return (
-    <section
+    <SettingsSection
+      title="Your data"
       id="your-data"
-      aria-labelledby={headingId}
-      className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 sm:p-8"
-    >
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          Your data
-        </h2>
-        <p className="text-ink-muted">
+      description={
+        <>
           One ZIP file of everything you keep in Trelli: your account, each of your children&apos;s profiles and records (as JSON and as
           spreadsheet files), and your documents as you uploaded them.
-        </p>
-      </div>
+        </>
+      }
+    >
       {online ? null : <p className="rounded-lg border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">{OFFLINE}</p>}
       <ExportPanel />
       <DeleteAccount />
-    </section>
+    </SettingsSection>
   );
 }

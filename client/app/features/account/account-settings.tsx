@@ -14,6 +14,7 @@ import { FORM_ERROR, fieldErrorsFromIssues, issuesFromError } from '../../../lib
 import { primaryEmail, useAuth, type AppUser } from '../../auth/auth-context.tsx';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { useAccountChanges } from './use-account.ts';
 
@@ -223,20 +224,18 @@ function BuiltInAccount({ user }: { user: AppUser }) {
  * (decision 0051); with Clerk, Clerk's own profile. Sign out, either way.
  */
 export function AccountSettings() {
-  const headingId = useId();
   const { provider, user } = useAuth();
   const signOut = useSignOut();
   return (
-    <section aria-labelledby={headingId} className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 sm:p-8">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          Account
-        </h2>
-        <p className="break-all text-ink-muted">
+    <SettingsSection
+      title="Account"
+      description={
+        <>
           {user?.fullName ? `${user.fullName} \u00b7 ` : ''}
           {primaryEmail(user) ?? 'No email address'}
-        </p>
-      </div>
+        </>
+      }
+    >
       {provider === 'clerk' ? (
         <Suspense fallback={<Spinner size="small" label="Loading your profile" showLabel />}>
           <ClerkProfile />
@@ -249,6 +248,6 @@ export function AccountSettings() {
           Sign out
         </Button>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { Child } from '#shared/schemas/child.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { ChildAccess } from './child-access.tsx';
 import { ROLE_LABELS } from './caregiver-labels.ts';
 import { InviteForm } from './invite-form.tsx';
@@ -11,24 +11,19 @@ import { useLeaveChild } from './use-caregivers.ts';
  * shared with the person can be left. `family` is the person's children list (the child context's).
  */
 export function CaregiversSettings({ family, onLeft }: { family: Child[]; onLeft: (childId: number) => void }) {
-  const headingId = useId();
   const owned = family.filter((child) => child.role === 'owner');
   const shared = family.filter((child) => child.sharedWithYou);
   const leave = useLeaveChild();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 [overflow-wrap:anywhere] sm:p-8"
-    >
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          Family and caregivers
-        </h2>
-        <p className="text-ink-muted">
+    <SettingsSection
+      title="Family and caregivers"
+      description={
+        <>
           Share a child&apos;s record with a co-parent, a grandparent, a babysitter or an advocate, each with a role. Removing someone takes
           effect straight away.
-        </p>
-      </div>
+        </>
+      }
+    >
       {family.length === 0 ? <p className="text-ink-muted">Add a child first; then you can invite people to their record.</p> : null}
       {owned.length > 0 ? (
         <>
@@ -61,6 +56,6 @@ export function CaregiversSettings({ family, onLeft }: { family: Child[]; onLeft
           </ul>
         </div>
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ageLabel, childDisplayName, gradeLabel } from '../../../lib/child-labels.ts';
 import { useChildContext } from '../../child-context.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { SHARED_ROLE_NOTES } from './child-profile-labels.ts';
 import { DeleteChild } from './delete-child.tsx';
 import { MedicationsList } from './medications-list.tsx';
@@ -28,7 +29,7 @@ function ChildSettingsCard({ child }: { child: Child }) {
     <article aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-ink/10 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h3 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere] text-ink">
+          <h3 id={headingId} className="text-lg font-semibold text-ink">
             {name}
           </h3>
           <p className="text-ink-muted">{facts}</p>
@@ -72,7 +73,6 @@ function ChildSettingsCard({ child }: { child: Child }) {
  * person's role on a child does not allow is not offered (the server refuses it anyway).
  */
 export function ChildrenSettings() {
-  const headingId = useId();
   const { children, isLoading, error, refetch } = useChildContext();
   let body;
   if (isLoading) body = <Spinner size="small" label="Loading your children" showLabel />;
@@ -80,17 +80,8 @@ export function ChildrenSettings() {
   else if (children.length === 0) body = <p className="text-ink-muted">No children yet. Add a child to keep their profile here.</p>;
   else body = children.map((child) => <ChildSettingsCard key={child.id} child={child} />);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 [overflow-wrap:anywhere] sm:p-8"
-    >
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          Children
-        </h2>
-        <p className="text-ink-muted">Each child&apos;s profile, the medications they take and the people around them.</p>
-      </div>
+    <SettingsSection title="Children" description={<>Each child&apos;s profile, the medications they take and the people around them.</>}>
       {body}
-    </section>
+    </SettingsSection>
   );
 }

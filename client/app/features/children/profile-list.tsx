@@ -99,7 +99,7 @@ export function ProfileItem({ name, noun, badge, children, canEdit, canRemove, r
   return (
     <article aria-label={name} className="grid gap-2 rounded-xl border border-ink/10 p-4">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold [overflow-wrap:anywhere] text-ink">{name}</span>
+        <span className="font-semibold text-ink">{name}</span>
         {badge ? <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm text-ink">{badge}</span> : null}
       </p>
       <div className="grid gap-1 text-ink">{children}</div>

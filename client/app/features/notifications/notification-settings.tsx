@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { REMINDER_DAYS, REMINDER_SETTING, type NotificationChoices } from '#shared/schemas/notifications.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { Switch } from '../../components/switch.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { DIGEST_WORDS, MAIL_NOT_SET_UP, REMINDER_WORDS } from './notification-labels.ts';
 import { useNotificationSettings, useSaveNotificationChoice } from './use-notification-settings.ts';
@@ -20,7 +20,6 @@ function saveStatus(state: { pending: boolean; online: boolean; saved: boolean }
  * own: a caregiver chooses for themselves, for every child they can see.
  */
 export function NotificationSettings() {
-  const headingId = useId();
   const settings = useNotificationSettings();
   const save = useSaveNotificationChoice();
   const online = useOnline();
@@ -28,13 +27,10 @@ export function NotificationSettings() {
   const status = saveStatus({ pending: save.isPending, online, saved: save.isSuccess });
 
   return (
-    <section aria-labelledby={headingId} className="grid max-w-2xl gap-5 rounded-2xl border border-ink/10 bg-white p-5 sm:p-8">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          Notifications
-        </h2>
-        <p className="text-ink-muted">Emails to your sign-in address. Each choice is saved as soon as you switch it.</p>
-      </div>
+    <SettingsSection
+      title="Notifications"
+      description={<>Emails to your sign-in address. Each choice is saved as soon as you switch it.</>}
+    >
       {settings.isPending ? (
         <Spinner size="small" label="Loading your notification choices" showLabel />
       ) : settings.isError ? (
@@ -72,6 +68,6 @@ export function NotificationSettings() {
           </p>
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { SwitchButton } from '../../components/switch.tsx';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS, effectivenessLabel } from './progress-planner-labels.ts';
 import { StrategyForm } from './strategy-form.tsx';
@@ -15,26 +16,7 @@ function InUseSwitch({ checked, disabled, onChange }: { checked: boolean; disabl
   const labelId = useId();
   return (
     <div className="flex items-center gap-2">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60',
-          checked ? 'border-brand-800 bg-brand-800' : 'border-ink-muted bg-white',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full transition-transform',
-            checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-ink-muted',
-          )}
-        />
-      </button>
+      <SwitchButton checked={checked} onChange={onChange} labelledBy={labelId} disabled={disabled} />
       <span id={labelId} className="text-sm font-semibold text-ink">
         In use
       </span>
