@@ -1,0 +1,79 @@
+// The guide's vocabulary, shared by the build (scripts/guide-content.ts), the server's suggestions and
+// the screens that link to an article. The articles themselves are Markdown files (decision 0064).
+
+export const GUIDE_THEMES = ['school', 'home', 'health', 'feelings', 'money'] as const;
+export type GuideTheme = (typeof GUIDE_THEMES)[number];
+
+export const GUIDE_THEME_LABELS: Record<GuideTheme, string> = {
+  school: 'School',
+  home: 'Home',
+  health: 'Health',
+  feelings: 'Feelings',
+  money: 'Money',
+};
+
+/** Where a template field starts from in the child's record; the parent can change every value. */
+export const TEMPLATE_SOURCES = [
+  'parent.name',
+  'child.fullName',
+  'child.firstName',
+  'child.dateOfBirth',
+  'child.grade',
+  'child.school',
+  'child.supportPlan',
+  'child.diagnoses',
+  'child.strengths',
+  'child.challenges',
+  'today',
+] as const;
+export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
+
+/**
+ * The articles code links to, by slug. A unit test checks that each one is a file in the guide, so
+ * renaming an article without updating this list fails the tests instead of leaving a dead link.
+ */
+export const GUIDE_ARTICLES = {
+  whatIsAnIep: 'what-is-an-iep',
+  whatIsA504Plan: 'what-is-a-504-plan',
+  requestingAnEvaluation: 'requesting-an-evaluation',
+  firstIepMeeting: 'first-iep-meeting',
+  whatToBring: 'what-to-bring-to-a-school-meeting',
+  parentConcernLetter: 'parent-concern-letter',
+  annualReview: 'annual-review',
+  reevaluation: 'three-year-reevaluation',
+  progressReports: 'progress-reports',
+  askingForData: 'asking-the-teacher-for-data',
+  accommodations: 'accommodations-by-challenge',
+  transitionPlanning: 'transition-planning',
+  disagreeing: 'when-you-disagree-with-the-school',
+  keepingARecord: 'keeping-a-record-that-helps',
+  routines: 'daily-routines',
+  homework: 'homework',
+  readingAtHome: 'reading-at-home',
+  screenTime: 'screen-time',
+  siblings: 'siblings',
+  behaviourAbc: 'behaviour-abc-method',
+  talkingWithTheDoctor: 'talking-with-the-doctor',
+  medications: 'medications-and-tracking-effects',
+  sleep: 'sleep',
+  therapyTypes: 'therapy-types',
+  anxiety: 'anxiety',
+  selfEsteem: 'self-esteem',
+  talkingAboutTheDiagnosis: 'talking-about-the-diagnosis',
+  yourOwnStress: 'your-own-stress',
+  educationSavingsAccounts: 'education-savings-accounts',
+  hsaAndFsa: 'hsa-and-fsa',
+  insurance: 'insurance-and-therapy',
+  letterOfMedicalNecessity: 'letter-of-medical-necessity',
+} as const;
+export type GuideArticleSlug = (typeof GUIDE_ARTICLES)[keyof typeof GUIDE_ARTICLES];
+
+/** The path of an article in the app. */
+export function guideArticlePath(slug: string): string {
+  return `/guide/${slug}`;
+}
+
+/** The path of a fill-in template in the app. */
+export function guideTemplatePath(id: string): string {
+  return `/guide/templates/${id}`;
+}
