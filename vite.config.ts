@@ -2,9 +2,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { guideContent } from './scripts/guide-content.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), guideContent()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

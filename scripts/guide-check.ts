@@ -13,7 +13,9 @@ for (const article of articles) {
   if (only.size > 0 && !only.has(article.slug)) continue;
   const { grade, sentences } = readingGrade(article.text);
   const issues = [
-    grade > GUIDE_LIMITS.maxReadingGrade ? `reading grade ${grade} (at most ${GUIDE_LIMITS.maxReadingGrade}: shorter sentences, shorter words)` : '',
+    grade > GUIDE_LIMITS.maxReadingGrade
+      ? `reading grade ${grade} (at most ${GUIDE_LIMITS.maxReadingGrade}: shorter sentences, shorter words)`
+      : '',
     article.minutes < min || article.minutes > max ? `${article.minutes} min (${min} to ${max})` : '',
     GUIDE_LIMITS.closingSection.test(article.html) ? '' : 'no "## Checklist" or "## Next steps" section',
   ].filter(Boolean);

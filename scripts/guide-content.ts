@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Plugin } from 'vite';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { GUIDE_THEMES, TEMPLATE_SOURCES } from '../shared/guide.ts';
+import { GUIDE_THEMES, TEMPLATE_SOURCES, type GuideArticleBody, type GuideArticleSummary, type GuideTemplate } from '../shared/guide.ts';
 
 export const GUIDE_DIR = fileURLToPath(new URL('../client/app/features/guide/content', import.meta.url));
 const WORDS_PER_MINUTE = 200;
@@ -60,7 +60,6 @@ export type GuideArticle = GuideArticleMeta & {
   /** Paths of the links inside the body that stay in Trelli. */
   internalLinks: string[];
 };
-export type GuideTemplate = z.output<typeof templateMetaSchema> & { id: string; body: string };
 
 const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/;
 
@@ -164,7 +163,7 @@ export function loadGuide(dir = GUIDE_DIR): { articles: GuideArticle[]; template
     const { meta, body } = splitFrontMatter(file, readFileSync(path.join(dir, file), 'utf8'));
     return renderArticle(name.slice(0, -3), parseMeta(articleMetaSchema, meta, file), body);
   });
-  const templates = markdownFiles(path.join(dir, 'templates')).map((name) => {
+  const templates = markdownFiles(path.join(dir, 'templates')).map((name): GuideTemplate => {
     const file = path.join('templates', name);
     const { meta, body } = splitFrontMatter(file, readFileSync(path.join(dir, file), 'utf8'));
     return { ...parseMeta(templateMetaSchema, meta, file), id: name.slice(0, -3), body: body.trim() };
@@ -190,10 +189,19 @@ export function guideContent(): Plugin {
         this.addWatchFile(path.join(GUIDE_DIR, file));
       }
       if (id === resolved(INDEX_ID)) {
-        const index = articles.map(({ slug, title, summary, theme, keywords, minutes }) => ({ slug, title, summary, theme, keywords, minutes }));
+        const index = articles.map(({ slug, title, summary, theme, keywords, minutes }): GuideArticleSummary => ({
+          slug,
+          title,
+          summary,
+          theme,
+          keywords,
+          minutes,
+        }));
         return `export const articles = ${JSON.stringify(index)};\nexport const templates = ${JSON.stringify(templates)};\n`;
       }
-      const content = Object.fromEntries(articles.map(({ slug, html, text, sources }) => [slug, { html, text, sources }]));
+      const content = Object.fromEntries(
+        articles.map(({ slug, html, text, sources }): [string, GuideArticleBody] => [slug, { html, text, sources }]),
+      );
       return `export default ${JSON.stringify(content)};\n`;
     },
   };

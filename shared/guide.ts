@@ -68,6 +68,41 @@ export const GUIDE_ARTICLES = {
 } as const;
 export type GuideArticleSlug = (typeof GUIDE_ARTICLES)[keyof typeof GUIDE_ARTICLES];
 
+/** What the guide screen knows of an article before its text loads (virtual:guide-index). */
+export interface GuideArticleSummary {
+  slug: string;
+  title: string;
+  summary: string;
+  theme: GuideTheme;
+  keywords: string[];
+  minutes: number;
+}
+
+/** An article's body (virtual:guide-content): sanitised HTML, its plain text for search, its sources. */
+export interface GuideArticleBody {
+  html: string;
+  text: string;
+  sources: { name: string; url: string }[];
+}
+
+export interface GuideTemplateField {
+  key: string;
+  label: string;
+  from?: TemplateSource;
+  multiline: boolean;
+  hint?: string;
+}
+
+/** A letter a parent fills in: paragraphs separated by blank lines, with `{{key}}` for each field. */
+export interface GuideTemplate {
+  id: string;
+  title: string;
+  summary: string;
+  article: string;
+  fields: GuideTemplateField[];
+  body: string;
+}
+
 /** The path of an article in the app. */
 export function guideArticlePath(slug: string): string {
   return `/guide/${slug}`;

@@ -28,9 +28,12 @@ describe('the guide articles', () => {
     expect(article.sources.length).toBeGreaterThan(0);
   });
 
-  it.each(articles.map((article) => [article.slug, article] as const))(`%s: reads at grade ${maxReadingGrade} or below`, (_slug, article) => {
-    expect(readingGrade(article.text).grade).toBeLessThanOrEqual(maxReadingGrade);
-  });
+  it.each(articles.map((article) => [article.slug, article] as const))(
+    `%s: reads at grade ${maxReadingGrade} or below`,
+    (_slug, article) => {
+      expect(readingGrade(article.text).grade).toBeLessThanOrEqual(maxReadingGrade);
+    },
+  );
 
   it('link only to articles, templates and screens that exist', () => {
     const broken = articles.flatMap((article) =>
@@ -72,14 +75,19 @@ describe('sanitising', () => {
     const html = sanitizeArticleHtml(
       '<h1>Title</h1><p onclick="steal()">Hi <a href="javascript:alert(1)">x</a> <a href="https://www.cdc.gov/adhd/">CDC</a> <a href="/guide/sleep">sleep</a></p><script>alert(1)</script><img src=x onerror=alert(1)><ul><li class="guide-task">Bring it</li></ul>',
     );
-    expect(html).toBe('Title<p>Hi <a>x</a> <a href="https://www.cdc.gov/adhd/">CDC</a> <a href="/guide/sleep">sleep</a></p><ul><li class="guide-task">Bring it</li></ul>');
+    expect(html).toBe(
+      'Title<p>Hi <a>x</a> <a href="https://www.cdc.gov/adhd/">CDC</a> <a href="/guide/sleep">sleep</a></p><ul><li class="guide-task">Bring it</li></ul>',
+    );
   });
 
   it('refuses a file without front matter or sources, naming the file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'guide-'));
     mkdirSync(path.join(dir, 'articles'));
     mkdirSync(path.join(dir, 'templates'));
-    writeFileSync(path.join(dir, 'articles', 'bad.md'), '---\ntitle: A title\nsummary: A summary that is long enough.\ntheme: school\nsources: []\n---\nText.\n');
+    writeFileSync(
+      path.join(dir, 'articles', 'bad.md'),
+      '---\ntitle: A title\nsummary: A summary that is long enough.\ntheme: school\nsources: []\n---\nText.\n',
+    );
     expect(() => loadGuide(dir)).toThrow(/articles\/bad\.md: .*at least one public source/s);
     writeFileSync(path.join(dir, 'articles', 'bad.md'), 'No front matter.\n');
     expect(() => loadGuide(dir)).toThrow('articles/bad.md: starts with no front matter');
