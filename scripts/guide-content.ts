@@ -31,7 +31,8 @@ const articleMetaSchema = z.strictObject({
   summary: z.string().min(20).max(200),
   theme: z.enum(GUIDE_THEMES),
   /** Extra words a parent might search by ("504", "meeting"); the title and text are searched anyway. */
-  keywords: z.array(z.string()).default([]),
+  // YAML reads `[504]` as a number: a keyword is whatever the writer typed.
+  keywords: z.array(z.union([z.string(), z.number()]).transform(String)).default([]),
   sources: z.array(sourceSchema).min(1, 'Name at least one public source'),
 });
 
