@@ -163,6 +163,7 @@ interface Scenario {
 export const SCENARIOS = {
   home: { name: '/ (public landing)', path: '/' },
   dashboard: { name: '/app (parent with a child -> dashboard)', path: '/app', parent: { withChild: true }, expectHeading: /^Dashboard$/ },
+  guide: { name: '/guide (parent with a child)', path: '/guide', parent: { withChild: true }, expectHeading: /^Guide$/ },
   onboarding: {
     name: '/app (new parent, no child -> onboarding)',
     path: '/app',

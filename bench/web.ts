@@ -1,5 +1,6 @@
 // `npm run bench:web`: the JavaScript the browser downloads for `/` and for the app's first screen,
-// and Lighthouse (mobile) for `/`, `/features` and `/pricing`, against the production build.
+// the guide chunk (what `/guide` adds to the dashboard's scripts), and Lighthouse (mobile) for `/`,
+// `/features` and `/pricing`, against the production build.
 // Issue 3, "Measured, not timed in tests". Goals: `/` under 100 KB of JS gzip, performance >= 95,
 // accessibility 100.
 //
@@ -133,6 +134,33 @@ function biggestChunks(load: JsLoad): string {
   return lines.join('\n');
 }
 
+/**
+ * The guide's own scripts: what /guide downloads that the dashboard (the baseline, same run) does not.
+ * The articles' text is its own chunk, loaded after the screen shows (decision 0064).
+ */
+function guideOwnScripts(guide: JsLoad, dashboard: JsLoad) {
+  const shared = new Set(dashboard.files.map((file) => file.path));
+  const own = guide.files.filter((file) => !shared.has(file.path));
+  const isContent = (file: { path: string }) => /guide-content/.test(file.path);
+  const sum = (files: typeof own) => files.reduce((total, file) => total + file.gzipBytes, 0);
+  return {
+    screen: { files: own.filter((file) => !isContent(file)), gzip: sum(own.filter((file) => !isContent(file))) },
+    content: { files: own.filter(isContent), gzip: sum(own.filter(isContent)) },
+  };
+}
+
+function guideTable(chunks: ReturnType<typeof guideOwnScripts>, dashboard: JsLoad): string {
+  const ratio = (bytes: number) => (dashboard.totals.gzipBytes > 0 ? `${((bytes / dashboard.totals.gzipBytes) * 100).toFixed(1)}%` : 'n/a');
+  return [
+    'The guide chunk (what /guide adds to the scripts the dashboard already loaded; baseline: the dashboard, this run):',
+    '',
+    '| part | scripts | gzip | of the dashboard |',
+    '| --- | ---: | ---: | ---: |',
+    `| the guide screen (first load) | ${chunks.screen.files.length} | ${kb(chunks.screen.gzip)} | ${ratio(chunks.screen.gzip)} |`,
+    `| the articles' text (loaded after the screen shows) | ${chunks.content.files.length} | ${kb(chunks.content.gzip)} | ${ratio(chunks.content.gzip)} |`,
+  ].join('\n');
+}
+
 function lighthouseTable(results: readonly { page: string; median: LighthouseRun; runs: LighthouseRun[] }[]): string {
   const lines = [
     '| page | performance | accessibility | best-practices | SEO | LCP | TBT | CLS | runs (performance) |',
@@ -168,8 +196,14 @@ async function main(): Promise<void> {
   }
   server = await startWebServer();
   console.log(`\nserver ${server.url} (pid ${server.pid}); measuring scripts in Chromium...`);
-  const [home, dashboard, onboarding] = await measureJs(server.url, [SCENARIOS.home, SCENARIOS.dashboard, SCENARIOS.onboarding]);
-  if (!home || !dashboard || !onboarding) throw new Error('a JS measurement is missing');
+  const [home, dashboard, onboarding, guide] = await measureJs(server.url, [
+    SCENARIOS.home,
+    SCENARIOS.dashboard,
+    SCENARIOS.onboarding,
+    SCENARIOS.guide,
+  ]);
+  if (!home || !dashboard || !onboarding || !guide) throw new Error('a JS measurement is missing');
+  const guideChunks = guideOwnScripts(guide, dashboard);
 
   const lighthouse: { page: string; median: LighthouseRun; runs: LighthouseRun[] }[] = [];
   for (const page of LIGHTHOUSE_PAGES) {
@@ -216,14 +250,16 @@ async function main(): Promise<void> {
     '',
     `## JS the browser downloads (fresh cache, ${chromiumVersion() ?? 'Chromium'}, 390x844)`,
     '',
-    jsTable([home, dashboard, onboarding]),
+    jsTable([home, dashboard, onboarding, guide]),
     '',
     'wire = body bytes as the server sent them to Chromium (its Accept-Encoding picks the encoding); gzip = the same',
     'URLs fetched again with Accept-Encoding: gzip only; KB = 1024 bytes.',
     manifest
       ? `Cross-check, Vite manifest static imports (gzip -9, as scripts/prerender.ts prints): / ${kb(manifest.home)}, entry + app-root ${kb(manifest.appRoot)}.`
       : 'No Vite manifest: no cross-check.',
-    ...[home, dashboard, onboarding].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
+    ...[home, dashboard, onboarding, guide].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
+    '',
+    guideTable(guideChunks, dashboard),
     '',
     biggestChunks(home),
     '',
@@ -271,7 +307,7 @@ async function main(): Promise<void> {
     },
     goals,
     ratios,
-    js: { home, appDashboard: dashboard, appOnboarding: onboarding, manifestCrossCheckGzip9: manifest },
+    js: { home, appDashboard: dashboard, appOnboarding: onboarding, guide, guideChunks, manifestCrossCheckGzip9: manifest },
     lighthouse,
   };
   await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);

@@ -1,3 +1,5 @@
+import type { MilestoneCategory } from './schemas/milestone.ts';
+
 // The guide's vocabulary, shared by the build (scripts/guide-content.ts), the server's suggestions and
 // the screens that link to an article. The articles themselves are Markdown files (decision 0064).
 
@@ -112,3 +114,34 @@ export function guideArticlePath(slug: string): string {
 export function guideTemplatePath(id: string): string {
   return `/guide/templates/${id}`;
 }
+
+export interface GuideLink {
+  slug: GuideArticleSlug;
+  /** The link's words: what the parent gets by following it. */
+  label: string;
+}
+
+const MILESTONE_GUIDES: Record<MilestoneCategory, GuideLink> = {
+  'plan-review': { slug: GUIDE_ARTICLES.annualReview, label: 'How to prepare for the review' },
+  evaluation: { slug: GUIDE_ARTICLES.requestingAnEvaluation, label: 'How to ask for an evaluation' },
+  'progress-report': { slug: GUIDE_ARTICLES.progressReports, label: 'How to read a progress report' },
+  transition: { slug: GUIDE_ARTICLES.transitionPlanning, label: 'How transition planning works' },
+  'school-year': { slug: GUIDE_ARTICLES.whatToBring, label: 'What to bring to a school meeting' },
+  goal: { slug: GUIDE_ARTICLES.askingForData, label: 'How to ask the teacher for data' },
+};
+
+/** The guide article that helps with a roadmap milestone, by its category (and, for evaluations, its rule). */
+export function guideForMilestone(milestone: { category: MilestoneCategory; ruleKey: string | null }): GuideLink {
+  if (milestone.category === 'evaluation' && milestone.ruleKey?.startsWith('reevaluation')) {
+    return { slug: GUIDE_ARTICLES.reevaluation, label: 'What to ask for at a re-evaluation' };
+  }
+  return MILESTONE_GUIDES[milestone.category];
+}
+
+/** The article each empty screen points to: where a parent starting out gets the most from. */
+export const EMPTY_STATE_GUIDES = {
+  observations: { slug: GUIDE_ARTICLES.keepingARecord, label: 'What to write down: keeping a record that helps' },
+  goals: { slug: GUIDE_ARTICLES.askingForData, label: 'How to ask the teacher for data on a goal' },
+  roadmap: { slug: GUIDE_ARTICLES.annualReview, label: 'How the yearly review works' },
+  vault: { slug: GUIDE_ARTICLES.whatToBring, label: 'Which papers to keep and bring to meetings' },
+} as const satisfies Record<string, GuideLink>;

@@ -6,6 +6,7 @@ export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-repo
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
 export const MILESTONE_SOURCES = ['generated', 'parent'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+export type MilestoneCategory = (typeof MILESTONE_CATEGORIES)[number];
 /** A milestone still ahead of the family: shown as "coming up" and on the dashboard. */
 export const OPEN_MILESTONE_STATUSES = ['upcoming', 'in-progress'] as const satisfies readonly MilestoneStatus[];
 

@@ -17,7 +17,7 @@ const STATUS = {
   reimbursements: 'coming',
   snapshots: 'coming',
   'smart-forms': 'coming',
-  guide: 'coming',
+  guide: 'available',
   // Account tools, named on the security, privacy, pricing and terms pages and in the Help Center.
   /** Inviting a co-parent or caregiver to a child's records, with a role (Settings). */
   caregivers: 'available',

@@ -145,9 +145,14 @@ export const FEATURES: readonly FeatureStory[] = [
     icon: 'compass',
     summary: 'Plain-language help for the moments that feel big, from asking for an evaluation to your first IEP meeting.',
     details:
-      'The guide explains the steps, the words and your options in language that respects your time: how to request an evaluation, what to bring to a plan meeting, how to talk to a grandparent about ADHD. Each piece can be read in about five minutes.',
-    points: ['Short, practical reads', 'Checklists you can take into meetings', 'Written for parents, not for professionals'],
-    flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organised by theme: school, home, health and feelings' },
+      'The guide explains the steps, the words and your options in language that respects your time: how to request an evaluation, what to bring to a plan meeting, how to talk with your child about their diagnosis. Each piece can be read in about five minutes, ends with a checklist or next steps, and names the public sources it draws on.',
+    points: [
+      'Short, practical reads',
+      'Checklists you can take into meetings',
+      'Letters to the school you can fill in from your child’s profile and download',
+      'Written for parents, not for professionals',
+    ],
+    flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organised by theme: school, home, health, feelings and money' },
   },
 ];
 

@@ -117,6 +117,14 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
       'No. Teachers, therapists and coaches open the link you send and fill in the form on any device. They see only that form, and their answers are saved with your child’s observations.',
   },
   {
+    id: 'guide',
+    topic: 'Getting started',
+    question: 'Where does the guide’s advice come from?',
+    feature: 'guide',
+    answer:
+      'Each article in the guide is written for Trelli in plain language and names the public sources it is based on at the end, such as the federal special education rules (IDEA), Section 504, the CDC and the NIH. Rules differ from state to state, so the guide says when to check yours. The suggestions “for you” come from your child’s profile, goals and roadmap; nothing leaves Trelli to make them. The guide is general information, not medical or legal advice.',
+  },
+  {
     id: 'who-sees-data',
     topic: 'Privacy and security',
     question: 'Who can see my child’s information?',

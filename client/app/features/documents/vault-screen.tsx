@@ -1,3 +1,4 @@
+import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo, useRef, useState } from 'react';
 import type { DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +13,7 @@ import { DropZone } from './drop-zone.tsx';
 import { StorageMeter } from './storage-meter.tsx';
 import { UploadQueueList } from './upload-queue-list.tsx';
 import { useDocumentFacets, useDocumentList, useDownloadDocument, useGoalOptions, useUploadQueue } from './use-documents.ts';
+import { GuideLink } from '../../components/guide-link.tsx';
 
 /** How long typing in the search box waits before asking (the answer itself comes in milliseconds). */
 export const VAULT_SEARCH_DEBOUNCE_MS = 250;
@@ -92,6 +94,7 @@ export function VaultScreen({ childName }: { childName: string }) {
             files above or choose “Add documents”; on a phone, take a photo of a paper page. PDFs become searchable, word for word.
           </p>
         </RoleGate>
+        <GuideLink link={EMPTY_STATE_GUIDES.vault} />
       </div>
     );
   } else {

@@ -1,3 +1,4 @@
+import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo, useRef, useState } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +10,7 @@ import { countLabel } from './observation-format.ts';
 import { ObservationItem } from './observation-item.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useGoalTitles, useObservationList } from './use-observations.ts';
+import { GuideLink } from '../../components/guide-link.tsx';
 
 export interface ObservationListProps {
   /** "Write the first note" on an empty list: takes the parent to the quick capture. */
@@ -60,6 +62,7 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
             Write the first note
           </Button>
         </RoleGate>
+        <GuideLink link={EMPTY_STATE_GUIDES.observations} />
       </div>
     );
   } else {

@@ -1,3 +1,4 @@
+import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { RoleGate } from '../../components/child-role.tsx';
 import { GoalCard } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { groupGoalsByStatus } from './goal-logic.ts';
+import { GuideLink } from '../../components/guide-link.tsx';
 
 export const GOALS_EMPTY_TEXT = 'Add a first goal — something your child is working toward, at school or at home.';
 
@@ -42,6 +44,7 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
             <Button onClick={() => setAdding(true)}>Add a first goal</Button>
           </div>
         </RoleGate>
+        <GuideLink link={EMPTY_STATE_GUIDES.goals} />
       </div>
     );
   } else {

@@ -1,3 +1,4 @@
+import { guideForMilestone } from '#shared/guide.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { earliestPlanDate, latestPlanDate, planDate } from '#shared/schemas/dates.ts';
 import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
@@ -7,6 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { TextField } from '../../components/form-field.tsx';
+import { GuideLink } from '../../components/guide-link.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
 import { isPastDue } from './roadmap-timeline.ts';
@@ -204,6 +206,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
         {milestone.title}
       </Heading>
       {pastDue ? <p className="w-fit rounded-md bg-sun px-3 py-1 text-sm font-medium text-ink">{PAST_DUE_TEXT}</p> : null}
+      {open ? <GuideLink link={guideForMilestone(milestone)} /> : null}
       {details && open ? (
         variant === 'card' ? (
           details

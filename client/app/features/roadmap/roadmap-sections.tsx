@@ -1,3 +1,4 @@
+import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Milestone } from '#shared/schemas/milestone.ts';
@@ -8,6 +9,7 @@ import { MilestoneForm } from './milestone-form.tsx';
 import { MilestoneItem } from './milestone-item.tsx';
 import { groupByMonth } from './roadmap-timeline.ts';
 import { useCreateMilestone } from './use-milestones.ts';
+import { GuideLink } from '../../components/guide-link.tsx';
 
 /* The roadmap screen's sections; the page (client/app/pages/roadmap-page.tsx) arranges them. */
 
@@ -129,6 +131,7 @@ export function EmptyRoadmap({
           </Link>
         </RoleGate>
       </div>
+      <GuideLink link={EMPTY_STATE_GUIDES.roadmap} />
     </section>
   );
 }
