@@ -17,6 +17,8 @@ const ObservationsPage = lazy(() => import('./pages/observations-page.tsx'));
 const SnapshotsPage = lazy(() => import('./pages/snapshots-page.tsx'));
 const RoadmapPage = lazy(() => import('./pages/roadmap-page.tsx'));
 const GuidePage = lazy(() => import('./pages/guide-page.tsx'));
+const GuideArticlePage = lazy(() => import('./pages/guide-article-page.tsx'));
+const GuideTemplatePage = lazy(() => import('./pages/guide-template-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const FormsPage = lazy(() => import('./pages/forms-page.tsx'));
 const FormEditPage = lazy(() => import('./pages/form-edit-page.tsx'));
@@ -56,6 +58,8 @@ export function AppRoutes() {
         <Route path="/snapshots" element={<SnapshotsPage />} />
         <Route path="/roadmap" element={<RoadmapPage />} />
         <Route path="/guide" element={<GuidePage />} />
+        <Route path="/guide/templates/:id" element={<GuideTemplatePage />} />
+        <Route path="/guide/:slug" element={<GuideArticlePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/forms" element={<FormsPage />} />
         <Route path="/forms/:formId/edit" element={<FormEditPage />} />

@@ -9,6 +9,7 @@ import { ChildCard } from '../features/dashboard/child-card.tsx';
 import { DashboardStats } from '../features/dashboard/dashboard-stats.tsx';
 import { RoadmapBanner } from '../features/dashboard/roadmap-banner.tsx';
 import { useArrivalToast } from '../features/dashboard/use-dashboard.ts';
+import { ForYouCard } from '../features/guide/for-you.tsx';
 import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
 import { QuickProgressForm } from '../features/progress-planner/quick-progress-form.tsx';
 
@@ -112,7 +113,10 @@ export default function DashboardPage() {
       ) : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <DashboardStats onLogObservation={() => open('observation')} />
-        <ActivityFeed onLogObservation={() => open('observation')} />
+        <div className="grid content-start gap-6">
+          <ForYouCard />
+          <ActivityFeed onLogObservation={() => open('observation')} />
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { articles, templates } from 'virtual:guide-index';
+import { GuideHome } from '../features/guide/guide-home.tsx';
 
+/** /guide: search, "For you", the articles by theme and the letters to fill in (issue 13). */
 export default function GuidePage() {
-  return <PagePlaceholder title="Guide" description="Find guidance and ideas for supporting your child at home and at school." />;
+  return <GuideHome articles={articles} templates={templates} />;
 }
