@@ -16,6 +16,7 @@ import { createContactService, type ContactService } from './features/contact/co
 import { createDocumentsService, type DocumentsService } from './features/documents/documents.service.ts';
 import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { createGoalsService, type GoalsService } from './features/goals/goals.service.ts';
+import { createGuideService, type GuideService } from './features/guide/guide.service.ts';
 import { createMedicationsService, type MedicationsService } from './features/medications/medications.service.ts';
 import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
@@ -34,6 +35,8 @@ export interface Services {
   documents: DocumentsService;
   medications: MedicationsService;
   people: PeopleService;
+  /** The guide's suggestions from the record, and letters as PDFs. */
+  guide: GuideService;
   caregivers: CaregiversService;
   contact: ContactService;
   /** Each person's email choices, the milestone reminders and the weekly digest (background jobs). */
@@ -90,6 +93,7 @@ export function createServices(deps: ServiceDeps): Services {
     documents,
     medications: createMedicationsService(deps),
     people: createPeopleService(deps),
+    guide: createGuideService(deps),
     caregivers: createCaregiversService({ ...deps, appUrl }),
     contact: createContactService(deps),
     notifications: createNotificationsService({

@@ -51,6 +51,7 @@ import {
   progressEntrySchema,
   progressEntryUpdateSchema,
 } from '#shared/schemas/goal.ts';
+import { guideSuggestionSchema, letterSchema } from '#shared/schemas/guide.ts';
 import { medicationCreateSchema, medicationSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
 import { generationResultSchema, milestoneCreateSchema, milestoneSchema, milestoneUpdateSchema } from '#shared/schemas/milestone.ts';
 import { notificationSettingsSchema, notificationSettingsUpdateSchema } from '#shared/schemas/notifications.ts';
@@ -97,6 +98,7 @@ export const requestBodies = {
   InviteToken: inviteAcceptSchema,
   RoleChange: roleChangeSchema,
   NotificationSettingsUpdate: notificationSettingsUpdateSchema,
+  Letter: letterSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Response bodies by their name in the document. */
@@ -136,6 +138,7 @@ export const responseBodies = {
   InviteAccepted: inviteAcceptedSchema,
   AuditEntry: auditEntrySchema,
   NotificationSettings: notificationSettingsSchema,
+  GuideSuggestion: guideSuggestionSchema,
   Error: apiErrorSchema,
 } as const satisfies Record<string, z.ZodType>;
 

@@ -16,6 +16,7 @@ const TAGS: Record<OperationTag, string> = {
   Dashboard: 'Summaries of the child\u2019s record',
   Documents: 'The document vault: files kept encrypted, searchable by the words inside them',
   Caregivers: 'Who may see and change each child (viewer, updater, owner), invitations, and the child\u2019s audit log',
+  Guide: 'The guide: articles suggested from the child\u2019s record, and letters made into PDFs to print or email',
   Contact: 'Messages to the Trelli team',
 };
 

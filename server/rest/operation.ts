@@ -70,6 +70,7 @@ export type OperationTag =
   | 'Dashboard'
   | 'Documents'
   | 'Caregivers'
+  | 'Guide'
   | 'Contact';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429;
 

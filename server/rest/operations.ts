@@ -6,6 +6,7 @@ import { childProfileOperations } from './child-profile.routes.ts';
 import { childRecordOperations } from './child-record.routes.ts';
 import { childrenOperations } from './children.routes.ts';
 import { documentsOperations } from './documents.routes.ts';
+import { guideOperations } from './guide.routes.ts';
 import { configOperations } from './config.routes.ts';
 import { contactOperations } from './contact.routes.ts';
 import { notificationsOperations } from './notifications.routes.ts';
@@ -21,6 +22,7 @@ export function restOperations(services: Services, limits: RateLimiters): RestOp
     ...childRecordOperations(services),
     ...childProfileOperations(services),
     ...documentsOperations(services),
+    ...guideOperations(services),
     ...accountDataOperations(services),
     ...caregiversOperations(services),
     ...notificationsOperations(services),

@@ -8,6 +8,7 @@ import { dashboardRouter } from '../features/dashboard/dashboard.router.ts';
 import { documentsRouter } from '../features/documents/documents.router.ts';
 import { featureFlagsRouter } from '../features/feature-flags/feature-flags.router.ts';
 import { goalsRouter } from '../features/goals/goals.router.ts';
+import { guideRouter } from '../features/guide/guide.router.ts';
 import { medicationsRouter } from '../features/medications/medications.router.ts';
 import { milestonesRouter } from '../features/milestones/milestones.router.ts';
 import { notificationsRouter } from '../features/notifications/notifications.router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   documents: documentsRouter,
   medications: medicationsRouter,
   people: peopleRouter,
+  guide: guideRouter,
   accountData: accountDataRouter,
   accounts: accountsRouter,
   caregivers: caregiversRouter,

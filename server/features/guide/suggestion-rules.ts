@@ -1,0 +1,278 @@
+import { daysBetween } from '#shared/calendar.ts';
+import { GUIDE_ARTICLES, type GuideArticleSlug } from '#shared/guide.ts';
+import type { Child } from '#shared/schemas/child.ts';
+import type { GuideSuggestion } from '#shared/schemas/guide.ts';
+import type { MilestoneCategory } from '#shared/schemas/milestone.ts';
+
+/**
+ * "For you" in the guide (decision 0065): a pure function of the child's record and today's date,
+ * computed on each read. The rules run in priority order; the first suggestion for an article wins
+ * and at most MAX_SUGGESTIONS are given.
+ */
+
+export interface SuggestionInput {
+  /** YYYY-MM-DD (UTC), the server's today. */
+  today: string;
+  child: {
+    firstName: string;
+    ageYears: number;
+    grade: Child['grade'];
+    supportPlan: Child['supportPlan'];
+    challenges: readonly string[];
+    diagnoses: readonly string[];
+  };
+  /** The child's open milestones (any due date; the rules pick the ones close enough). */
+  milestones: readonly { id: number; title: string; category: MilestoneCategory; dueDate: string }[];
+  /** The child's active goals. */
+  goals: readonly { id: number; title: string; createdOn: string; progressEntries: number; lastEntryOn: string | null }[];
+}
+
+export const MAX_SUGGESTIONS = 4;
+/** A goal this many days old with no progress entry has "no data". */
+export const GOAL_WITHOUT_DATA_DAYS = 14;
+/** A goal whose last entry is more than this many days old has "no data" lately. */
+export const GOAL_STALE_DAYS = 30;
+/** From this age, with an IEP, planning for life after school is worth starting (it is required by 16). */
+export const TRANSITION_SUGGESTION_AGE = 13;
+/** Ages at which talking with the child about their diagnosis is suggested. */
+export const DIAGNOSIS_TALK_AGES = { from: 5, to: 17 } as const;
+/** The largest share of the milestones with the farthest look-ahead: the repository reads this far. */
+export const MILESTONE_LOOKAHEAD_DAYS = 90;
+
+type Milestone = SuggestionInput['milestones'][number];
+type Rule = (input: SuggestionInput) => GuideSuggestion[];
+
+interface MilestoneGuide {
+  /** How many days ahead (from today, inclusive) a milestone of the category is suggested. */
+  days: number;
+  suggest(input: SuggestionInput, when: string): { title: string; slug: GuideArticleSlug };
+}
+
+const hasNoPlan = (plan: Child['supportPlan']) => plan === null || plan === 'none' || plan === 'unsure';
+
+const MILESTONE_GUIDES: Partial<Record<MilestoneCategory, MilestoneGuide>> = {
+  'plan-review': {
+    days: 42,
+    suggest: (_input, when) => ({ title: `Annual review ${when}: prepare for the meeting`, slug: GUIDE_ARTICLES.annualReview }),
+  },
+  evaluation: {
+    days: 60,
+    suggest: (input, when) =>
+      hasNoPlan(input.child.supportPlan)
+        ? { title: `Evaluation ${when}: how to ask for one`, slug: GUIDE_ARTICLES.requestingAnEvaluation }
+        : { title: `Re-evaluation ${when}: what to ask for`, slug: GUIDE_ARTICLES.reevaluation },
+  },
+  'progress-report': {
+    days: 21,
+    suggest: (_input, when) => ({ title: `Progress report ${when}: what to look for`, slug: GUIDE_ARTICLES.progressReports }),
+  },
+  transition: {
+    days: MILESTONE_LOOKAHEAD_DAYS,
+    suggest: (_input, when) => ({ title: `Transition planning ${when}: where to start`, slug: GUIDE_ARTICLES.transitionPlanning }),
+  },
+};
+
+/** "today", "tomorrow", "in 5 days", "in 3 weeks": how far ahead a day is, as a title says it. */
+export function whenFromToday(days: number): string {
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days < 14) return `in ${days} days`;
+  return `in ${Math.round(days / 7)} weeks`;
+}
+
+const SAME_YEAR_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const OTHER_YEAR_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const LIST = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+
+/** "Sep 3", or "Sep 3, 2025" in another year than today's. */
+export function shortDay(day: string, today: string): string {
+  const format = day.slice(0, 4) === today.slice(0, 4) ? SAME_YEAR_DAY : OTHER_YEAR_DAY;
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
+const quoted = (text: string) => `\u201C${text}\u201D`;
+const possessive = (name: string) => `${name}\u2019s`;
+
+/** 1. Open milestones coming up soon, earliest first: the article for the meeting or report ahead. */
+export const upcomingMilestoneRule: Rule = (input) =>
+  [...input.milestones]
+    .map((milestone) => ({ milestone, days: daysBetween(input.today, milestone.dueDate) }))
+    .filter(({ milestone, days }) => {
+      const guide = MILESTONE_GUIDES[milestone.category];
+      return guide !== undefined && days >= 0 && days <= guide.days;
+    })
+    .sort((a, b) => a.days - b.days || a.milestone.id - b.milestone.id)
+    .map(({ milestone, days }) => milestoneSuggestion(input, milestone, days));
+
+function milestoneSuggestion(input: SuggestionInput, milestone: Milestone, days: number): GuideSuggestion {
+  const { title, slug } = (MILESTONE_GUIDES[milestone.category] as MilestoneGuide).suggest(input, whenFromToday(days));
+  return {
+    key: `milestone:${milestone.id}`,
+    title,
+    reason: `${quoted(milestone.title)} is on the roadmap for ${shortDay(milestone.dueDate, input.today)}.`,
+    slug,
+  };
+}
+
+/** 2. The oldest active goal with no progress noted (14+ days old), or none for more than 30 days. */
+export const goalWithoutDataRule: Rule = (input) => {
+  const quiet = input.goals
+    .filter((goal) =>
+      goal.progressEntries === 0 || goal.lastEntryOn === null
+        ? daysBetween(goal.createdOn, input.today) >= GOAL_WITHOUT_DATA_DAYS
+        : daysBetween(goal.lastEntryOn, input.today) > GOAL_STALE_DAYS,
+    )
+    .sort((a, b) => a.createdOn.localeCompare(b.createdOn) || a.id - b.id);
+  const [goal] = quiet;
+  if (!goal) return [];
+  const since =
+    goal.progressEntries === 0 || goal.lastEntryOn === null
+      ? `since it was set on ${shortDay(goal.createdOn, input.today)}`
+      : `since ${shortDay(goal.lastEntryOn, input.today)}`;
+  return [
+    {
+      key: `goal:${goal.id}`,
+      title: 'How to ask the teacher for data',
+      reason: `No progress noted for ${quoted(goal.title)} ${since}.`,
+      slug: GUIDE_ARTICLES.askingForData,
+    },
+  ];
+};
+
+/** 3. Not sure about a plan, or none while the child has challenges: how to ask for an evaluation. */
+export const evaluationRule: Rule = ({ child }) => {
+  if (child.supportPlan === 'unsure') {
+    return [
+      {
+        key: 'plan:unsure',
+        title: 'Ask the school for an evaluation',
+        reason: `You are not sure whether ${child.firstName} has a support plan; an evaluation is how the school decides.`,
+        slug: GUIDE_ARTICLES.requestingAnEvaluation,
+      },
+    ];
+  }
+  if (child.supportPlan === 'none' && child.challenges.length > 0) {
+    return [
+      {
+        key: 'plan:none',
+        title: 'Ask the school for an evaluation',
+        reason: `${child.firstName} has no support plan at school, and you noted challenges such as ${quoted(child.challenges[0] as string)}.`,
+        slug: GUIDE_ARTICLES.requestingAnEvaluation,
+      },
+    ];
+  }
+  return [];
+};
+
+/** 4. 13 or older with an IEP: planning for life after school starts soon (at 14 in many states, by 16 everywhere). */
+export const transitionAgeRule: Rule = ({ child }) =>
+  child.supportPlan === 'iep' && child.ageYears >= TRANSITION_SUGGESTION_AGE
+    ? [
+        {
+          key: 'age:transition',
+          title: 'Start planning for life after school',
+          reason: `${child.firstName} is ${child.ageYears}: the IEP plans for life after school from 14 in many states, and by 16 in all.`,
+          slug: GUIDE_ARTICLES.transitionPlanning,
+        },
+      ]
+    : [];
+
+interface ChallengeGuide {
+  words: readonly string[];
+  title: string;
+  slug: GuideArticleSlug;
+}
+
+/** Words in a challenge's text (whole words, any case) and the article that helps with it, in this order. */
+export const CHALLENGE_GUIDES: readonly ChallengeGuide[] = [
+  { words: ['focus', 'attention', 'homework'], title: 'Make homework time calmer', slug: GUIDE_ARTICLES.homework },
+  { words: ['reading', 'dyslexia'], title: 'Help with reading at home', slug: GUIDE_ARTICLES.readingAtHome },
+  {
+    words: ['writing', 'handwriting', 'math', 'maths'],
+    title: 'Accommodations that help at school',
+    slug: GUIDE_ARTICLES.accommodations,
+  },
+  {
+    words: ['transition', 'transitions', 'organised', 'organized', 'organisation', 'organization', 'routine', 'routines'],
+    title: 'Routines that make the day easier',
+    slug: GUIDE_ARTICLES.routines,
+  },
+  {
+    words: ['feelings', 'anxiety', 'anxious', 'worry', 'worries'],
+    title: 'Help with worry and anxiety',
+    slug: GUIDE_ARTICLES.anxiety,
+  },
+  {
+    words: ['friends', 'friendships', 'self-esteem', 'confidence'],
+    title: 'Build self-esteem and friendships',
+    slug: GUIDE_ARTICLES.selfEsteem,
+  },
+  { words: ['sleep'], title: 'Better sleep for calmer days', slug: GUIDE_ARTICLES.sleep },
+  {
+    words: ['behaviour', 'behavior', 'meltdown', 'meltdowns'],
+    title: 'Understand behaviour with the ABC method',
+    slug: GUIDE_ARTICLES.behaviourAbc,
+  },
+];
+
+/** The words are letters and hyphens: nothing to escape in a pattern. */
+const CHALLENGE_PATTERNS = CHALLENGE_GUIDES.map(
+  (guide) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${guide.words.join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+);
+
+/** 5. Each challenge the parent noted, in their order, with the articles its words point to. */
+export const challengesRule: Rule = ({ child }) =>
+  child.challenges.flatMap((challenge) =>
+    CHALLENGE_GUIDES.flatMap((guide, index) =>
+      CHALLENGE_PATTERNS[index]?.test(challenge)
+        ? [
+            {
+              key: `challenge:${guide.slug}`,
+              title: guide.title,
+              reason: `You noted ${quoted(challenge)} as a challenge for ${child.firstName}.`,
+              slug: guide.slug,
+            },
+          ]
+        : [],
+    ),
+  );
+
+/** 6. A diagnosis on the profile of a child aged 5 to 17: how to talk with them about it. */
+export const diagnosisRule: Rule = ({ child }) =>
+  child.diagnoses.length > 0 && child.ageYears >= DIAGNOSIS_TALK_AGES.from && child.ageYears <= DIAGNOSIS_TALK_AGES.to
+    ? [
+        {
+          key: 'diagnosis',
+          title: `Talking with ${child.firstName} about their diagnosis`,
+          reason: `You noted ${LIST.format(child.diagnoses.map(quoted))} in ${possessive(child.firstName)} profile.`,
+          slug: GUIDE_ARTICLES.talkingAboutTheDiagnosis,
+        },
+      ]
+    : [];
+
+/** 7. When nothing else applies: where every parent can start. */
+const START: GuideSuggestion = {
+  key: 'start',
+  title: 'Start a record that helps',
+  reason: 'Short notes on what you see at home make every talk with the school or the doctor easier.',
+  slug: GUIDE_ARTICLES.keepingARecord,
+};
+
+export const SUGGESTION_RULES: readonly Rule[] = [
+  upcomingMilestoneRule,
+  goalWithoutDataRule,
+  evaluationRule,
+  transitionAgeRule,
+  challengesRule,
+  diagnosisRule,
+];
+
+/** The suggestions for the child: rules in priority order, one per article, at most four; a start when none applies. */
+export function suggestArticles(input: SuggestionInput): GuideSuggestion[] {
+  const bySlug = new Map<GuideArticleSlug, GuideSuggestion>();
+  for (const suggestion of SUGGESTION_RULES.flatMap((rule) => rule(input))) {
+    if (!bySlug.has(suggestion.slug)) bySlug.set(suggestion.slug, suggestion);
+  }
+  const suggestions = [...bySlug.values()].slice(0, MAX_SUGGESTIONS);
+  return suggestions.length > 0 ? suggestions : [START];
+}

@@ -1,0 +1,46 @@
+import { pipeline } from 'node:stream/promises';
+import { create as contentDisposition } from 'content-disposition';
+import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
+import { safeSegment } from '../features/account-data/export-names.ts';
+import type { Services } from '../services.ts';
+import { operation, type RestOperation } from './operation.ts';
+
+/** The guide over REST (issue 13): suggestions from the child's record (decision 0065) and letters as PDFs (decision 0066). */
+export function guideOperations(services: Services): RestOperation[] {
+  const { guide } = services;
+  return [
+    operation({
+      operationId: 'listGuideSuggestions',
+      method: 'get',
+      path: '/api/guide/suggestions',
+      tag: 'Guide',
+      summary: 'Guide articles suggested for the child, the most pressing first',
+      description:
+        'Read from the child\u2019s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).',
+      security: 'bearer',
+      child: 'viewer',
+      success: [{ status: 200, description: 'One to four suggestions', body: 'GuideSuggestion', list: true }],
+      handle: ({ scope }) => guide.suggestions(scope),
+    }),
+    operation({
+      operationId: 'createLetterPdf',
+      method: 'post',
+      path: '/api/letters',
+      tag: 'Guide',
+      summary: 'Make a filled-in letter into a PDF to print or email',
+      description: `Send the letter as the parent finished it (a request for an evaluation, for an IEP meeting, a parent concerns statement): its title and its paragraphs in order, a blank paragraph for a blank line. The answer is a tagged PDF (US Letter) to save; nothing is kept on the server. At most ${LETTER_LIMITS.paragraphs} paragraphs of ${LETTER_LIMITS.paragraph} characters, ${LETTER_LIMITS.total} characters in all.`,
+      security: 'bearer',
+      child: false,
+      body: 'Letter',
+      success: [{ status: 200, description: 'The letter as a PDF, an attachment named after its title', file: ['application/pdf'] }],
+      handle: async ({ res, body }) => {
+        const pdf = guide.letter(body);
+        res.status(200);
+        res.setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', contentDisposition(safeSegment(`${body.title}.pdf`, 'letter.pdf'), { type: 'attachment' }));
+        res.setHeader('Cache-Control', 'private, no-store, no-transform');
+        await pipeline(pdf, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { GUIDE_ARTICLES, type GuideArticleSlug } from '../guide.ts';
+import { text } from './common.ts';
+
+const ARTICLE_SLUGS = Object.values(GUIDE_ARTICLES) as [GuideArticleSlug, ...GuideArticleSlug[]];
+
+/** An article of the guide suggested from the child's record (decision 0065): computed on each read, never stored. */
+export const guideSuggestionSchema = z.object({
+  /** Stable while the reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it. */
+  key: z.string(),
+  /** "Annual review in 3 weeks: prepare for the meeting". */
+  title: z.string(),
+  /** One sentence saying what in the record brought it up. */
+  reason: z.string(),
+  /** The article that helps. */
+  slug: z.enum(ARTICLE_SLUGS),
+});
+
+/** At most four, the most pressing first, one per article. */
+export const guideSuggestionListSchema = z.array(guideSuggestionSchema);
+
+export type GuideSuggestion = z.infer<typeof guideSuggestionSchema>;
+
+/** Every limit of a letter made into a PDF (decision 0066). */
+export const LETTER_LIMITS = { title: 120, paragraphs: 60, paragraph: 4000, total: 20_000 } as const;
+
+/**
+ * A filled-in letter (a request for an evaluation, for an IEP meeting, a parent concerns statement),
+ * as the parent finished it: a title and its paragraphs in order. A blank paragraph is a blank line
+ * between parts of the letter; a line break inside one keeps its lines together (an address).
+ */
+export const letterSchema = z
+  .strictObject({
+    title: text().trim().min(1, 'Give the letter a title').max(LETTER_LIMITS.title, `At most ${LETTER_LIMITS.title} characters`),
+    paragraphs: z
+      .array(text().max(LETTER_LIMITS.paragraph, `Each paragraph is at most ${LETTER_LIMITS.paragraph} characters`))
+      .min(1, 'Write at least one paragraph')
+      .max(LETTER_LIMITS.paragraphs, `At most ${LETTER_LIMITS.paragraphs} paragraphs`),
+  })
+  .superRefine((letter, context) => {
+    const total = letter.paragraphs.reduce((sum, paragraph) => sum + paragraph.length, 0);
+    if (total > LETTER_LIMITS.total) {
+      context.addIssue({
+        code: 'custom',
+        path: ['paragraphs'],
+        message: `The letter is ${total} characters long; at most ${LETTER_LIMITS.total} fit`,
+      });
+    }
+  })
+  .meta({
+    description: `The paragraphs together hold at most ${LETTER_LIMITS.total} characters.`,
+  });
+
+export type Letter = z.output<typeof letterSchema>;
