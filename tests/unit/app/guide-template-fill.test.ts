@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideTemplate } from '#shared/guide.ts';
+import {
+  emptyFields,
+  fillParagraphs,
+  letterFileName,
+  letterGrade,
+  letterOf,
+  letterText,
+  mergeValues,
+  prefillValues,
+  type TemplateRecord,
+} from '../../../client/app/features/guide/template-fill.ts';
+import { childFixture } from '../../helpers/fake-trpc.tsx';
+
+const template: GuideTemplate = {
+  id: 'request-for-an-evaluation',
+  title: 'Request for an evaluation',
+  summary: 'A letter asking the school to evaluate your child.',
+  article: 'requesting-an-evaluation',
+  fields: [
+    { key: 'today', label: 'Date', from: 'today', multiline: false },
+    { key: 'childName', label: "Child's full name", from: 'child.fullName', multiline: false },
+    { key: 'dateOfBirth', label: 'Date of birth', from: 'child.dateOfBirth', multiline: false },
+    { key: 'grade', label: 'Grade', from: 'child.grade', multiline: false },
+    { key: 'plan', label: 'Current plan', from: 'child.supportPlan', multiline: false },
+    { key: 'school', label: 'School', from: 'child.school', multiline: false },
+    { key: 'concerns', label: 'What you have noticed', from: 'child.challenges', multiline: true },
+    { key: 'diagnoses', label: 'Diagnoses', from: 'child.diagnoses', multiline: true },
+    { key: 'parentName', label: 'Your name', from: 'parent.name', multiline: false },
+    { key: 'contact', label: 'Your phone or email', multiline: false },
+  ],
+  body: '{{today}}\n\n{{school}}\n\nDear team,\n\nI ask for an evaluation of {{childName}}, born on {{dateOfBirth}}, in grade {{grade}} ({{plan}}).\n\nI am concerned about:\n{{concerns}}\n\nSincerely,\n{{parentName}}\n{{contact}}',
+};
+
+const record: TemplateRecord = {
+  child: childFixture({
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    dateOfBirth: '2017-03-05',
+    grade: '3',
+    school: 'Lincoln Elementary',
+    supportPlan: '504',
+    challenges: ['Reading fluency', 'Starting homework'],
+    diagnoses: ['Dyslexia'],
+  }),
+  parentName: 'Ana Lopez',
+  today: 'Mar 10, 2026',
+  formatDay: (day) => `day ${day}`,
+};
+
+describe('filling a letter template from the record', () => {
+  it('starts each field from the record where the template says so, and leaves the rest empty', () => {
+    expect(prefillValues(template, record)).toEqual({
+      today: 'Mar 10, 2026',
+      childName: 'Maya Lopez',
+      dateOfBirth: 'day 2017-03-05',
+      grade: '3',
+      plan: '504 plan',
+      school: 'Lincoln Elementary',
+      concerns: '- Reading fluency\n- Starting homework',
+      diagnoses: '- Dyslexia',
+      parentName: 'Ana Lopez',
+      contact: '',
+    });
+  });
+
+  it('reads the grade as it follows "grade" in a sentence, and leaves it out when the child is not in school', () => {
+    expect(['kindergarten', '11', 'not-in-school', null].map((grade) => letterGrade(grade as never))).toEqual([
+      'kindergarten',
+      '11',
+      '',
+      '',
+    ]);
+  });
+
+  it('fills with nothing from a record that has nothing: no child, no name', () => {
+    const values = prefillValues(template, { ...record, child: null, parentName: null });
+    expect(values.childName).toBe('');
+    expect(values.concerns).toBe('');
+    expect(values.parentName).toBe('');
+    expect(values.today).toBe('Mar 10, 2026');
+  });
+
+  it('splits the body into paragraphs at blank lines and keeps the lines inside one together', () => {
+    const paragraphs = fillParagraphs(template, prefillValues(template, record));
+    expect(paragraphs).toEqual([
+      'Mar 10, 2026',
+      'Lincoln Elementary',
+      'Dear team,',
+      'I ask for an evaluation of Maya Lopez, born on day 2017-03-05, in grade 3 (504 plan).',
+      'I am concerned about:\n- Reading fluency\n- Starting homework',
+      'Sincerely,\nAna Lopez\n[Your phone or email]',
+    ]);
+  });
+
+  it('shows an empty field as its label in brackets, and says which fields are empty', () => {
+    const values = { ...prefillValues(template, record), school: '   ', contact: 'ana@example.com' };
+    expect(fillParagraphs(template, values)[1]).toBe('[School]');
+    expect(emptyFields(template, values)).toEqual(['School']);
+  });
+
+  it('keeps a value with blank lines in one paragraph, so the letter keeps its shape', () => {
+    const values = { ...prefillValues(template, record), concerns: 'Reading.\n\n\nWriting.\n' };
+    expect(fillParagraphs(template, values)[4]).toBe('I am concerned about:\nReading.\nWriting.');
+  });
+
+  it('makes the letter the API takes, and the text the clipboard gets', () => {
+    const letter = letterOf(template, prefillValues(template, record));
+    expect(letter.title).toBe('Request for an evaluation');
+    expect(letter.paragraphs).toHaveLength(6);
+    expect(letterText(['One', 'Two\nlines'])).toBe('One\n\nTwo\nlines');
+  });
+
+  it('keeps what the parent typed over the record, for the template fields only', () => {
+    const base = prefillValues(template, record);
+    const merged = mergeValues(template, base, { contact: 'ana@example.com', school: 42, removedField: 'x' });
+    expect(merged.contact).toBe('ana@example.com');
+    expect(merged.school).toBe('Lincoln Elementary');
+    expect(merged).not.toHaveProperty('removedField');
+    expect(mergeValues(template, base, null)).toEqual(base);
+  });
+
+  it('names the PDF after the letter and the child, without characters a file name refuses', () => {
+    expect(letterFileName(template, 'Maya')).toBe('Request for an evaluation - Maya.pdf');
+    expect(letterFileName(template, null)).toBe('Request for an evaluation.pdf');
+    expect(letterFileName({ title: 'A/B: letter?' }, 'Jo')).toBe('AB letter - Jo.pdf');
+  });
+});
