@@ -1,3 +1,4 @@
+import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { GuideTemplate } from '#shared/guide.ts';
 import { letterSchema } from '#shared/schemas/guide.ts';
@@ -15,13 +16,14 @@ export const LETTERS_URL = '/api/letters';
 /**
  * "For you": articles suggested from the selected child's record. Asked only with
  * FLAG_TRELLI_GUIDE_V2 on and a child selected (decision 0067); `enabled` is false otherwise, and
- * nothing is shown. The childId is added by the tRPC link.
+ * nothing is shown. The child's id is in the input (and so in the query key): each child's
+ * suggestions are their own.
  */
 export function useGuideSuggestions() {
   const on = useFeatureFlag('FLAG_TRELLI_GUIDE_V2');
   const { selectedChild } = useChildContext();
   const enabled = on && selectedChild !== null;
-  const query = trpc.guide.suggestions.useQuery({}, { enabled });
+  const query = trpc.guide.suggestions.useQuery(enabled && selectedChild ? { childId: selectedChild.id } : skipToken);
   return { enabled, query, child: selectedChild };
 }
 

@@ -1,0 +1,118 @@
+/**
+ * The guide against the production build (issue 13): a parent searches and opens an article, fills a
+ * letter from the child's record and downloads its PDF, and follows a suggestion from the dashboard;
+ * /guide, an article and a letter pass axe; the guide fits a phone.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type { ChildCreateInput } from '#shared/schemas/child.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { isoDaysFromNow, openApp, signedInWithChildren, signUpThroughApi, watchConsole, yearsAgo } from './support/journeys.ts';
+
+// "Today" in the browser and in the server are the same calendar day.
+test.use({ timezoneId: 'UTC' });
+
+const MAYA: ChildCreateInput = {
+  firstName: 'Maya',
+  lastName: 'Lopez',
+  dateOfBirth: yearsAgo(8),
+  grade: '3',
+  school: 'Lincoln Elementary',
+  supportPlan: 'iep',
+  challenges: ['Reading fluency'],
+};
+
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+test('a parent searches the guide, opens an article, and comes back to the same results', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signedInWithChildren(page, [MAYA], '/guide');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'School' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Letters you can fill in' })).toBeVisible();
+  // The text chunk follows the index: once here, search covers the articles' words.
+  await expect(page.getByText('Results appear as you type, and search works offline too.')).toBeVisible();
+  await expectNoAxeViolations(page, '/guide');
+
+  await page.getByRole('searchbox', { name: 'Search the guide' }).fill('evaluate');
+  await expect(page.getByRole('status').filter({ hasText: /articles? match/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/guide\?q=evaluate$/);
+  const results = page.getByRole('region', { name: 'Search results' });
+  await results.getByRole('link', { name: 'Asking the school to evaluate your child' }).click();
+
+  await expect(page).toHaveURL('/guide/requesting-an-evaluation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asking the school to evaluate your child' })).toBeVisible();
+  await expect(page.getByText(/^\d+ min read$/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request for an evaluation' })).toBeVisible();
+  await expectNoAxeViolations(page, 'an article');
+
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search the guide' })).toHaveValue('evaluate');
+
+  // An unknown article says so and leads back.
+  await page.goto('/guide/no-such-article');
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not find that article' })).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('a parent fills a letter from the record and downloads it as a PDF', async ({ page }) => {
+  await signedInWithChildren(page, [MAYA], '/guide/templates/request-for-an-evaluation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Request for an evaluation' })).toBeVisible();
+  await expect(page.getByLabel("Child's full name")).toHaveValue('Maya Lopez');
+  await expect(page.getByLabel('School', { exact: true })).toHaveValue('Lincoln Elementary');
+  await expect(page.getByLabel('What you have noticed')).toHaveValue('- Reading fluency');
+
+  await page.getByLabel('To', { exact: true }).fill('Ms. Rivera, Principal');
+  await page.getByLabel('Your name').fill('Ana Lopez');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Dear Ms. Rivera, Principal,');
+  await expect(preview).toContainText('is in grade 3 at Lincoln Elementary');
+  await expectNoAxeViolations(page, 'a letter');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe('Request for an evaluation - Maya.pdf');
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // What the parent typed survives a reload.
+  await page.reload();
+  await expect(page.getByLabel('Your name')).toHaveValue('Ana Lopez', { timeout: 20_000 });
+});
+
+test('a parent follows a suggestion from the dashboard to the article that helps', async ({ page }) => {
+  const parent = await signUpThroughApi(page, [{ ...MAYA, planReviewDate: isoDaysFromNow(21) }]);
+  await parent.post('/api/milestones/generate', {});
+  await openApp(page, '/app');
+
+  const forYou = page.getByRole('region', { name: 'For you' });
+  const suggestion = forYou.getByRole('link', { name: 'Annual review in 3 weeks: prepare for the meeting' });
+  await expect(suggestion).toBeVisible();
+  await expect(forYou.getByRole('link', { name: 'See the guide' })).toBeVisible();
+  await suggestion.click();
+  await expect(page).toHaveURL('/guide/annual-review');
+  await expect(page.getByRole('heading', { level: 1, name: 'The annual IEP review' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the guide, an article and a letter fit the screen', async ({ page }) => {
+    await signedInWithChildren(page, [MAYA], '/guide');
+    await expect(page.getByRole('heading', { level: 2, name: 'School' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search the guide' }).fill('sleep');
+    await expect(page.getByRole('link', { name: 'Sleep that helps the day go better' })).toBeVisible();
+    expect(await pageScrollsSideways(page)).toBe(false);
+
+    await page.getByRole('link', { name: 'Sleep that helps the day go better' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
+    expect(await pageScrollsSideways(page)).toBe(false);
+
+    await page.goto('/guide/templates/parent-concerns-statement');
+    await expect(page.getByRole('heading', { level: 1, name: 'Parent concerns statement' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+    expect(await pageScrollsSideways(page)).toBe(false);
+  });
+});
