@@ -726,6 +726,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/guide/suggestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Guide articles suggested for the child, the most pressing first
+     * @description Read from the child’s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).
+     */
+    get: operations['listGuideSuggestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/letters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a filled-in letter into a PDF to print or email
+     * @description Send the letter as the parent finished it (a request for an evaluation, for an IEP meeting, a parent concerns statement): its title and its paragraphs in order, a blank paragraph for a blank line. The answer is a tagged PDF (US Letter) to save; nothing is kept on the server. At most 60 paragraphs of 4000 characters, 20000 characters in all.
+     */
+    post: operations['createLetterPdf'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exports': {
     parameters: {
       query?: never;
@@ -1350,6 +1390,11 @@ export interface components {
       reminderSevenDays?: boolean;
       reminderOneDay?: boolean;
     };
+    /** @description The paragraphs together hold at most 20000 characters. */
+    Letter: {
+      title: string;
+      paragraphs: string[];
+    };
     Child: {
       id: number;
       firstName: string;
@@ -1945,6 +1990,51 @@ export interface components {
       reminderSevenDays: boolean;
       reminderOneDay: boolean;
       mailConfigured: boolean;
+    };
+    GuideSuggestion: {
+      /** @description Stable while its reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it, or remember it was dismissed */
+      key: string;
+      /** @description What to read, in the words of the moment: "Annual review in 3 weeks: prepare for the meeting" */
+      title: string;
+      /** @description One sentence saying what in the child’s record brought it up */
+      reason: string;
+      /**
+       * @description The article that helps: `/guide/{slug}` in the app
+       * @enum {string}
+       */
+      slug:
+        | 'what-is-an-iep'
+        | 'what-is-a-504-plan'
+        | 'requesting-an-evaluation'
+        | 'first-iep-meeting'
+        | 'what-to-bring-to-a-school-meeting'
+        | 'parent-concern-letter'
+        | 'annual-review'
+        | 'three-year-reevaluation'
+        | 'progress-reports'
+        | 'asking-the-teacher-for-data'
+        | 'accommodations-by-challenge'
+        | 'transition-planning'
+        | 'when-you-disagree-with-the-school'
+        | 'keeping-a-record-that-helps'
+        | 'daily-routines'
+        | 'homework'
+        | 'reading-at-home'
+        | 'screen-time'
+        | 'siblings'
+        | 'behaviour-abc-method'
+        | 'talking-with-the-doctor'
+        | 'medications-and-tracking-effects'
+        | 'sleep'
+        | 'therapy-types'
+        | 'anxiety'
+        | 'self-esteem'
+        | 'talking-about-the-diagnosis'
+        | 'your-own-stress'
+        | 'education-savings-accounts'
+        | 'hsa-and-fsa'
+        | 'insurance-and-therapy'
+        | 'letter-of-medical-necessity';
     };
     Error: {
       error: {
@@ -3977,7 +4067,7 @@ export interface operations {
       /** @description The whole file */
       200: {
         headers: {
-          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
           'Content-Disposition'?: string;
           [name: string]: unknown;
         };
@@ -3994,7 +4084,7 @@ export interface operations {
       /** @description The requested bytes */
       206: {
         headers: {
-          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
           'Content-Disposition'?: string;
           /** @description The bytes sent, e.g. `bytes 0-1023/52344` */
           'Content-Range'?: string;
@@ -4108,7 +4198,7 @@ export interface operations {
       /** @description The thumbnail, at most 320 pixels on its long side */
       200: {
         headers: {
-          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
           'Content-Disposition'?: string;
           [name: string]: unknown;
         };
@@ -4119,6 +4209,64 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listGuideSuggestions: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One to four suggestions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GuideSuggestion'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createLetterPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Letter'];
+      };
+    };
+    responses: {
+      /** @description The letter as a PDF, an attachment named after its title */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4220,7 +4368,7 @@ export interface operations {
       /** @description The ZIP */
       200: {
         headers: {
-          /** @description inline for PDFs and images, attachment otherwise, with the file’s name */
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
           'Content-Disposition'?: string;
           [name: string]: unknown;
         };

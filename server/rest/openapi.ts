@@ -109,7 +109,7 @@ function successResponse(success: Success) {
     const bytes = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
     const headers = {
       'Content-Disposition': {
-        description: 'inline for PDFs and images, attachment otherwise, with the file\u2019s name',
+        description: '`inline` or `attachment` (the operation says which), with the file\u2019s name',
         schema: { type: 'string' },
       },
       ...(success.status === 206

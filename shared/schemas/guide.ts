@@ -6,14 +6,13 @@ const ARTICLE_SLUGS = Object.values(GUIDE_ARTICLES) as [GuideArticleSlug, ...Gui
 
 /** An article of the guide suggested from the child's record (decision 0065): computed on each read, never stored. */
 export const guideSuggestionSchema = z.object({
-  /** Stable while the reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it. */
-  key: z.string(),
-  /** "Annual review in 3 weeks: prepare for the meeting". */
-  title: z.string(),
-  /** One sentence saying what in the record brought it up. */
-  reason: z.string(),
-  /** The article that helps. */
-  slug: z.enum(ARTICLE_SLUGS),
+  key: z.string().meta({
+    description:
+      'Stable while its reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it, or remember it was dismissed',
+  }),
+  title: z.string().meta({ description: 'What to read, in the words of the moment: "Annual review in 3 weeks: prepare for the meeting"' }),
+  reason: z.string().meta({ description: 'One sentence saying what in the child\u2019s record brought it up' }),
+  slug: z.enum(ARTICLE_SLUGS).meta({ description: 'The article that helps: `/guide/{slug}` in the app' }),
 });
 
 /** At most four, the most pressing first, one per article. */

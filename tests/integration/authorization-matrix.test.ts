@@ -222,6 +222,7 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
         'caregivers.remove': 'owner',
         'caregivers.leave': 'viewer',
         'caregivers.audit': 'owner',
+        'guide.suggestions': 'viewer',
       });
       expect(Object.values(roles).filter((role) => role === undefined)).toEqual([]);
     });
@@ -312,6 +313,8 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
         'POST /api/documents',
         'PUT /api/documents/:id/content',
         'GET /api/documents/:id/content',
+        'GET /api/guide/suggestions',
+        'POST /api/letters',
       ]) {
         expect(found).toContain(known);
       }

@@ -205,6 +205,9 @@ async function runConformance(server: TestServer, options: RunOptions) {
       found.push({ category: 'schema mismatch', why: 'a body where the document describes none' });
     } else if (declared.length > 0 && !declared.includes(contentType.split(';')[0]?.trim() ?? '')) {
       found.push({ category: 'schema mismatch', why: `Content-Type "${contentType}", documented ${declared.join(', ')}` });
+    } else if (answer.status === 200 && contentType.startsWith('application/pdf') && !answer.text.startsWith('%PDF-')) {
+      // A whole file said to be a PDF (a stored document, a letter) is one: it starts with the PDF header.
+      found.push({ category: 'schema mismatch', why: 'a body sent as application/pdf that does not start with %PDF-' });
     }
     // Every error, whatever its status documents, is in the one error shape (when the document names it).
     if (answer.status >= 400 && doc.components?.schemas?.Error) {

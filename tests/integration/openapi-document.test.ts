@@ -135,10 +135,11 @@ describe.each([
     const problems = operationsOf(doc).flatMap(([name, op]) => {
       const inPath = [...name.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const declared = op.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) ?? [];
-      // Every record of a child, who has access to it and its audit log; the storage meter is the parent's,
-      // across children; an invitation names its children in its body, and is cancelled for one child.
+      // Every record of a child, who has access to it and its audit log, and the guide's suggestions for it; the
+      // storage meter is the parent's, across children; an invitation names its children in its body, and is
+      // cancelled for one child; a letter is about no child.
       const childScoped =
-        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit)/.test(
+        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide)/.test(
           name,
         ) &&
           !name.endsWith('/api/documents/usage')) ||
