@@ -46,7 +46,9 @@ test('a parent searches the guide, opens an article, and comes back to the same 
   await expect(page.getByRole('heading', { level: 1, name: 'Asking the school to evaluate your child' })).toBeVisible();
   await expect(page.getByText(/^\d+ min read$/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Request for an evaluation' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'A letter to go with it' }).getByRole('link', { name: 'Request for an evaluation' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'an article');
 
   await page.goBack();
