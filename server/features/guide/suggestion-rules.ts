@@ -36,7 +36,7 @@ export const GOAL_STALE_DAYS = 30;
 export const TRANSITION_SUGGESTION_AGE = 13;
 /** Ages at which talking with the child about their diagnosis is suggested. */
 export const DIAGNOSIS_TALK_AGES = { from: 5, to: 17 } as const;
-/** The largest share of the milestones with the farthest look-ahead: the repository reads this far. */
+/** The farthest a milestone rule looks ahead (transition): the repository reads milestones due up to this many days from today. */
 export const MILESTONE_LOOKAHEAD_DAYS = 90;
 
 type Milestone = SuggestionInput['milestones'][number];
