@@ -113,7 +113,7 @@ const markdown = new Marked({
     // A checklist item is for paper and for reading aloud in a meeting: a box drawn by CSS, no form control.
     checkbox: () => '',
     listitem(item) {
-      const body = this.parser.parse(item.tokens, !!item.loose);
+      const body = this.parser.parse(item.tokens);
       return item.task ? `<li class="guide-task">${body}</li>\n` : `<li>${body}</li>\n`;
     },
     link({ href, tokens }) {

@@ -17,7 +17,12 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
     /create the snapshots you ask for/,
   ],
   'smart-forms': [/Filled in by link, with no account needed/, /fill in a smart form/, /Smart form links are for the people/],
-  guide: [/Short, practical reads/, /The guide and any suggestions/, /Letters to the school you can fill in/, /Where does the guide’s advice come from/],
+  guide: [
+    /Short, practical reads/,
+    /The guide and any suggestions/,
+    /Letters to the school you can fill in/,
+    /Where does the guide’s advice come from/,
+  ],
   caregivers: [/the people they invite/, /need the same picture/, /Share a child’s record with a co-parent or caregiver/, /audit log/],
   export: [/export your information/i, /export everything and leave/, /export or delete/i],
   'child-deletion': [
