@@ -29,21 +29,22 @@ export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
 
 /**
  * Each kind of record, and every query that shows one. The activity feed shows every change a
- * parent makes, so it is in each.
+ * parent makes, so it is in each. The guide's suggestions are read from the profile, the open
+ * milestones and the goals with their progress (decision 0065), so those refresh them too.
  */
 export const SHOWN_IN = {
-  child: ['children.list', 'children.byId', 'activities.list'],
+  child: ['children.list', 'children.byId', 'activities.list', 'guide.suggestions'],
   /** SPEC §4: what is refetched after a child is created (and selected). */
   newChild: ['children.list', 'dashboard.stats', 'activities.list', 'milestones.list'],
   /** The list and trend, the dashboard's counts, a linked goal's evidence. */
   observation: ['observations.list', 'observations.weeklyTrend', 'goals.detail', 'dashboard.stats', 'activities.list'],
-  goal: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list'],
+  goal: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** A goal's latest value (list, dashboard) and its history (detail). */
-  progress: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list'],
+  progress: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** Strategies in use are counted on the dashboard. */
   strategy: ['strategies.list', 'dashboard.stats', 'activities.list'],
   /** The next milestones are on the dashboard. */
-  milestone: ['milestones.list', 'dashboard.stats', 'activities.list'],
+  milestone: ['milestones.list', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
   document: ['documents.list', 'documents.facets', 'documents.byId', 'documents.usage', 'goals.detail', 'activities.list'],
   /** The child's medications and people (Settings), each change in the activity feed. */

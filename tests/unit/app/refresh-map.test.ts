@@ -69,6 +69,13 @@ describe('after a change', () => {
     expect(roadmap.fetches.count).toBe(1);
   });
 
+  it('a milestone marked done takes its suggestion out of the guide', async () => {
+    const queryClient = createAppQueryClient();
+    const suggestions = await cacheUnwatched(queryClient, 'guide.suggestions', ['annual review in 3 weeks', 'nothing due']);
+    await mutate(queryClient, 'milestones.update' satisfies MutationPath);
+    await vi.waitFor(() => expect(suggestions.read()).toBe('nothing due'));
+  });
+
   it('a new child refreshes the children and the dashboard 100 ms later (SPEC §4)', async () => {
     const queryClient = createAppQueryClient();
     const children = await cacheUnwatched(queryClient, 'children.list', ['one child', 'two children']);
