@@ -44,6 +44,7 @@ function screens(goalId: number): Screen[] {
     { path: '/reimbursements' },
     { path: '/snapshots' },
     { path: '/guide' },
+    { path: '/guide/templates/parent-concerns-statement' },
     { path: '/settings' },
     { path: '/forms' },
     { path: '/forms/1/edit' },
