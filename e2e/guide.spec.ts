@@ -60,6 +60,19 @@ test('a parent searches the guide, opens an article, and comes back to the same 
   expect(errors).toEqual([]);
 });
 
+test('once the guide has loaded, it searches the articles’ words and opens them offline', async ({ page, context }) => {
+  await signedInWithChildren(page, [MAYA], '/guide');
+  await expect(page.getByText('Results appear as you type, and search works offline too.')).toBeVisible();
+  await context.setOffline(true);
+  // "apprenticeship" is in the text of one article, not in any title, summary or keyword.
+  await page.getByRole('searchbox', { name: 'Search the guide' }).fill('apprenticeship');
+  const results = page.getByRole('region', { name: 'Search results' });
+  await results.getByRole('link', { name: 'Planning for life after high school' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Planning for life after high school' })).toBeVisible();
+  await expect(page.getByText(/a trade school or an apprenticeship/)).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('a parent fills a letter from the record and downloads it as a PDF', async ({ page }) => {
   await signedInWithChildren(page, [MAYA], '/guide/templates/request-for-an-evaluation');
   await expect(page.getByRole('heading', { level: 1, name: 'Request for an evaluation' })).toBeVisible();

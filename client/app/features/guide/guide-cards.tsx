@@ -1,10 +1,33 @@
 import { Link } from 'react-router-dom';
 import { GUIDE_THEME_LABELS, guideArticlePath, guideTemplatePath, type GuideArticleSummary, type GuideTemplate } from '#shared/guide.ts';
+import { cn } from '../../../lib/cn.ts';
 
 /* The guide's cards: an article (title, summary, reading time) and a letter template. */
 
 export function minutesLabel(minutes: number): string {
   return `${minutes} min read`;
+}
+
+type HeadingLevel = 2 | 3 | 4;
+
+function GuideCard(props: { to: string; title: string; summary: string; meta: string; headingLevel: HeadingLevel; letter?: boolean }) {
+  const Heading = `h${props.headingLevel}` as const;
+  return (
+    <article
+      className={cn(
+        'grid h-full content-start gap-2 rounded-2xl border bg-white p-5',
+        props.letter ? 'border-dashed border-brand-800/40' : 'border-ink/10 shadow-sm',
+      )}
+    >
+      <Heading className="text-lg leading-snug font-bold text-ink">
+        <Link to={props.to} className="text-brand-800 underline-offset-4 hover:underline">
+          {props.title}
+        </Link>
+      </Heading>
+      <p className="text-ink">{props.summary}</p>
+      <p className="text-sm text-ink-muted">{props.meta}</p>
+    </article>
+  );
 }
 
 export function ArticleCard({
@@ -13,37 +36,30 @@ export function ArticleCard({
   showTheme = false,
 }: {
   article: GuideArticleSummary;
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: HeadingLevel;
   showTheme?: boolean;
 }) {
-  const Heading = `h${headingLevel}` as const;
+  const minutes = minutesLabel(article.minutes);
   return (
-    <article className="grid h-full content-start gap-2 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm">
-      <Heading className="text-lg leading-snug font-bold text-ink">
-        <Link to={guideArticlePath(article.slug)} className="text-brand-800 underline-offset-4 hover:underline">
-          {article.title}
-        </Link>
-      </Heading>
-      <p className="text-ink">{article.summary}</p>
-      <p className="text-sm text-ink-muted">
-        {showTheme ? `${GUIDE_THEME_LABELS[article.theme]} \u00b7 ` : null}
-        {minutesLabel(article.minutes)}
-      </p>
-    </article>
+    <GuideCard
+      to={guideArticlePath(article.slug)}
+      title={article.title}
+      summary={article.summary}
+      meta={showTheme ? `${GUIDE_THEME_LABELS[article.theme]} \u00b7 ${minutes}` : minutes}
+      headingLevel={headingLevel}
+    />
   );
 }
 
-export function TemplateCard({ template, headingLevel = 3 }: { template: GuideTemplate; headingLevel?: 2 | 3 | 4 }) {
-  const Heading = `h${headingLevel}` as const;
+export function TemplateCard({ template, headingLevel = 3 }: { template: GuideTemplate; headingLevel?: HeadingLevel }) {
   return (
-    <article className="grid h-full content-start gap-2 rounded-2xl border border-dashed border-brand-800/40 bg-white p-5">
-      <Heading className="text-lg leading-snug font-bold text-ink">
-        <Link to={guideTemplatePath(template.id)} className="text-brand-800 underline-offset-4 hover:underline">
-          {template.title}
-        </Link>
-      </Heading>
-      <p className="text-ink">{template.summary}</p>
-      <p className="text-sm text-ink-muted">Filled in from your child&apos;s record; download as a PDF</p>
-    </article>
+    <GuideCard
+      to={guideTemplatePath(template.id)}
+      title={template.title}
+      summary={template.summary}
+      meta="Filled in from your child’s record; download as a PDF"
+      headingLevel={headingLevel}
+      letter
+    />
   );
 }
