@@ -735,7 +735,7 @@ export interface paths {
     };
     /**
      * Guide articles suggested for the child, the most pressing first
-     * @description Read from the child’s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).
+     * @description Read from the child’s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age and grade, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).
      */
     get: operations['listGuideSuggestions'];
     put?: never;

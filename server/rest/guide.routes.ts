@@ -16,7 +16,7 @@ export function guideOperations(services: Services): RestOperation[] {
       tag: 'Guide',
       summary: 'Guide articles suggested for the child, the most pressing first',
       description:
-        'Read from the child\u2019s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).',
+        'Read from the child\u2019s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age and grade, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).',
       security: 'bearer',
       child: 'viewer',
       success: [{ status: 200, description: 'One to four suggestions', body: 'GuideSuggestion', list: true }],

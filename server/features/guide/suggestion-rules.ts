@@ -164,15 +164,40 @@ export const evaluationRule: Rule = ({ child }) => {
   return [];
 };
 
-/** 4. 13 or older with an IEP: planning for life after school starts soon (at 14 in many states, by 16 everywhere). */
-export const transitionAgeRule: Rule = ({ child }) =>
-  child.supportPlan === 'iep' && child.ageYears >= TRANSITION_SUGGESTION_AGE
+/** Grades from which, with an IEP, planning for life after school is near whatever the age (grade 8 is 13 or 14 for most). */
+export const TRANSITION_SUGGESTION_GRADES: readonly NonNullable<Child['grade']>[] = ['8', '9', '10', '11', '12'];
+/** Grades in which a child is starting school. */
+export const STARTING_SCHOOL_GRADES: readonly NonNullable<Child['grade']>[] = ['preschool', 'kindergarten'];
+
+const TRANSITION_WHY = 'the IEP plans for life after school from 14 in many states, and by 16 in all.';
+
+/** 4. 13 or older, or in grade 8 or above, with an IEP: planning for life after school starts soon. */
+export const transitionAgeRule: Rule = ({ child }) => {
+  if (child.supportPlan !== 'iep') return [];
+  const byAge = child.ageYears >= TRANSITION_SUGGESTION_AGE;
+  const byGrade = child.grade !== null && TRANSITION_SUGGESTION_GRADES.includes(child.grade);
+  if (!byAge && !byGrade) return [];
+  return [
+    {
+      key: 'age:transition',
+      title: 'Start planning for life after school',
+      reason: byAge
+        ? `${child.firstName} is ${child.ageYears}: ${TRANSITION_WHY}`
+        : `${child.firstName} is in grade ${child.grade}: ${TRANSITION_WHY}`,
+      slug: GUIDE_ARTICLES.transitionPlanning,
+    },
+  ];
+};
+
+/** 6. In preschool or kindergarten: routines that help a young child settle into school days. */
+export const startingSchoolRule: Rule = ({ child }) =>
+  child.grade !== null && STARTING_SCHOOL_GRADES.includes(child.grade)
     ? [
         {
-          key: 'age:transition',
-          title: 'Start planning for life after school',
-          reason: `${child.firstName} is ${child.ageYears}: the IEP plans for life after school from 14 in many states, and by 16 in all.`,
-          slug: GUIDE_ARTICLES.transitionPlanning,
+          key: 'grade:starting-school',
+          title: 'Routines that help a young child settle into school',
+          reason: `${child.firstName} is in ${child.grade}: steady mornings and bedtimes make school days easier to start.`,
+          slug: GUIDE_ARTICLES.routines,
         },
       ]
     : [];
@@ -237,7 +262,7 @@ export const challengesRule: Rule = ({ child }) =>
     ),
   );
 
-/** 6. A diagnosis on the profile of a child aged 5 to 17: how to talk with them about it. */
+/** 7. A diagnosis on the profile of a child aged 5 to 17: how to talk with them about it. */
 export const diagnosisRule: Rule = ({ child }) =>
   child.diagnoses.length > 0 && child.ageYears >= DIAGNOSIS_TALK_AGES.from && child.ageYears <= DIAGNOSIS_TALK_AGES.to
     ? [
@@ -250,7 +275,7 @@ export const diagnosisRule: Rule = ({ child }) =>
       ]
     : [];
 
-/** 7. When nothing else applies: where every parent can start. */
+/** 8. When nothing else applies: where every parent can start. */
 const START: GuideSuggestion = {
   key: 'start',
   title: 'Start a record that helps',
@@ -264,6 +289,7 @@ export const SUGGESTION_RULES: readonly Rule[] = [
   evaluationRule,
   transitionAgeRule,
   challengesRule,
+  startingSchoolRule,
   diagnosisRule,
 ];
 

@@ -226,6 +226,19 @@ describe('4. transition age', () => {
     expect(slugs(input({ ageYears: 15, supportPlan: '504' }))).toEqual([START]);
   });
 
+  it('in grade 8 or above with an IEP, whatever the age: the grade says why', () => {
+    expect(suggestArticles(input({ ageYears: 12, grade: '8' }))).toEqual([
+      {
+        key: 'age:transition',
+        title: 'Start planning for life after school',
+        reason: 'Sam is in grade 8: the IEP plans for life after school from 14 in many states, and by 16 in all.',
+        slug: GUIDE_ARTICLES.transitionPlanning,
+      },
+    ]);
+    expect(slugs(input({ ageYears: 12, grade: '7' }))).toEqual([START]);
+    expect(slugs(input({ ageYears: 12, grade: '8', supportPlan: '504' }))).toEqual([START]);
+  });
+
   it('not when a transition milestone already brought the article up', () => {
     const found = suggestArticles(input({ ageYears: 14 }, { milestones: [milestone(6, 'transition', 10)] }));
     expect(found.map((suggestion) => suggestion.key)).toEqual(['milestone:6']);
@@ -286,7 +299,32 @@ describe('5. challenges', () => {
   });
 });
 
-describe('6. a diagnosis', () => {
+describe('6. starting school', () => {
+  it('in preschool or kindergarten: routines that help a young child settle in; not in grade 1', () => {
+    expect(suggestArticles(input({ ageYears: 5, grade: 'kindergarten' }))).toEqual([
+      {
+        key: 'grade:starting-school',
+        title: 'Routines that help a young child settle into school',
+        reason: 'Sam is in kindergarten: steady mornings and bedtimes make school days easier to start.',
+        slug: GUIDE_ARTICLES.routines,
+      },
+    ]);
+    expect(slugs(input({ ageYears: 4, grade: 'preschool' }))).toEqual([GUIDE_ARTICLES.routines]);
+    expect(slugs(input({ ageYears: 6, grade: '1' }))).toEqual([START]);
+  });
+
+  it('comes after the challenges, and gives way when a challenge already brought up routines', () => {
+    expect(slugs(input({ ageYears: 5, grade: 'kindergarten', challenges: ['Sleep'] }))).toEqual([
+      GUIDE_ARTICLES.sleep,
+      GUIDE_ARTICLES.routines,
+    ]);
+    expect(suggestArticles(input({ ageYears: 5, grade: 'kindergarten', challenges: ['Transitions'] })).map((s) => s.key)).toEqual([
+      'challenge:daily-routines',
+    ]);
+  });
+});
+
+describe('7. a diagnosis', () => {
   it('aged 5 to 17 with a diagnosis: talking with the child about it', () => {
     expect(suggestArticles(input({ ageYears: 5, diagnoses: ['ADHD', 'dyslexia'] }))).toEqual([
       {
