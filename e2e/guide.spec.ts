@@ -1,7 +1,8 @@
 /**
- * The guide against the production build (issue 13): a parent searches and opens an article, fills a
- * letter from the child's record and downloads its PDF, and follows a suggestion from the dashboard;
- * /guide, an article and a letter pass axe; the guide fits a phone.
+ * The guide against the production build (issue 13): a parent searches and opens an article (offline
+ * too, once loaded), fills a letter from the child's record and downloads its PDF, follows a
+ * suggestion from the dashboard, and gets from a milestone or an empty screen to the article that
+ * helps; /guide, an article and a letter pass axe; the guide fits a phone.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -109,6 +110,20 @@ test('a parent follows a suggestion from the dashboard to the article that helps
   await suggestion.click();
   await expect(page).toHaveURL('/guide/annual-review');
   await expect(page.getByRole('heading', { level: 1, name: 'The annual IEP review' })).toBeVisible();
+});
+
+test('a roadmap milestone and an empty screen lead to the article that helps', async ({ page }) => {
+  const parent = await signUpThroughApi(page, [{ ...MAYA, planReviewDate: isoDaysFromNow(21) }]);
+  await parent.post('/api/milestones/generate', {});
+  await openApp(page, '/roadmap');
+  await page.getByRole('link', { name: 'Guide: How to prepare for the review' }).first().click();
+  await expect(page).toHaveURL('/guide/annual-review');
+  await expect(page.getByRole('heading', { level: 1, name: 'The annual IEP review' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Observations', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Guide: What to write down: keeping a record that helps' }).click();
+  await expect(page).toHaveURL('/guide/keeping-a-record-that-helps');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {

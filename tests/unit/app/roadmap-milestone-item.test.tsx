@@ -113,3 +113,16 @@ describe('MilestoneItem buttons', () => {
     ]);
   });
 });
+
+describe('MilestoneItem and the guide', () => {
+  it('an open milestone links to the article that helps with it; a finished one does not', () => {
+    renderRow();
+    expect(screen.getByRole('link', { name: 'Guide: How to prepare for the review' }).getAttribute('href')).toBe('/guide/annual-review');
+    cleanup();
+    const api = fakeTrpc(answer, { role: 'viewer' });
+    render(<MilestoneItem milestone={{ ...review, status: 'done' }} today="2026-06-01" variant="card" headingLevel={3} />, {
+      wrapper: api.wrapper,
+    });
+    expect(screen.queryByRole('link', { name: /^Guide:/ })).toBeNull();
+  });
+});
