@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { minutesLabel, TemplateCard } from './guide-cards.tsx';
+import { minutesLabel, TemplateList } from './guide-cards.tsx';
 import { guideContentLoader, useGuideContent, type GuideContentLoader } from './guide-content-loader.ts';
 import './guide.css';
 
@@ -125,13 +125,7 @@ export function ArticleView({ article, templates, loader = guideContentLoader }:
           <h2 id="guide-article-letters" className="text-xl font-bold text-ink">
             {templates.length === 1 ? 'A letter to go with it' : 'Letters to go with it'}
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {templates.map((template) => (
-              <li key={template.id}>
-                <TemplateCard template={template} />
-              </li>
-            ))}
-          </ul>
+          <TemplateList templates={templates} className="grid gap-4 sm:grid-cols-2" />
         </section>
       ) : null}
       <BackToGuide />

@@ -51,15 +51,28 @@ export function ArticleCard({
   );
 }
 
-export function TemplateCard({ template, headingLevel = 3 }: { template: GuideTemplate; headingLevel?: HeadingLevel }) {
+function TemplateCard({ template }: { template: GuideTemplate }) {
   return (
     <GuideCard
       to={guideTemplatePath(template.id)}
       title={template.title}
       summary={template.summary}
       meta="Filled in from your child’s record; download as a PDF"
-      headingLevel={headingLevel}
+      headingLevel={3}
       letter
     />
+  );
+}
+
+/** The letters to fill in, as cards in a grid (`className`: the grid). */
+export function TemplateList({ templates, className }: { templates: readonly GuideTemplate[]; className: string }) {
+  return (
+    <ul className={className}>
+      {templates.map((template) => (
+        <li key={template.id}>
+          <TemplateCard template={template} />
+        </li>
+      ))}
+    </ul>
   );
 }

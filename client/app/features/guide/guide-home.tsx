@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useFeatureFlag } from '../../feature-flags.tsx';
-import { ArticleCard, TemplateCard } from './guide-cards.tsx';
+import { ArticleCard, TemplateList } from './guide-cards.tsx';
 import { guideContentLoader, useGuideContent, type GuideContentLoader } from './guide-content-loader.ts';
 import { createGuideSearch } from './guide-search.ts';
 import { ForYouSection } from './for-you.tsx';
@@ -113,13 +113,7 @@ function Templates({ templates }: { templates: readonly GuideTemplate[] }) {
         </h2>
         <p className="text-ink-muted">Start from your child&apos;s record, change anything, then download a PDF or copy the text.</p>
       </div>
-      <ul className={GRID}>
-        {templates.map((template) => (
-          <li key={template.id}>
-            <TemplateCard template={template} />
-          </li>
-        ))}
-      </ul>
+      <TemplateList templates={templates} className={GRID} />
     </section>
   );
 }
