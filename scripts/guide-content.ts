@@ -91,11 +91,16 @@ function plainText(tokens: Token[]): string[] {
   return lines.filter((line) => line.length > 0);
 }
 
+/** The entities marked leaves in a text token, as the reader sees them (an apostrophe as the typographic one). */
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': '’' };
+
 function inlineText(token: Token): string {
   const children = 'tokens' in token && Array.isArray(token.tokens) ? token.tokens : undefined;
   if (children && children.length > 0) return children.map(inlineText).join('');
   if (token.type === 'br') return ' ';
-  return 'text' in token && typeof token.text === 'string' ? token.text.replaceAll('&#39;', '’') : '';
+  return 'text' in token && typeof token.text === 'string'
+    ? token.text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+    : '';
 }
 
 function collectLinks(tokens: Token[], into: string[] = []): string[] {
@@ -178,14 +183,23 @@ const CONTENT_ID = 'virtual:guide-content';
 /** Serves the two virtual modules, and reloads them when a writer saves a file under `npm run dev`. */
 export function guideContent(): Plugin {
   const resolved = (id: string) => `\0${id}`;
+  let guide: ReturnType<typeof loadGuide> | undefined;
   return {
     name: 'trelli-guide-content',
     resolveId(id) {
       return id === INDEX_ID || id === CONTENT_ID ? resolved(id) : undefined;
     },
+    // Both modules come from one read of the files per build, read again when a writer saves one.
+    buildStart() {
+      guide = undefined;
+    },
+    watchChange() {
+      guide = undefined;
+    },
     load(id) {
       if (id !== resolved(INDEX_ID) && id !== resolved(CONTENT_ID)) return undefined;
-      const { articles, templates } = loadGuide();
+      guide ??= loadGuide();
+      const { articles, templates } = guide;
       for (const file of [...articles.map((a) => `articles/${a.slug}.md`), ...templates.map((t) => `templates/${t.id}.md`)]) {
         this.addWatchFile(path.join(GUIDE_DIR, file));
       }

@@ -4,22 +4,17 @@ import type { Readable } from 'node:stream';
 import PdfKit from 'pdfkit';
 
 /**
- * Printable PDFs made on request (decision 0066): a title and blocks of text, laid out on US Letter
- * with 1-inch margins, tagged for screen readers (a Document of H1, H2 and P structures, the language
+ * Printable PDFs made on request (decision 0066): a title and paragraphs, laid out on US Letter
+ * with 1-inch margins, tagged for screen readers (a Document of an H1 and P structures, the language
  * and the title declared), in Liberation Sans embedded as a subset so any Latin, Greek or Cyrillic
  * name prints as typed. The letters of the guide use it; so can anything else printed from a record.
  */
 
-export type PdfBlock =
-  /** A section heading (H2). */
-  | { kind: 'heading'; text: string }
-  /** A paragraph (P); its line breaks are kept. Blank text is a blank line, with no structure. */
-  | { kind: 'paragraph'; text: string };
-
 export interface PdfContent {
   /** The document's title: its metadata, the title a viewer shows, and the H1 at the top. */
   title: string;
-  blocks: readonly PdfBlock[];
+  /** Each a P, its line breaks kept; a blank one is a blank line, with no structure. */
+  paragraphs: readonly string[];
   /** BCP 47; en-US unless the content is in another language. */
   lang?: string;
 }
@@ -28,7 +23,6 @@ const POINTS_PER_INCH = 72;
 const LAYOUT = {
   margin: POINTS_PER_INCH,
   titleSize: 18,
-  headingSize: 14,
   bodySize: 11,
   lineGap: 2,
 } as const;
@@ -65,7 +59,7 @@ export function renderPdf(content: PdfContent): Readable {
 
   const root = doc.struct('Document');
   doc.addStructure(root);
-  const text = (type: 'H1' | 'H2' | 'P', value: string, font: string, size: number) => {
+  const text = (type: 'H1' | 'P', value: string, font: string, size: number) => {
     root.add(
       doc.struct(type, {}, () => {
         doc.font(font).fontSize(size).text(drawable(value), { lineGap: LAYOUT.lineGap });
@@ -75,15 +69,11 @@ export function renderPdf(content: PdfContent): Readable {
 
   text('H1', content.title, BOLD, LAYOUT.titleSize);
   doc.font(REGULAR).fontSize(LAYOUT.bodySize).moveDown(1);
-  for (const block of content.blocks) {
-    if (block.kind === 'heading') {
-      doc.font(REGULAR).fontSize(LAYOUT.bodySize).moveDown(0.5);
-      text('H2', block.text, BOLD, LAYOUT.headingSize);
-      doc.moveDown(0.25);
-    } else if (block.text.trim() === '') {
+  for (const paragraph of content.paragraphs) {
+    if (paragraph.trim() === '') {
       doc.font(REGULAR).fontSize(LAYOUT.bodySize).moveDown(1);
     } else {
-      text('P', block.text, REGULAR, LAYOUT.bodySize);
+      text('P', paragraph, REGULAR, LAYOUT.bodySize);
     }
   }
   root.end();

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
-import { safeSegment } from '../features/account-data/export-names.ts';
+import { safeSegment } from '../core/file-names.ts';
 import type { Services } from '../services.ts';
 import { operation, type RestOperation } from './operation.ts';
 

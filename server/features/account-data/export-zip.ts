@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import { EXPORT_SCHEMA_VERSION } from '#shared/schemas/account-data.ts';
 import { countRecords, readRecords, type AccountContext, type AccountDataPart, type ExportFile } from '../../core/account-data.ts';
 import type { Db } from '../../db/database.ts';
-import { safeSegment, uniqueNames } from './export-names.ts';
+import { safeSegment, uniqueNames } from '../../core/file-names.ts';
 
 /** Reports items written; resolves false when the export should stop (its row is gone). */
 export type ProgressReport = (done: number, total: number) => Promise<boolean>;

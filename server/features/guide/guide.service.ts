@@ -43,7 +43,7 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
 
     /** The letter as a PDF to stream: its title as the heading, each paragraph in order (a blank one is a blank line). */
     letter(letter: Letter): Readable {
-      return renderPdf({ title: letter.title, blocks: letter.paragraphs.map((text) => ({ kind: 'paragraph', text })) });
+      return renderPdf({ title: letter.title, paragraphs: letter.paragraphs });
     },
   };
 }

@@ -1,11 +1,10 @@
 import { useCallback, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { GUIDE_THEME_LABELS, type GuideArticleSummary, type GuideTemplate } from '#shared/guide.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { minutesLabel, TemplateList } from './guide-cards.tsx';
+import { BackToGuide, minutesLabel, TemplateList } from './guide-cards.tsx';
 import { guideContentLoader, useGuideContent, type GuideContentLoader } from './guide-content-loader.ts';
 import './guide.css';
 
@@ -37,20 +36,12 @@ function ArticleBody({ html }: { html: string }) {
   );
 }
 
-function BackToGuide() {
-  return (
-    <Link to={PATHS.guide} className="guide-no-print w-fit font-semibold text-brand-800 underline underline-offset-4">
-      Back to the guide
-    </Link>
-  );
-}
-
 export function ArticleNotFound() {
   return (
     <div className="grid max-w-2xl gap-4">
       <h1 className="text-3xl font-bold text-ink">We could not find that article</h1>
       <p className="text-ink">It may have moved or been renamed. Every article is listed in the guide, and you can search it.</p>
-      <BackToGuide />
+      <BackToGuide className="guide-no-print" />
     </div>
   );
 }
@@ -69,7 +60,7 @@ export function ArticleView({ article, templates, loader = guideContentLoader }:
 
   return (
     <article className="guide-article grid max-w-3xl gap-6" aria-labelledby="guide-article-title">
-      <BackToGuide />
+      <BackToGuide className="guide-no-print" />
       <header className="grid gap-2">
         <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">{GUIDE_THEME_LABELS[article.theme]}</p>
         <h1 id="guide-article-title" className="text-3xl leading-tight font-bold text-ink sm:text-4xl">
@@ -128,7 +119,7 @@ export function ArticleView({ article, templates, loader = guideContentLoader }:
           <TemplateList templates={templates} className="grid gap-4 sm:grid-cols-2" />
         </section>
       ) : null}
-      <BackToGuide />
+      <BackToGuide className="guide-no-print" />
     </article>
   );
 }

@@ -1,17 +1,15 @@
 import { Link } from 'react-router-dom';
 import { GUIDE_THEME_LABELS, guideArticlePath, guideTemplatePath, type GuideArticleSummary, type GuideTemplate } from '#shared/guide.ts';
 import { cn } from '../../../lib/cn.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
-/* The guide's cards: an article (title, summary, reading time) and a letter template. */
+/* The guide's cards: an article (title, summary, reading time) and a letter template, each in a grid list; the way back. */
 
 export function minutesLabel(minutes: number): string {
   return `${minutes} min read`;
 }
 
-type HeadingLevel = 2 | 3 | 4;
-
-function GuideCard(props: { to: string; title: string; summary: string; meta: string; headingLevel: HeadingLevel; letter?: boolean }) {
-  const Heading = `h${props.headingLevel}` as const;
+function GuideCard(props: { to: string; title: string; summary: string; meta: string; letter?: boolean }) {
   return (
     <article
       className={cn(
@@ -19,26 +17,18 @@ function GuideCard(props: { to: string; title: string; summary: string; meta: st
         props.letter ? 'border-dashed border-brand-800/40' : 'border-ink/10 shadow-sm',
       )}
     >
-      <Heading className="text-lg leading-snug font-bold text-ink">
+      <h3 className="text-lg leading-snug font-bold text-ink">
         <Link to={props.to} className="text-brand-800 underline-offset-4 hover:underline">
           {props.title}
         </Link>
-      </Heading>
+      </h3>
       <p className="text-ink">{props.summary}</p>
       <p className="text-sm text-ink-muted">{props.meta}</p>
     </article>
   );
 }
 
-export function ArticleCard({
-  article,
-  headingLevel = 3,
-  showTheme = false,
-}: {
-  article: GuideArticleSummary;
-  headingLevel?: HeadingLevel;
-  showTheme?: boolean;
-}) {
+function ArticleCard({ article, showTheme }: { article: GuideArticleSummary; showTheme: boolean }) {
   const minutes = minutesLabel(article.minutes);
   return (
     <GuideCard
@@ -46,7 +36,6 @@ export function ArticleCard({
       title={article.title}
       summary={article.summary}
       meta={showTheme ? `${GUIDE_THEME_LABELS[article.theme]} \u00b7 ${minutes}` : minutes}
-      headingLevel={headingLevel}
     />
   );
 }
@@ -58,7 +47,6 @@ function TemplateCard({ template }: { template: GuideTemplate }) {
       title={template.title}
       summary={template.summary}
       meta="Filled in from your child’s record; download as a PDF"
-      headingLevel={3}
       letter
     />
   );
@@ -74,5 +62,34 @@ export function TemplateList({ templates, className }: { templates: readonly Gui
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Articles as cards in a grid (`className`: the grid), with their theme when `showTheme`. */
+export function ArticleList({
+  articles,
+  className,
+  showTheme = false,
+}: {
+  articles: readonly GuideArticleSummary[];
+  className: string;
+  showTheme?: boolean;
+}) {
+  return (
+    <ul className={className}>
+      {articles.map((article) => (
+        <li key={article.slug}>
+          <ArticleCard article={article} showTheme={showTheme} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BackToGuide({ className }: { className?: string }) {
+  return (
+    <Link to={PATHS.guide} className={cn('w-fit font-semibold text-brand-800 underline underline-offset-4', className)}>
+      Back to the guide
+    </Link>
   );
 }

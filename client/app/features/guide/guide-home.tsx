@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useFeatureFlag } from '../../feature-flags.tsx';
-import { ArticleCard, TemplateList } from './guide-cards.tsx';
+import { ArticleList, TemplateList } from './guide-cards.tsx';
 import { guideContentLoader, useGuideContent, type GuideContentLoader } from './guide-content-loader.ts';
 import { createGuideSearch } from './guide-search.ts';
 import { ForYouSection } from './for-you.tsx';
@@ -69,16 +69,7 @@ function ThemeSections({ articles, current }: { articles: readonly GuideArticleS
           <h2 id={`guide-theme-${theme}`} className="text-2xl font-bold text-ink">
             {GUIDE_THEME_LABELS[theme]}
           </h2>
-          <ul className={GRID}>
-            {articles
-              .filter((article) => article.theme === theme)
-              .sort(byTitle)
-              .map((article) => (
-                <li key={article.slug}>
-                  <ArticleCard article={article} />
-                </li>
-              ))}
-          </ul>
+          <ArticleList articles={articles.filter((article) => article.theme === theme).sort(byTitle)} className={GRID} />
         </section>
       ))}
     </div>
@@ -92,13 +83,7 @@ function AllArticles({ articles }: { articles: readonly GuideArticleSummary[] })
       <h2 id="guide-all" className="text-2xl font-bold text-ink">
         All articles, A to Z
       </h2>
-      <ul className={GRID}>
-        {[...articles].sort(byTitle).map((article) => (
-          <li key={article.slug}>
-            <ArticleCard article={article} />
-          </li>
-        ))}
-      </ul>
+      <ArticleList articles={[...articles].sort(byTitle)} className={GRID} />
     </section>
   );
 }
@@ -217,17 +202,7 @@ export function GuideHome({ articles, templates, loader = guideContentLoader }: 
           <h2 id="guide-results" className="sr-only">
             Search results
           </h2>
-          {results.length === 0 ? (
-            <NoResults themes={themesOn} />
-          ) : (
-            <ul className={GRID}>
-              {results.map((article) => (
-                <li key={article.slug}>
-                  <ArticleCard article={article} showTheme />
-                </li>
-              ))}
-            </ul>
-          )}
+          {results.length === 0 ? <NoResults themes={themesOn} /> : <ArticleList articles={results} className={GRID} showTheme />}
         </section>
       ) : (
         <>

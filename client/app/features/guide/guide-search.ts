@@ -20,8 +20,6 @@ const SEARCH_OPTIONS = {
 export interface GuideSearch {
   /** Articles matching `query`, best first; every word must match, else any word. Empty for a blank query. */
   search(query: string): GuideArticleSummary[];
-  /** Whether the articles' text is searched too (it has loaded), or only their index fields. */
-  fullText: boolean;
 }
 
 export function createGuideSearch(articles: readonly GuideArticleSummary[], content: GuideContent | null): GuideSearch {
@@ -40,7 +38,6 @@ export function createGuideSearch(articles: readonly GuideArticleSummary[], cont
   index.addAll(articles);
 
   return {
-    fullText: content !== null,
     search(query) {
       const trimmed = query.trim();
       if (trimmed === '') return [];

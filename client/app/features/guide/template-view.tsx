@@ -4,12 +4,12 @@ import { guideArticlePath, type GuideArticleSummary, type GuideTemplate } from '
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useChildContext } from '../../child-context.tsx';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { emptyFields, fillParagraphs, prefillValues } from './template-fill.ts';
+import { BackToGuide } from './guide-cards.tsx';
 import { useLetterActions, useLetterValues } from './use-guide.ts';
 
 /** The letter as it will read: one block per paragraph, line breaks kept. */
@@ -40,9 +40,7 @@ export function TemplateNotFound() {
     <div className="grid max-w-2xl gap-4">
       <h1 className="text-3xl font-bold text-ink">We could not find that letter</h1>
       <p className="text-ink">It may have moved or been renamed. The letters you can fill in are listed in the guide.</p>
-      <Link to={PATHS.guide} className="w-fit font-semibold text-brand-800 underline underline-offset-4">
-        Back to the guide
-      </Link>
+      <BackToGuide />
     </div>
   );
 }
@@ -76,9 +74,7 @@ export function TemplateView({ template, article }: TemplateViewProps) {
 
   return (
     <div className="grid gap-6">
-      <Link to={PATHS.guide} className="w-fit font-semibold text-brand-800 underline underline-offset-4">
-        Back to the guide
-      </Link>
+      <BackToGuide />
       <div className="grid max-w-3xl gap-2">
         <h1 className="text-3xl font-bold text-ink">{template.title}</h1>
         <p className="text-lg text-ink">{template.summary}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeSegment, uniqueNames } from '../../../server/features/account-data/export-names.ts';
+import { safeSegment, uniqueNames } from '../../../server/core/file-names.ts';
 
 describe('names in the export ZIP', () => {
   it('replaces what Windows or macOS refuse, and control characters, keeping the extension readable', () => {
