@@ -26,19 +26,38 @@ function contentTypeOf(file: Pick<DocumentRecord, 'mediaType'>): string {
   return file.mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mediaType;
 }
 
+/**
+ * The one byte range a Range header asks of a `size`-byte file (RFC 9110 §14.1.2): undefined for the
+ * whole file (no header, another unit, several ranges, or one the RFC says to ignore), or
+ * `unsatisfiable` when it starts past the end. A suffix longer than the file is the whole file.
+ */
+function byteRangeOf(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    if (last === '') return undefined;
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (last !== '' && end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
 /** Sends a file or the requested part of it (one range; several ranges get the whole file). */
 async function sendFile(req: Request, res: Response, scope: ChildScope, id: number, download: boolean, services: Services): Promise<void> {
   const { file, range, body } = await services.documents.openFile(scope, id, (size) => {
-    if (!req.headers.range) return undefined;
-    const ranges = req.range(size);
-    if (ranges === -1) {
+    const asked = byteRangeOf(req.headers.range, size);
+    if (asked === 'unsatisfiable') {
       // Before the file is opened: nothing is read for an answer that sends none of it.
       res.setHeader('Content-Range', `bytes */${size}`);
       throw new AppError('RANGE_NOT_SATISFIABLE', `The file has ${size} bytes; ask for a range inside it.`);
     }
-    if (ranges === -2 || ranges === undefined || ranges.length !== 1) return undefined;
-    const [only] = ranges;
-    return only ? { start: only.start, end: only.end } : undefined;
+    return asked;
   });
   const inline = INLINE_MEDIA_TYPES.includes(file.mediaType) && !download;
   res.setHeader('Content-Type', contentTypeOf(file));

@@ -174,6 +174,20 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
     expect(outside.response.headers.get('content-range')).toBe(`bytes */${PDF.length}`);
   });
 
+  it('answers a suffix range longer than the file with the whole file, and ignores a range in another unit (RFC 9110)', async () => {
+    const longer = await download(server, family, pdf.id, 'content', { range: `bytes=-${PDF.length + 500}` });
+    expect(longer.response.status).toBe(206);
+    expect(longer.response.headers.get('content-range')).toBe(`bytes 0-${PDF.length - 1}/${PDF.length}`);
+    expect(longer.bytes.equals(PDF)).toBe(true);
+    const items = await download(server, family, pdf.id, 'content', { range: 'items=0-5' });
+    expect(items.response.status).toBe(200);
+    expect(items.response.headers.get('content-range')).toBeNull();
+    expect(items.bytes.equals(PDF)).toBe(true);
+    // An empty suffix selects nothing: still refused.
+    const none = await download(server, family, pdf.id, 'content', { range: 'bytes=-0' });
+    expect(none.response.status).toBe(416);
+  });
+
   it('makes an upright thumbnail of a phone photo turned by its EXIF orientation', async () => {
     const source = await sharp(JPEG).metadata();
     expect(source.orientation).toBe(6);
