@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   const uploads = express.Router();
-  const operations = restOperations(services, limits);
+  const operations = restOperations(services, limits, { httpsOrigin: deps.httpsOrigin });
   mountOperations(
     uploads,
     operations.filter((op) => op.upload),

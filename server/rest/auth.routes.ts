@@ -14,10 +14,12 @@ function sessionIdFrom(req: Request): string | undefined {
   return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 }
 
-function setSessionCookie(req: Request, res: Response, value: string, expires: Date): void {
+/** Secure when the request came over https, or always when APP_ORIGIN is https (whatever a proxy forwards). */
+function setSessionCookie(req: Request, res: Response, value: string, expires: Date, httpsOrigin: boolean): void {
+  const secure = httpsOrigin || req.secure;
   res.append(
     'Set-Cookie',
-    stringifySetCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/api/auth', expires }),
+    stringifySetCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', expires }),
   );
 }
 
@@ -35,13 +37,14 @@ function assertSameOrigin(req: Request): void {
 }
 
 /** Sets the session cookie; the answer (sent with the operation's status) is the user and a token. */
-function signedInAnswer(req: Request, res: Response, signedIn: SignedIn) {
-  setSessionCookie(req, res, signedIn.sessionId, signedIn.sessionExpiresAt);
+function signedInAnswer(req: Request, res: Response, signedIn: SignedIn, httpsOrigin: boolean) {
+  setSessionCookie(req, res, signedIn.sessionId, signedIn.sessionExpiresAt, httpsOrigin);
   return { user: signedIn.user, token: signedIn.token };
 }
 
 /** Built-in accounts (DESIGN §3), mounted only when Clerk is not configured. */
-export function authOperations(accounts: AccountsService, limits: RateLimiters): RestOperation[] {
+export function authOperations(accounts: AccountsService, limits: RateLimiters, options: { httpsOrigin?: boolean } = {}): RestOperation[] {
+  const httpsOrigin = options.httpsOrigin ?? false;
   return [
     operation({
       operationId: 'signUp',
@@ -55,7 +58,7 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       rateLimits: [limits.authPerIp],
       errors: { 409: 'An account with this email already exists' },
       success: [{ status: 201, description: 'Signed up; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
-      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signUp(body)),
+      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signUp(body), httpsOrigin),
     }),
     operation({
       operationId: 'signIn',
@@ -69,7 +72,7 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       rateLimits: [limits.authPerIp, limits.signInFailuresPerEmail],
       errors: { 401: 'Wrong email or password' },
       success: [{ status: 200, description: 'Signed in; also sets the session cookie', body: 'AuthResult', setsSessionCookie: true }],
-      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signIn(body)),
+      handle: async ({ req, res, body }) => signedInAnswer(req, res, await accounts.signIn(body), httpsOrigin),
     }),
     operation({
       operationId: 'createToken',
@@ -108,7 +111,7 @@ export function authOperations(accounts: AccountsService, limits: RateLimiters):
       handle: async ({ req, res }) => {
         assertSameOrigin(req);
         await accounts.signOut(sessionIdFrom(req));
-        setSessionCookie(req, res, '', new Date(0));
+        setSessionCookie(req, res, '', new Date(0), httpsOrigin);
       },
     }),
     operation({

@@ -14,10 +14,10 @@ import type { RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
 
 /** Every REST operation the server mounts and the OpenAPI document describes; built-in accounts add /api/auth/*. */
-export function restOperations(services: Services, limits: RateLimiters): RestOperation[] {
+export function restOperations(services: Services, limits: RateLimiters, options: { httpsOrigin?: boolean } = {}): RestOperation[] {
   return [
     ...configOperations(services),
-    ...(services.accounts ? authOperations(services.accounts, limits) : []),
+    ...(services.accounts ? authOperations(services.accounts, limits, options) : []),
     ...childrenOperations(services),
     ...childRecordOperations(services),
     ...childProfileOperations(services),

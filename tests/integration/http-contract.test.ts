@@ -279,8 +279,14 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
   });
 
   /** The server as `npm start` builds it from the environment, allowing 2 sign-in attempts per address. */
-  async function serverWith(trustProxy: string | undefined): Promise<RunningServer> {
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: join(dataDir, trustProxy ?? 'off'), TRUST_PROXY: trustProxy });
+  async function serverWith(trustProxy: string | undefined, appOrigin?: string): Promise<RunningServer> {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: join(dataDir, `${trustProxy ?? 'off'}-${appOrigin ? 'origin' : 'none'}`),
+      TRUST_PROXY: trustProxy,
+      APP_ORIGIN: appOrigin,
+    });
     const server = await startServer(config, createLogger('silent'), {
       client: 'none',
       rateLimits: { ...DEFAULT_RATE_LIMITS, authPerIp: { limit: 2, windowMs: 60_000 } },
@@ -330,5 +336,17 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
     // The sign-up above and these come from three different clients, but count as one address.
     expect(await signInFrom(server, '203.0.113.10')).toBe(401);
     expect(await signInFrom(server, '203.0.113.20')).toBe(429);
+  });
+
+  it('with an https APP_ORIGIN, the session cookie is Secure whatever the proxy forwards (sign-up and sign-in)', async () => {
+    const server = await serverWith(undefined, 'https://trelli.example.org');
+    // Plain http to the server itself (a proxy that sends no X-Forwarded-Proto), two sign-ins within the limit of 2.
+    const credentials = { email: `secure-${Math.random()}@example.com`, password: 'a long enough password' };
+    const signUp = await api(server, 'POST', '/api/auth/sign-up', { json: credentials });
+    expect(signUp.status).toBe(201);
+    expect(signUp.headers.get('set-cookie')).toMatch(/^trelli_session=.*; Secure/i);
+    const signIn = await api(server, 'POST', '/api/auth/sign-in', { json: credentials, headers: { 'x-forwarded-proto': 'http' } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('set-cookie')).toMatch(/^trelli_session=.*; Secure/i);
   });
 });
