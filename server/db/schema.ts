@@ -267,7 +267,8 @@ export interface ChildAccessTable {
 export interface InvitesTable {
   id: Generated<number>;
   tokenHash: string;
-  email: string;
+  /** The address it went to; null once the account that accepted it is deleted. */
+  email: string | null;
   role: ChildRole;
   invitedBy: string;
   createdAt: Created;

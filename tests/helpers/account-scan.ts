@@ -8,6 +8,18 @@ export interface AccountMarks {
   childIds: number[];
 }
 
+/**
+ * Every address the account is known by: its sign-in email, and the addresses invitations it accepted
+ * went to (which need not be its sign-in email). Read before the deletion, so the scan after it looks for each.
+ */
+export async function addressesOf(db: Db, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ address: string }>`
+    select email as address from users where id = ${userId} and email is not null
+    union select email from invites where accepted_by = ${userId} and email is not null
+    union select invited_as from child_access where user_id = ${userId} and invited_as is not null`.execute(db);
+  return [...new Set(rows.map((row) => row.address.toLowerCase()))].sort();
+}
+
 interface TableRef {
   schema: string;
   table: string;

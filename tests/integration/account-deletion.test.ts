@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from '../../server/core/jobs.ts';
-import { everyTable, fingerprintExcept, rowsOfAccount, type AccountMarks } from '../helpers/account-scan.ts';
+import { addressesOf, everyTable, fingerprintExcept, rowsOfAccount, type AccountMarks } from '../helpers/account-scan.ts';
+import { tokenOf } from '../helpers/caregivers.ts';
 import { buildFullAccount, type FullAccount } from '../helpers/full-account.ts';
 import { callerFor, expectApiError, trpcError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -70,7 +71,8 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
     expect(tables.map((ref) => `${ref.schema}.${ref.table}`)).toEqual(
       expect.arrayContaining(['public.users', 'public.exports', 'pgboss.job']),
     );
-    const doomedMarks = marksOf(doomed);
+    // Every address the account is known by, not only its sign-in email.
+    const doomedMarks = { ...marksOf(doomed), emails: await addressesOf(server.db, doomed.userId) };
     // The scan sees the account everywhere it lives before the deletion...
     const before = await rowsOfAccount(server.db, tables, doomedMarks);
     expect(Object.keys(before)).toEqual(
@@ -131,6 +133,30 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
     const theirs = (await api(server, 'GET', '/api/children', { token: caregiver?.token })).body as { id: number }[];
     expect(theirs.map((child) => child.id)).toEqual([caregiver?.ownChildId]);
   }, 60_000);
+
+  it('an invitation the account accepted forgets the address it went to; the inviter keeps the invitation', async () => {
+    const inviter = await signUpParentWithChild(server);
+    const invitee = await signUpParentWithChild(server);
+    const alias = `invitee.alias.${engine}@example.com`;
+    const sent = await inviter.call('POST', '/invites', { email: alias, role: 'viewer', childIds: [inviter.childId] });
+    const accepted = await api(server, 'POST', '/api/invites/accept', { token: invitee.token, json: { token: tokenOf(sent.body.link) } });
+    expect(accepted.status).toBe(200);
+    const marks: AccountMarks = {
+      userId: invitee.userId,
+      emails: await addressesOf(server.db, invitee.userId),
+      childIds: [invitee.childId],
+    };
+    expect(marks.emails).toEqual([alias, invitee.email.toLowerCase()].sort());
+    const tables = await everyTable(server.db);
+    expect(Object.keys(await rowsOfAccount(server.db, tables, marks))).toEqual(expect.arrayContaining(['public.invites']));
+
+    const deleted = await api(server, 'DELETE', '/api/account', { token: invitee.token, json: { confirm: 'DELETE' } });
+    expect(deleted.status).toBe(200);
+    expect(await rowsOfAccount(server.db, tables, marks)).toEqual({});
+    // The inviter's record of sending it stays (and goes into their export) without the address.
+    const kept = await server.db.selectFrom('invites').select(['email', 'acceptedAt']).where('id', '=', sent.body.invite.id).execute();
+    expect(kept).toEqual([{ email: null, acceptedAt: expect.any(Date) }]);
+  });
 
   it('afterwards the old token answers 401, signing in fails, and the session cookie gives no token', async () => {
     expectApiError(await api(server, 'GET', '/api/children', { token: doomed.token }), 401, 'UNAUTHORIZED');

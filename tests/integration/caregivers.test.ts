@@ -227,6 +227,75 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect(feed.map((entry) => entry.action)).toEqual(['observation.created', 'child.created']);
   });
 
+  it('an invitation does not outlive its sender\u2019s role: lowering, removing or leaving withdraws it, and accepting checks the sender', async () => {
+    const openInvitesOf = async (childId: number) =>
+      ((await as(holder, 'GET', `/api/caregivers?childId=${childId}`)).body.invites as { id: number }[]).map((entry) => entry.id);
+    const accessOf = async (person: Person) =>
+      ((await as(person, 'GET', '/api/children')).body as { id: number; role: string }[]).map(({ id, role }) => ({ id, role }));
+    const entryOf = async (childId: number, person: Person) =>
+      ((await as(holder, 'GET', `/api/caregivers?childId=${childId}`)).body.caregivers as { id: number; email: string }[]).find(
+        (entry) => entry.email === person.email,
+      );
+
+    // A co-owner of both children invites an address of their own as owner, then is lowered to viewer on Maya.
+    const coOwner = await signUpParent(server);
+    await join(coOwner, 'owner', [maya, leo]);
+    const ownAddress = await signUpParent(server);
+    const toBoth = await invite(coOwner, ownAddress.email, 'owner', [maya, leo]);
+    expect(await openInvitesOf(maya)).toContain(toBoth.invite.id);
+    const lowered = await as(holder, 'PUT', `/api/caregivers/${(await entryOf(maya, coOwner))?.id}?childId=${maya}`, { role: 'viewer' });
+    expect(lowered.status).toBe(200);
+    // The invitation no longer names Maya; Leo, where the sender is still an owner, stays.
+    expect(await openInvitesOf(maya)).not.toContain(toBoth.invite.id);
+    expect(await openInvitesOf(leo)).toContain(toBoth.invite.id);
+    const preview = await as(ownAddress, 'POST', '/api/invites/preview', { token: tokenOf(toBoth.link) });
+    expect(preview.body).toMatchObject({ role: 'owner', childFirstNames: ['Leo'] });
+    const accepted = await as(ownAddress, 'POST', '/api/invites/accept', { token: tokenOf(toBoth.link) });
+    expect(accepted.body).toEqual({ childIds: [leo], role: 'owner' });
+    expect(await accessOf(ownAddress)).toEqual([{ id: leo, role: 'owner' }]);
+    // The new account cannot bring the lowered co-owner back as an owner of Maya.
+    expect((await as(ownAddress, 'POST', '/api/invites', { email: coOwner.email, role: 'owner', childIds: [maya] })).status).toBe(404);
+
+    // Removed: the link they sent is withdrawn, and accepting it says why.
+    const removed = await signUpParent(server);
+    await join(removed, 'owner', [maya]);
+    const fromRemoved = await invite(removed, 'their-other-address@example.com', 'owner', [maya]);
+    expect((await as(holder, 'DELETE', `/api/caregivers/${(await entryOf(maya, removed))?.id}?childId=${maya}`)).status).toBe(200);
+    expect(await openInvitesOf(maya)).not.toContain(fromRemoved.invite.id);
+    const someone = await signUpParent(server);
+    const late = await as(someone, 'POST', '/api/invites/accept', { token: tokenOf(fromRemoved.link) });
+    expect(expectApiError(late, 404, 'NOT_FOUND').message).toBe('This invitation was cancelled. Ask the person who sent it for a new one.');
+    expect(await accessOf(someone)).toEqual([]);
+
+    // Left: the same.
+    const leaving = await signUpParent(server);
+    await join(leaving, 'owner', [maya]);
+    const fromLeaving = await invite(leaving, 'another-address@example.com', 'updater', [maya]);
+    expect((await as(leaving, 'POST', `/api/caregivers/leave?childId=${maya}`)).status).toBe(200);
+    expect(await openInvitesOf(maya)).not.toContain(fromLeaving.invite.id);
+    expect((await as(someone, 'POST', '/api/invites/accept', { token: tokenOf(fromLeaving.link) })).status).toBe(404);
+
+    // An invitation still open although its sender's role fell (one sent before withdrawals existed):
+    // accepting checks the sender's role now, child by child.
+    const sender = await signUpParent(server);
+    await join(sender, 'owner', [maya, leo]);
+    const stale = await invite(sender, 'stale@example.com', 'owner', [maya, leo]);
+    await server.db.updateTable('childAccess').set({ role: 'updater' }).where('userId', '=', sender.userId).execute();
+    const staleAccept = await as(someone, 'POST', '/api/invites/accept', { token: tokenOf(stale.link) });
+    expect(expectApiError(staleAccept, 404, 'NOT_FOUND').message).toBe(
+      'The person who sent this invitation can no longer share these records, so it no longer works. Ask an owner for a new one.',
+    );
+    await server.db
+      .updateTable('childAccess')
+      .set({ role: 'owner' })
+      .where('userId', '=', sender.userId)
+      .where('childId', '=', leo)
+      .execute();
+    const partly = await as(someone, 'POST', '/api/invites/accept', { token: tokenOf(stale.link) });
+    expect(partly.body).toEqual({ childIds: [leo], role: 'owner' });
+    expect(await accessOf(someone)).toEqual([{ id: leo, role: 'owner' }]);
+  });
+
   it('an owner invited by the holder can delete the child for everyone', async () => {
     const parent = await signUpParent(server);
     const child = (await as(parent, 'POST', '/api/children', { firstName: 'Sam', dateOfBirth: '2017-07-07' })).body.id as number;

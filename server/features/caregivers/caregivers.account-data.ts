@@ -1,4 +1,5 @@
 import type { AccountDataPart } from '../../core/account-data.ts';
+import { forgetAcceptedInviteAddresses } from './caregivers.repository.ts';
 
 /**
  * Who had access to the account's children, and the invitations the parent sent, in the export (never a
@@ -11,4 +12,6 @@ export const caregiversAccountData: AccountDataPart = {
     { name: 'invites', table: 'invites', ownerColumn: 'invitedBy', orderBy: ['id'], omit: ['tokenHash'] },
     { name: 'inviteChildren', table: 'inviteChildren', orderBy: ['inviteId', 'childId'] },
   ],
+  // An invitation someone else sent stays theirs, but the address the account accepted it at goes.
+  deleteAccount: (trx, account) => forgetAcceptedInviteAddresses(trx, account.ownerId),
 };

@@ -53,7 +53,7 @@ export async function deleteAccess(db: Db, id: number): Promise<void> {
 /** Gives `userId` the role on the child, or raises the role they have; returns the entry's id. */
 export async function grantAccess(
   db: Db,
-  access: { childId: number; userId: string; role: ChildRole; invitedAs: string },
+  access: { childId: number; userId: string; role: ChildRole; invitedAs: string | null },
   now: Date,
 ): Promise<number> {
   const row = await db
@@ -70,20 +70,20 @@ export async function grantAccess(
   return row.id;
 }
 
-/** The role `userId` already has on each of `childIds` they have access to. */
-export async function rolesAmong(db: Db, userId: string, childIds: readonly number[]): Promise<Map<number, ChildRole>> {
-  const rows = await db
-    .selectFrom('childAccess')
-    .select(['childId', 'role'])
-    .where('userId', '=', userId)
-    .where('childId', 'in', childIds)
-    .execute();
+/**
+ * The role `userId` has on each of `childIds` they have access to. `lock` holds those rows until the
+ * transaction ends, so a removal or a lowered role waits for it (or it sees the change).
+ */
+export async function rolesAmong(db: Db, userId: string, childIds: readonly number[], lock = false): Promise<Map<number, ChildRole>> {
+  if (childIds.length === 0) return new Map();
+  const query = db.selectFrom('childAccess').select(['childId', 'role']).where('userId', '=', userId).where('childId', 'in', childIds);
+  const rows = await (lock ? query.forShare() : query).execute();
   return new Map(rows.map((row) => [row.childId, row.role]));
 }
 
 export interface InviteRow {
   id: number;
-  email: string;
+  email: string | null;
   role: ChildRole;
   invitedBy: string;
   createdAt: Date;
@@ -163,6 +163,11 @@ export async function findInviteOfChild(db: Db, id: number, childId: number): Pr
     .executeTakeFirst();
 }
 
+/** Blanks the address of every invitation `userId` accepted (their account is being deleted). */
+export async function forgetAcceptedInviteAddresses(db: Db, userId: string): Promise<void> {
+  await db.updateTable('invites').set({ email: null }).where('acceptedBy', '=', userId).execute();
+}
+
 export async function markAccepted(db: Db, id: number, userId: string, now: Date): Promise<void> {
   await db.updateTable('invites').set({ acceptedAt: now, acceptedBy: userId }).where('id', '=', id).execute();
 }
@@ -176,6 +181,22 @@ export async function withdrawInvite(db: Db, id: number, childId: number, now: D
     .where('id', '=', id)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('inviteChildren').select('childId').where('inviteId', '=', id))))
     .execute();
+}
+
+/** The open invitations (not accepted, not cancelled) `invitedBy` sent that name the child, locked. */
+export async function openInviteIdsFrom(db: Db, invitedBy: string, childId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('invites as i')
+    .innerJoin('inviteChildren as ic', 'ic.inviteId', 'i.id')
+    .select('i.id')
+    .where('i.invitedBy', '=', invitedBy)
+    .where('ic.childId', '=', childId)
+    .where('i.acceptedAt', 'is', null)
+    .where('i.revokedAt', 'is', null)
+    .orderBy('i.id')
+    .forUpdate('i')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The first names of the children, in id order. */

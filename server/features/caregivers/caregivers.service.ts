@@ -39,7 +39,8 @@ function inviteState(row: caregivers.InviteRow, now: Date): Invite['state'] {
 function toInvite(row: caregivers.InviteRow, now: Date): Invite {
   return {
     id: row.id,
-    email: row.email,
+    // Only an accepted invitation whose account was deleted has no address, and such are never listed.
+    email: row.email ?? '',
     role: row.role,
     childIds: row.childIds,
     state: inviteState(row, now),
@@ -75,7 +76,27 @@ export function createCaregiversService(deps: {
     if (invite.expiresAt <= now())
       throw new AppError('NOT_FOUND', 'This invitation has expired. Ask the person who sent it for a new one.');
     if (invite.childIds.length === 0) throw new AppError('NOT_FOUND', 'This invitation no longer gives access to any child.');
-    return invite;
+    // The sender must still hold, on each child, at least the role the link gives (decision 0071).
+    const senderRoles = await caregivers.rolesAmong(trx, invite.invitedBy, invite.childIds, forUpdate);
+    const childIds = invite.childIds.filter((childId) => {
+      const held = senderRoles.get(childId);
+      return held !== undefined && roleAllows(held, invite.role);
+    });
+    if (childIds.length === 0) {
+      throw new AppError(
+        'NOT_FOUND',
+        'The person who sent this invitation can no longer share these records, so it no longer works. Ask an owner for a new one.',
+      );
+    }
+    return { ...invite, childIds };
+  }
+
+  /** Cancels, for this child, the invitations `senderId` sent and nobody accepted: their role no longer lets them share it. */
+  async function withdrawInvitesFrom(trx: Db, scope: ChildScope, senderId: string) {
+    for (const inviteId of await caregivers.openInviteIdsFrom(trx, senderId, scope.childId)) {
+      await caregivers.withdrawInvite(trx, inviteId, scope.childId, now());
+      await audit(trx, scope, 'invite.revoked', { type: 'invite', id: inviteId });
+    }
   }
 
   async function audit(
@@ -200,6 +221,7 @@ export function createCaregiversService(deps: {
         if (access.role !== role) {
           await caregivers.setRole(trx, accessId, role, now());
           await audit(trx, scope, 'caregiver.role-changed', { type: 'caregiver', id: accessId });
+          if (!roleAllows(role, access.role)) await withdrawInvitesFrom(trx, scope, access.userId);
         }
         return toCaregiver({ ...access, role }, scope.userId);
       });
@@ -217,6 +239,7 @@ export function createCaregiversService(deps: {
           type: 'caregiver',
           id: accessId,
         });
+        await withdrawInvitesFrom(trx, scope, access.userId);
       });
       return { id: accessId, deleted: true };
     },
@@ -234,6 +257,7 @@ export function createCaregiversService(deps: {
         }
         await caregivers.deleteAccess(trx, access.id);
         await audit(trx, scope, 'caregiver.left', { type: 'caregiver', id: access.id });
+        await withdrawInvitesFrom(trx, scope, scope.userId);
         return { id: scope.childId, deleted: true as const };
       });
     },
