@@ -4517,8 +4517,17 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      /** @description The invitation is not valid, used, cancelled or expired */
+      /** @description The invitation is not valid, cancelled or expired */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The invitation was already accepted */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -4555,8 +4564,17 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      /** @description The invitation is not valid, used, cancelled or expired */
+      /** @description The invitation is not valid, cancelled or expired */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The invitation was already accepted */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -46,8 +46,8 @@ export function caregiversOperations(services: Services): RestOperation[] {
       child: false,
       body: 'InviteToken',
       success: [{ status: 200, description: 'The role, who sent it and the children', body: 'InvitePreview' }],
-      errors: { 404: 'The invitation is not valid, used, cancelled or expired' },
-      handle: ({ body }) => caregivers.preview(body.token),
+      errors: { 404: 'The invitation is not valid, cancelled or expired', 409: 'The invitation was already accepted' },
+      handle: ({ userId, body }) => caregivers.preview(userId, body.token),
     }),
     operation({
       operationId: 'acceptInvite',
@@ -59,7 +59,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       child: false,
       body: 'InviteToken',
       success: [{ status: 200, description: 'The children and the role', body: 'InviteAccepted' }],
-      errors: { 404: 'The invitation is not valid, used, cancelled or expired' },
+      errors: { 404: 'The invitation is not valid, cancelled or expired', 409: 'The invitation was already accepted' },
       handle: ({ userId, body }) => caregivers.accept(userId, body.token),
     }),
     operation({

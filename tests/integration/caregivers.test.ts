@@ -69,13 +69,20 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
       { role: 'owner', sharedWithYou: false },
     ]);
 
-    // The link works once.
+    // The link works once. Opened again it says it was accepted (409), not that it is not valid.
     const again = await as(grandma, 'POST', '/api/invites/accept', { token: tokenOf(created.link) });
-    expect(expectApiError(again, 404, 'NOT_FOUND').message).toBe(
-      'This invitation has already been used. Ask the person who sent it for a new one.',
+    expect(expectApiError(again, 409, 'CONFLICT').message).toBe('You already accepted this invitation, so the record is in your Trelli.');
+    const previewAgain = await as(grandma, 'POST', '/api/invites/preview', { token: tokenOf(created.link) });
+    expect(expectApiError(previewAgain, 409, 'CONFLICT').message).toBe(
+      'You already accepted this invitation, so the record is in your Trelli.',
     );
     const someoneElse = await signUpParent(server);
-    expect((await as(someoneElse, 'POST', '/api/invites/accept', { token: tokenOf(created.link) })).status).toBe(404);
+    for (const step of ['preview', 'accept']) {
+      const used = await as(someoneElse, 'POST', `/api/invites/${step}`, { token: tokenOf(created.link) });
+      expect(expectApiError(used, 409, 'CONFLICT').message).toBe(
+        'This invitation has already been accepted. If you need access, ask the person who sent it for a new one.',
+      );
+    }
     expect((await as(someoneElse, 'GET', '/api/children')).body).toEqual([]);
   });
 

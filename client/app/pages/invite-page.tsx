@@ -96,6 +96,18 @@ function InviteOffer({ token }: { token: string }) {
       </Frame>
     );
   }
+  if (preview.isError && preview.error.data?.code === 'CONFLICT') {
+    return (
+      <Frame title="This invitation was already accepted">
+        <p className="text-ink">{preview.error.message}</p>
+        <div className="flex flex-wrap gap-3">
+          <Link to={PATHS.dashboard} className={buttonClasses()} onClick={() => removeSession('pendingInvite')}>
+            Open Trelli
+          </Link>
+        </div>
+      </Frame>
+    );
+  }
   if (preview.isError) {
     const gone = preview.error.data?.code === 'NOT_FOUND';
     return (

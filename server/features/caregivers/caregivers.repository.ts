@@ -89,6 +89,7 @@ export interface InviteRow {
   createdAt: Date;
   expiresAt: Date;
   acceptedAt: Date | null;
+  acceptedBy: string | null;
   revokedAt: Date | null;
   childIds: number[];
 }
@@ -96,7 +97,7 @@ export interface InviteRow {
 function inviteQuery(db: Db) {
   return db
     .selectFrom('invites as i')
-    .select(['i.id', 'i.email', 'i.role', 'i.invitedBy', 'i.createdAt', 'i.expiresAt', 'i.acceptedAt', 'i.revokedAt'])
+    .select(['i.id', 'i.email', 'i.role', 'i.invitedBy', 'i.createdAt', 'i.expiresAt', 'i.acceptedAt', 'i.acceptedBy', 'i.revokedAt'])
     .select(
       sql<
         number[]

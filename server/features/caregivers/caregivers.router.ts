@@ -30,7 +30,7 @@ export const caregiversRouter = router({
   preview: protectedProcedure
     .input(inviteAcceptSchema)
     .output(invitePreviewSchema)
-    .query(({ ctx, input }) => ctx.services.caregivers.preview(input.token)),
+    .query(({ ctx, input }) => ctx.services.caregivers.preview(ctx.userId, input.token)),
   accept: protectedProcedure
     .input(inviteAcceptSchema)
     .output(inviteAcceptedSchema)

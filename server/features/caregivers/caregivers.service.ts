@@ -65,13 +65,22 @@ export function createCaregiversService(deps: {
   const now = deps.now ?? (() => new Date());
   const linkFor = (token: string) => `${deps.appUrl}/app/invite#${token}`;
 
-  /** The invitation the token names, if it can still be accepted; NOT_FOUND with the reason otherwise. */
-  async function openInvite(trx: Db, token: string, forUpdate: boolean): Promise<caregivers.InviteRow> {
+  /**
+   * The invitation the token names, if it can still be accepted; CONFLICT once it was accepted (by the
+   * caller or not), NOT_FOUND with the reason otherwise.
+   */
+  async function openInvite(trx: Db, token: string, userId: string, forUpdate: boolean): Promise<caregivers.InviteRow> {
     const invite = await caregivers.findInviteByHash(trx, hashLinkToken(token), forUpdate);
     if (!invite)
       throw new AppError('NOT_FOUND', 'This invitation link is not valid. Check that you copied all of it, or ask for a new one.');
-    if (invite.acceptedAt)
-      throw new AppError('NOT_FOUND', 'This invitation has already been used. Ask the person who sent it for a new one.');
+    if (invite.acceptedAt) {
+      throw new AppError(
+        'CONFLICT',
+        invite.acceptedBy === userId
+          ? 'You already accepted this invitation, so the record is in your Trelli.'
+          : 'This invitation has already been accepted. If you need access, ask the person who sent it for a new one.',
+      );
+    }
     if (invite.revokedAt) throw new AppError('NOT_FOUND', 'This invitation was cancelled. Ask the person who sent it for a new one.');
     if (invite.expiresAt <= now())
       throw new AppError('NOT_FOUND', 'This invitation has expired. Ask the person who sent it for a new one.');
@@ -180,8 +189,8 @@ export function createCaregiversService(deps: {
     },
 
     /** What the invitation offers, for the person who opened the link (signed in). */
-    async preview(token: string): Promise<InvitePreview> {
-      const invite = await openInvite(db, token, false);
+    async preview(userId: string, token: string): Promise<InvitePreview> {
+      const invite = await openInvite(db, token, userId, false);
       return {
         role: invite.role,
         invitedBy: await caregivers.person(db, invite.invitedBy),
@@ -193,7 +202,7 @@ export function createCaregiversService(deps: {
     /** Accepts the invitation once: the caller gets the role on each child still named (a higher role they hold stays). */
     async accept(userId: string, token: string): Promise<{ childIds: number[]; role: ChildRole }> {
       return db.transaction().execute(async (trx) => {
-        const invite = await openInvite(trx, token, true);
+        const invite = await openInvite(trx, token, userId, true);
         if (invite.invitedBy === userId) {
           throw new AppError('BAD_REQUEST', 'This is your own invitation. Send the link to the person you invited.');
         }
