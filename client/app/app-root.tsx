@@ -5,6 +5,7 @@ import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { apiRequest } from '../lib/api-request.ts';
 import { LocalAuthProvider } from './auth/local-auth.tsx';
 import { AppErrorBoundary } from './components/error-boundary.tsx';
+import { Screen } from './components/screen.tsx';
 import { AuthConfigErrorScreen, LoadingErrorScreen, LoadingScreen } from './components/status-screens.tsx';
 import { FeatureFlagsProvider } from './feature-flags.tsx';
 import { AppProviders } from './providers.tsx';
@@ -85,7 +86,9 @@ export default function AppRoot() {
                   path={FORM_FILL_ROUTE}
                   element={
                     <Suspense fallback={<LoadingScreen page />}>
-                      <FormFillPage />
+                      <Screen title="Fill in a form">
+                        <FormFillPage />
+                      </Screen>
                     </Suspense>
                   }
                 />

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppShell } from './components/app-shell.tsx';
+import { Screen } from './components/screen.tsx';
 import { BetaGate } from './guards/beta-gate.tsx';
 import { RequireChildContext } from './guards/require-child-context.tsx';
 import { RequireSignIn } from './guards/require-sign-in.tsx';
@@ -37,34 +38,39 @@ function ProtectedLayout() {
   );
 }
 
+/** A route's element: its page as a Screen with its own title (and focus on its heading after a move). */
+function screen(title: string, page: ReactNode) {
+  return <Screen title={title}>{page}</Screen>;
+}
+
 /** The app's routes (SPEC §2). Paths outside the app prefixes never reach this bundle. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/sign-in/*" element={<SignInPage />} />
-      <Route path="/sign-up/*" element={<SignUpPage />} />
-      <Route path="/post-auth" element={<PostAuthPage />} />
-      <Route path="/sign-in/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/sign-in/*" element={screen('Sign in', <SignInPage />)} />
+      <Route path="/sign-up/*" element={screen('Create your account', <SignUpPage />)} />
+      <Route path="/post-auth" element={screen('Signing you in', <PostAuthPage />)} />
+      <Route path="/sign-in/reset-password" element={screen('Reset your password', <ResetPasswordPage />)} />
       {/* Outside the protected layout: an invited person may have no children yet, or no account. */}
-      <Route path="/app/invite" element={<InvitePage />} />
+      <Route path="/app/invite" element={screen('Invitation', <InvitePage />)} />
       <Route element={<ProtectedLayout />}>
-        <Route path="/app" element={<DashboardPage />} />
-        <Route path="/onboarding" element={<OnboardingPage />} />
-        <Route path="/onboarding/new-child" element={<OnboardingPage />} />
-        <Route path="/vault" element={<VaultPage />} />
-        <Route path="/progress-planner" element={<ProgressPlannerPage />} />
-        <Route path="/reimbursements" element={<ReimbursementsPage />} />
-        <Route path="/observations" element={<ObservationsPage />} />
-        <Route path="/snapshots" element={<SnapshotsPage />} />
-        <Route path="/roadmap" element={<RoadmapPage />} />
-        <Route path="/guide" element={<GuidePage />} />
-        <Route path="/guide/templates/:id" element={<GuideTemplatePage />} />
-        <Route path="/guide/:slug" element={<GuideArticlePage />} />
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/forms" element={<FormsPage />} />
-        <Route path="/forms/:formId/edit" element={<FormEditPage />} />
+        <Route path="/app" element={screen('Dashboard', <DashboardPage />)} />
+        <Route path="/onboarding" element={screen('Tell us about your child', <OnboardingPage />)} />
+        <Route path="/onboarding/new-child" element={screen('Add another child', <OnboardingPage />)} />
+        <Route path="/vault" element={screen('Document vault', <VaultPage />)} />
+        <Route path="/progress-planner" element={screen('Progress planner', <ProgressPlannerPage />)} />
+        <Route path="/reimbursements" element={screen('Reimbursements', <ReimbursementsPage />)} />
+        <Route path="/observations" element={screen('Observations', <ObservationsPage />)} />
+        <Route path="/snapshots" element={screen('Snapshots', <SnapshotsPage />)} />
+        <Route path="/roadmap" element={screen('Roadmap', <RoadmapPage />)} />
+        <Route path="/guide" element={screen('Guide', <GuidePage />)} />
+        <Route path="/guide/templates/:id" element={screen('Letter to the school', <GuideTemplatePage />)} />
+        <Route path="/guide/:slug" element={screen('Guide article', <GuideArticlePage />)} />
+        <Route path="/settings" element={screen('Settings', <SettingsPage />)} />
+        <Route path="/forms" element={screen('Forms', <FormsPage />)} />
+        <Route path="/forms/:formId/edit" element={screen('Edit a form', <FormEditPage />)} />
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={screen('Page not found', <NotFoundPage />)} />
     </Routes>
   );
 }

@@ -3,14 +3,22 @@ import { Button } from '../../components/ui/button.tsx';
 import { useOnline } from '../hooks/use-online.ts';
 
 /**
- * A form's submit button. While a save is under way it is disabled; it spins only while online:
- * offline, react-query holds the save until the connection is back (networkMode "online"), and
- * OfflineNotice says so instead of a spinner that never stops.
+ * A form's submit button. While a save is under way it takes no press (aria-disabled: it keeps focus,
+ * where a disabled button would drop it to the page); it spins only while online: offline,
+ * react-query holds the save until the connection is back (networkMode "online"), and OfflineNotice
+ * says so instead of a spinner that never stops.
  */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   const online = useOnline();
   return (
-    <Button type="submit" loading={pending && online} disabled={pending}>
+    <Button
+      type="submit"
+      loading={pending && online}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
       {children}
     </Button>
   );

@@ -5,6 +5,7 @@ import { PATHS } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useChildContext } from '../child-context.tsx';
 import { RoleGate } from '../components/child-role.tsx';
+import { useScreenTitle } from '../components/screen.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 import { toCreateInput, toUpdateInput, valuesFromChild } from '../features/children/onboarding-steps.ts';
 import { OnboardingWizard } from '../features/children/onboarding-wizard.tsx';
@@ -14,6 +15,7 @@ function EditProfile() {
   const { selectedChild } = useChildContext();
   const { save } = useSaveProfile();
   const navigate = useNavigate();
+  useScreenTitle(selectedChild ? `Edit ${selectedChild.firstName}’s profile` : 'Edit profile');
   if (!selectedChild) {
     return (
       <div className="grid gap-4">

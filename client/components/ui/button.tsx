@@ -9,17 +9,26 @@ export function buttonClasses({ variant, size, className }: ButtonStyleOptions =
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
-  /** Shows a small spinner and disables the button while an action runs. */
+  /**
+   * Shows a small spinner and ignores presses while an action runs. The button stays focusable
+   * (aria-disabled, not disabled): a focused button that is disabled drops focus to the page.
+   */
   loading?: boolean;
 }
 
-export function Button({ variant, size, className, loading = false, disabled, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({ variant, size, className, loading = false, disabled, type = 'button', onClick, children, ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        // A submit button too: no second submission while the first is under way.
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {loading ? <Spinner size="small" tone="current" label="Working" /> : null}

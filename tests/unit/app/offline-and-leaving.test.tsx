@@ -92,6 +92,7 @@ describe('QuickObservationForm offline', () => {
       tags: [],
       isWin: false,
       goalId: null,
+      addedBy: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -112,7 +113,7 @@ describe('QuickObservationForm offline', () => {
     expect(notice().textContent).toBe("You're offline. Your note is kept here and will be saved when you're back online.");
     const save = screen.getByRole('button', { name: 'Save observation' });
     expect(save.getAttribute('aria-busy')).toBeNull();
-    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
     expect(what.value).toBe('Tied his shoes alone');
     // happy-dom does not pass a fieldset's disabled on to its fields; a browser does.
     expect(what.closest('fieldset')?.disabled).toBe(true);

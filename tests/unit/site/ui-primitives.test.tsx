@@ -52,7 +52,7 @@ describe('spinner', () => {
 });
 
 describe('button', () => {
-  it('is busy and cannot be pressed while loading', async () => {
+  it('is busy and cannot be pressed while loading, and keeps focus', async () => {
     const onClick = vi.fn<() => void>();
     render(
       <Button loading onClick={onClick}>
@@ -60,10 +60,13 @@ describe('button', () => {
       </Button>,
     );
     const button = screen.getByRole('button', { name: /Save/ });
-    expect(button).toHaveProperty('disabled', true);
+    // aria-disabled, not disabled: a focused button that became disabled would drop focus to the page.
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.getAttribute('aria-busy')).toBe('true');
     await userEvent.setup().click(button);
     expect(onClick).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button);
   });
 
   it('lets a caller’s class win over the variant’s', () => {

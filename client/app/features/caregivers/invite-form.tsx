@@ -21,6 +21,7 @@ export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (invite.isPending) return;
     const parsed = inviteCreateSchema.safeParse({ email, role, childIds });
     if (!parsed.success) {
       setErrors(fieldErrorsFromIssues(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))));

@@ -8,16 +8,24 @@ export interface EffectivenessRatingProps {
   onChange: (value: number) => void;
   legend?: string;
   disabled?: boolean;
+  /** The id of what describes the group (a save that failed). */
+  describedBy?: string | undefined;
 }
 
 /**
  * "How well it works" as five radio stars, each with its words ("Works well") as its name; the
  * chosen words are shown beside the stars. Arrow keys move between them like any radio group.
  */
-export function EffectivenessRating({ value, onChange, legend = 'How well it works', disabled = false }: EffectivenessRatingProps) {
+export function EffectivenessRating({
+  value,
+  onChange,
+  legend = 'How well it works',
+  disabled = false,
+  describedBy,
+}: EffectivenessRatingProps) {
   const name = useId();
   return (
-    <fieldset className="grid gap-1.5" disabled={disabled}>
+    <fieldset className="grid gap-1.5" disabled={disabled} aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex">

@@ -1,15 +1,22 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS, GOAL_STATUSES, type Goal } from '#shared/schemas/goal.ts';
+import { GOAL_STALE_DAYS, type Goal, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
-import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './progress-planner-labels.ts';
-import { useDeleteGoal, useUpdateGoal } from './use-goals.ts';
+import { GoalStatusChoice } from './goal-status-choice.tsx';
+import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS } from './progress-planner-labels.ts';
+import { useDeleteGoal } from './use-goals.ts';
+
+/** The id of a goal card's title: after the goal is added, focus goes to it. */
+export function goalTitleId(goalId: number): string {
+  return `goal-${goalId}-title`;
+}
 
 /** `?goal=<id>`: the goal's own view on the progress planner. */
 export function goalViewHref(goalId: number): string {
@@ -62,17 +69,34 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
 
 /** A goal on the planner: its measures, a nudge when it has gone quiet, and quick ways to act on it. */
 export function GoalCard({ goal }: { goal: Goal }) {
-  const titleId = useId();
-  const statusId = useId();
+  const titleId = goalTitleId(goal.id);
+  const addProgressId = useId();
+  const recordedId = useId();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const update = useUpdateGoal({ toastErrors: true });
+  const [recorded, setRecorded] = useState<ProgressEntry | null>(null);
   const remove = useDeleteGoal();
+  // The form opens in place of its button: focus goes into it, and back to the button or the result after.
+  const openProgress = () => {
+    setRecorded(null);
+    setAdding(true);
+  };
+  const closeProgress = (entry: ProgressEntry | null) => {
+    setAdding(false);
+    setRecorded(entry);
+    requestAnimationFrame(() => document.getElementById(entry ? recordedId : addProgressId)?.focus());
+  };
 
   if (editing) {
     return (
       <article aria-label={`Editing ${goal.title}`} className="rounded-2xl border border-brand-700 bg-white p-5 shadow-sm">
-        <GoalForm goal={goal} onDone={() => setEditing(false)} />
+        <GoalForm
+          goal={goal}
+          onDone={() => {
+            setEditing(false);
+            focusWhenShown(titleId);
+          }}
+        />
       </article>
     );
   }
@@ -89,24 +113,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
           </h4>
         </div>
         <RoleGate needs="updater">
-          <div className="flex items-center gap-2">
-            <label htmlFor={statusId} className="text-sm font-semibold text-ink-muted">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={goal.status}
-              disabled={update.isPending}
-              onChange={(event) => update.mutate({ id: goal.id, data: { status: event.target.value as Goal['status'] } })}
-              className="rounded-lg border border-ink/25 bg-white px-2 py-1.5 text-sm text-ink"
-            >
-              {GOAL_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {GOAL_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <GoalStatusChoice goal={goal} />
         </RoleGate>
       </div>
       <ProgressSummary goal={goal} />
@@ -115,7 +122,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
           <p className="text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p>
           {!adding ? (
             <RoleGate needs="updater">
-              <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              <Button id={addProgressId} size="sm" variant="outline" onClick={openProgress}>
                 Add progress
               </Button>
             </RoleGate>
@@ -124,13 +131,18 @@ export function GoalCard({ goal }: { goal: Goal }) {
       ) : null}
       {adding ? (
         <div className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
-          <QuickProgressForm goalId={goal.id} onSaved={() => setAdding(false)} />
+          <QuickProgressForm goalId={goal.id} autoFocus onSaved={closeProgress} />
           <div>
-            <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
+            <Button size="sm" variant="ghost" onClick={() => closeProgress(null)}>
               Cancel
             </Button>
           </div>
         </div>
+      ) : null}
+      {recorded ? (
+        <p id={recordedId} tabIndex={-1} className="text-sm font-medium text-ink">
+          Progress recorded: {formatValue(recorded.value, goal.unit)} on {formatDate(recorded.recordedOn)}.
+        </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Link to={goalViewHref(goal.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
@@ -138,7 +150,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
         </Link>
         <RoleGate needs="updater">
           {!goal.isStale && !adding ? (
-            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            <Button id={addProgressId} size="sm" variant="outline" onClick={openProgress}>
               Add progress
             </Button>
           ) : null}

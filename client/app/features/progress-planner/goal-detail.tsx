@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GOAL_STALE_DAYS } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
+import { focusElement, focusWhenShown } from '../../../lib/focus.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { useScreenTitle } from '../../components/screen.tsx';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -37,6 +39,16 @@ export function GoalDetail({ goalId }: { goalId: number }) {
     setEditingEntryId(null);
     setTimeout(() => document.getElementById(editButtonId(entryId))?.focus(), 0);
   };
+  const entryValueId = (entryId: number) => `${entryPrefix}-value-${entryId}`;
+  const loaded = detail.data !== undefined;
+  useScreenTitle(detail.data ? `Goal: ${detail.data.goal.title}` : null);
+  // Opened from a card's "See progress" link, which is gone now: focus starts at the goal's name.
+  useEffect(() => {
+    if (loaded && (document.activeElement === document.body || document.activeElement === null)) {
+      const title = document.getElementById('goal-detail-title');
+      if (title) focusElement(title);
+    }
+  }, [loaded]);
 
   if (detail.isPending) return <Spinner size="medium" label="Loading the goal" showLabel />;
   if (detail.isError || !detail.data) {
@@ -114,7 +126,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               <h3 id="goal-add-heading" className="text-lg font-bold text-ink">
                 Add progress
               </h3>
-              <QuickProgressForm goalId={goal.id} />
+              <QuickProgressForm goalId={goal.id} onSaved={(entry) => focusWhenShown(entryValueId(entry.id))} />
             </section>
           </RoleGate>
 
@@ -136,7 +148,9 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                   ) : (
                     <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                       <div className="min-w-0">
-                        <p className="font-semibold text-ink">{formatValue(entry.value, goal.unit)}</p>
+                        <p id={entryValueId(entry.id)} className="font-semibold text-ink">
+                          {formatValue(entry.value, goal.unit)}
+                        </p>
                         <p className="text-sm text-ink-muted">
                           {formatDate(entry.recordedOn)}
                           {entry.note ? ` · ${entry.note}` : ''}

@@ -1,10 +1,11 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
-import { GoalCard } from './goal-card.tsx';
+import { focusWhenShown } from '../../../lib/focus.ts';
+import { GoalCard, goalTitleId } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { groupGoalsByStatus } from './goal-logic.ts';
 import { GuideLink } from '../../components/guide-link.tsx';
@@ -21,6 +22,12 @@ export interface GoalsSectionProps {
 /** The child's goals, grouped by status (in progress first), with a short form to add one. */
 export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectionProps) {
   const [adding, setAdding] = useState(false);
+  const addId = useId();
+  // After the form: focus on the goal it added, or back on the button that opened it.
+  const doneAdding = (added: Goal | null) => {
+    setAdding(false);
+    focusWhenShown(added ? goalTitleId(added.id) : addId);
+  };
 
   let body;
   if (isPending) body = <Spinner size="medium" label="Loading goals" showLabel />;
@@ -41,7 +48,9 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
         <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No goals yet.</p>}>
           <p className="text-lg text-ink">{GOALS_EMPTY_TEXT}</p>
           <div>
-            <Button onClick={() => setAdding(true)}>Add a first goal</Button>
+            <Button id={addId} onClick={() => setAdding(true)}>
+              Add a first goal
+            </Button>
           </div>
         </RoleGate>
         <GuideLink link={EMPTY_STATE_GUIDES.goals} />
@@ -74,13 +83,15 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
         </h2>
         {!adding && goals && goals.length > 0 ? (
           <RoleGate needs="updater">
-            <Button onClick={() => setAdding(true)}>Add a goal</Button>
+            <Button id={addId} onClick={() => setAdding(true)}>
+              Add a goal
+            </Button>
           </RoleGate>
         ) : null}
       </div>
       {adding ? (
         <div className="rounded-2xl border border-brand-700 bg-white p-5 shadow-sm">
-          <GoalForm onDone={() => setAdding(false)} />
+          <GoalForm onDone={doneAdding} />
         </div>
       ) : null}
       {body}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toIssues } from '#shared/api-error.ts';
 import { progressEntryCreateSchema, type ProgressEntry } from '#shared/schemas/goal.ts';
@@ -19,13 +19,15 @@ export interface QuickProgressFormProps {
   /** The goal to record on; without it the parent chooses one of the child's active goals. */
   goalId?: number;
   onSaved?: (entry: ProgressEntry) => void;
+  /** Opened on request (a card's "Add progress"): focus starts in its first field. */
+  autoFocus?: boolean;
 }
 
 /**
  * Records one measurement on a goal in as few steps as possible: (goal,) value, date (today by
  * default) and an optional note. On a goal's card and page, and in the dashboard's quick actions.
  */
-export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
+export function QuickProgressForm({ goalId, onSaved, autoFocus = false }: QuickProgressFormProps) {
   const prefix = useId();
   const idFor = (field: string) => `${prefix}-${field}`;
   const goalsQuery = useGoals();
@@ -36,6 +38,11 @@ export function QuickProgressForm({ goalId, onSaved }: QuickProgressFormProps) {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   useUnsavedChangesWarning(value !== '' || note.trim() !== '' || record.isPending);
+  const formReady = goalId !== undefined || goalsQuery.isSuccess;
+  useEffect(() => {
+    if (!autoFocus || !formReady) return;
+    (document.getElementById(`${prefix}-goalId`) ?? document.getElementById(`${prefix}-value`))?.focus();
+  }, [autoFocus, formReady, prefix]);
 
   if (goalsQuery.isPending && goalId === undefined) {
     return <Spinner size="small" label="Loading goals" showLabel />;

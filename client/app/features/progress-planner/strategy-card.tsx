@@ -1,22 +1,32 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { SaveError } from '../../components/save-error.tsx';
 import { SwitchButton } from '../../components/switch.tsx';
+import { useSaveError } from '../../hooks/use-save-error.ts';
 import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS, effectivenessLabel } from './progress-planner-labels.ts';
 import { StrategyForm } from './strategy-form.tsx';
 import { useDeleteStrategy, useUpdateStrategy } from './use-strategies.ts';
 
 /** An on/off switch with its label beside it. */
-function InUseSwitch({ checked, disabled, onChange }: { checked: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
+function InUseSwitch({
+  checked,
+  describedBy,
+  onChange,
+}: {
+  checked: boolean;
+  describedBy: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
   const labelId = useId();
   return (
     <div className="flex items-center gap-2">
-      <SwitchButton checked={checked} onChange={onChange} labelledBy={labelId} disabled={disabled} />
+      <SwitchButton checked={checked} onChange={onChange} labelledBy={labelId} describedBy={describedBy} />
       <span id={labelId} className="text-sm font-semibold text-ink">
         In use
       </span>
@@ -24,11 +34,69 @@ function InUseSwitch({ checked, disabled, onChange }: { checked: boolean; disabl
   );
 }
 
-/** A strategy: what it is, where, what it is for, how well it works (rated in one click), in use or retired. */
+/**
+ * "How well it works" on a strategy's card. Choosing stars and saving them are two steps (WCAG 3.2.2):
+ * arrow keys move through a radio group, and each move would otherwise save. After saving, or
+ * cancelling, focus is back on the stars.
+ */
+function RatingChoice({ strategy }: { strategy: Strategy }) {
+  const id = useId();
+  const group = useRef<HTMLDivElement>(null);
+  const update = useUpdateStrategy();
+  const failure = useSaveError();
+  // A choice holds only over the rating it was made on: once the saved rating changes, the card shows that.
+  const [choice, setChoice] = useState<{ value: number; over: number | null } | null>(null);
+  const chosen = choice !== null && choice.over === strategy.effectiveness ? choice.value : null;
+  const changed = chosen !== null && chosen !== strategy.effectiveness;
+  const backToStars = () =>
+    (group.current?.querySelector<HTMLInputElement>('input:checked') ?? group.current?.querySelector<HTMLInputElement>('input'))?.focus();
+
+  const save = () => {
+    if (!changed || update.isPending) return;
+    failure.clear();
+    update.mutate(
+      { id: strategy.id, data: { effectiveness: chosen } },
+      {
+        onSuccess: () => requestAnimationFrame(backToStars),
+        onError: failure.report('The rating did not save'),
+      },
+    );
+  };
+  const cancel = () => {
+    setChoice(null);
+    failure.clear();
+    requestAnimationFrame(backToStars);
+  };
+
+  return (
+    <div ref={group} className="flex flex-wrap items-end gap-3">
+      <EffectivenessRating
+        value={chosen ?? strategy.effectiveness}
+        describedBy={failure.message ? `${id}-error` : undefined}
+        onChange={(value) => setChoice({ value, over: strategy.effectiveness })}
+      />
+      {changed ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" loading={update.isPending} onClick={save}>
+            Save rating
+          </Button>
+          <Button size="sm" variant="ghost" onClick={cancel}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      <SaveError id={`${id}-error`} message={failure.message} />
+    </div>
+  );
+}
+
+/** A strategy: what it is, where, what it is for, how well it works (chosen, then saved), in use or retired. */
 export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: readonly Goal[] }) {
   const titleId = useId();
   const [editing, setEditing] = useState(false);
-  const update = useUpdateStrategy({ toastErrors: true });
+  const update = useUpdateStrategy();
+  const inUseFailure = useSaveError();
+  const inUseErrorId = useId();
   const remove = useDeleteStrategy();
   const linked = goals.filter((goal) => strategy.goalIds.includes(goal.id));
 
@@ -74,16 +142,17 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
           </p>
         }
       >
-        <EffectivenessRating
-          value={strategy.effectiveness}
-          disabled={update.isPending}
-          onChange={(effectiveness) => update.mutate({ id: strategy.id, data: { effectiveness } })}
-        />
+        <RatingChoice strategy={strategy} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <InUseSwitch
             checked={strategy.active}
-            disabled={update.isPending}
-            onChange={(active) => update.mutate({ id: strategy.id, data: { active } })}
+            describedBy={inUseFailure.message ? inUseErrorId : undefined}
+            onChange={(active) => {
+              // Not disabled while saving: a disabled switch would drop focus to the page.
+              if (update.isPending) return;
+              inUseFailure.clear();
+              update.mutate({ id: strategy.id, data: { active } }, { onError: inUseFailure.report('That change did not save') });
+            }}
           />
           <div className="flex flex-wrap items-center gap-2">
             <Button size="sm" variant="ghost" aria-label={`Edit strategy: ${strategy.title}`} onClick={() => setEditing(true)}>
@@ -99,6 +168,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
               />
             </RoleGate>
           </div>
+          <SaveError id={inUseErrorId} message={inUseFailure.message} />
         </div>
       </RoleGate>
     </article>
