@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FORM_ERROR, fieldErrorsFromIssues } from '../../lib/field-errors.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { FormAlert, TextField } from '../components/form-field.tsx';
+import { StatusMessage } from '../components/status-message.tsx';
 import { AuthCard } from './local-forms.tsx';
 import { AuthApiError, passwordResetComplete, passwordResetRequest } from './local-auth-api.ts';
 
@@ -34,24 +35,24 @@ const backToSignIn = (
 function RequestAnswer({ email, answer }: { email: string; answer: PasswordResetRequestResult }) {
   if (answer.delivery === 'ask-admin') {
     return (
-      <div role="status" className="grid gap-3 text-ink">
+      <StatusMessage className="grid gap-3 text-ink">
         <p>This Trelli does not send email, so it cannot send you a link.</p>
         <p>
           Ask the person who runs Trelli for you (your family&apos;s or your organisation&apos;s administrator) for a password reset link.
           They can make one for your account; it works once, for an hour.
         </p>
-      </div>
+      </StatusMessage>
     );
   }
   return (
-    <div role="status" className="grid gap-3 text-ink">
+    <StatusMessage className="grid gap-3 text-ink">
       <p>
         If an account uses <strong className="break-all">{email}</strong>, we have emailed it a link to choose a new password.
       </p>
       <p className="text-sm text-ink-muted">
         The link works once, for an hour. If nothing arrives in a few minutes, check your spam folder.
       </p>
-    </div>
+    </StatusMessage>
   );
 }
 
@@ -146,12 +147,12 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
   if (done) {
     return (
       <AuthCard title="Your password is changed" subtitle="Every device was signed out." headingLevel={1} footer={backToSignIn}>
-        <div role="status" className="grid gap-4 text-ink">
+        <StatusMessage className="grid gap-4 text-ink">
           <p>Sign in with your new password.</p>
           <Link to={PATHS.signIn} className={linkClasses}>
             Sign in
           </Link>
-        </div>
+        </StatusMessage>
       </AuthCard>
     );
   }

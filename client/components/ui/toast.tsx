@@ -129,9 +129,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             data-variant={item.variant ?? 'default'}
             className={cn(
               'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border-2 p-4 pr-10 shadow-lg',
-              'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+              // Sliding and fading only for those who have not asked for reduced motion (an animate-none
+              // for the others would lose to these data-[state] classes, which are more specific).
+              'motion-safe:data-[state=open]:animate-toast-in motion-safe:data-[state=closed]:animate-toast-out',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-              'data-[swipe=end]:animate-toast-swipe-out motion-reduce:animate-none',
+              'motion-safe:data-[swipe=end]:animate-toast-swipe-out',
               variantClasses[item.variant ?? 'default'],
             )}
           >

@@ -25,28 +25,32 @@ export function useStartExport() {
   });
 }
 
-/** Downloads a ready export's ZIP under its own name; says so in a toast when it fails. */
+const DOWNLOAD_FAILED = {
+  title: 'The download did not start',
+  description: 'Check your connection and try again. After 24 hours, start a new export.',
+};
+
+/** Downloads a ready export's ZIP under its own name; when it fails, says so in a toast and keeps `failed` for the page. */
 export function useDownloadExport() {
   const { toast } = useToast();
   const [downloading, setDownloading] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const download = useCallback(
     async (ready: AccountExport) => {
       setDownloading(true);
+      setFailed(null);
       try {
         saveBlob(await fetchFileBlob(`/api/exports/${ready.id}/download`), ready.fileName);
       } catch {
-        toast({
-          title: 'The download did not start',
-          description: 'Check your connection and try again. After 24 hours, start a new export.',
-          variant: 'destructive',
-        });
+        toast({ ...DOWNLOAD_FAILED, variant: 'destructive' });
+        setFailed(`${DOWNLOAD_FAILED.title}. ${DOWNLOAD_FAILED.description}`);
       } finally {
         setDownloading(false);
       }
     },
     [toast],
   );
-  return { download, downloading };
+  return { download, downloading, failed };
 }
 
 /** Deletes the account; then signs out and leaves for the public home page. */

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { SaveError } from '../../components/save-error.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { isBuilding, useCurrentExport, useDeleteAccount, useDownloadExport, useStartExport } from './use-account-data.ts';
@@ -33,22 +34,36 @@ function ExportProgress({ current }: { current: AccountExport }) {
 function ExportPanel() {
   const current = useCurrentExport();
   const start = useStartExport();
-  const { download, downloading } = useDownloadExport();
+  const { download, downloading, failed } = useDownloadExport();
   const online = useOnline();
+  const statusId = useId();
+  const errorId = useId();
+  // Starting hides the button pressed: focus goes to what it started, the status (always in the page).
+  const startExport = () =>
+    start.mutate(undefined, {
+      onSuccess: () => requestAnimationFrame(() => document.getElementById(statusId)?.focus()),
+    });
+  const startFailed = start.isError ? 'Your data could not be prepared. Check your connection and try again.' : null;
 
   if (current.isPending) return <Spinner size="small" label="Loading your data export" showLabel />;
   if (current.isError)
     return <LoadFailed message="We could not check on your data export just now." onRetry={() => void current.refetch()} />;
   const data = current.data;
   const startButton = (label: string, variant: 'primary' | 'outline') => (
-    <Button variant={variant} loading={start.isPending} disabled={!online} onClick={() => start.mutate()}>
+    <Button
+      variant={variant}
+      loading={start.isPending}
+      disabled={!online}
+      aria-describedby={startFailed ? errorId : undefined}
+      onClick={startExport}
+    >
       {label}
     </Button>
   );
 
   return (
     <div className="grid gap-4">
-      <div role="status" className="grid gap-3">
+      <div id={statusId} role="status" tabIndex={-1} className="grid gap-3">
         {data && isBuilding(data) ? <ExportProgress current={data} /> : null}
         {data?.status === 'ready' ? (
           <p className="text-ink">
@@ -61,7 +76,12 @@ function ExportPanel() {
       <div className="flex flex-wrap gap-3">
         {data?.status === 'ready' ? (
           <>
-            <Button loading={downloading} disabled={!online} onClick={() => void download(data)}>
+            <Button
+              loading={downloading}
+              disabled={!online}
+              aria-describedby={failed ? errorId : undefined}
+              onClick={() => void download(data)}
+            >
               Download {data.fileName}
             </Button>
             {startButton('Prepare a new copy', 'outline')}
@@ -69,6 +89,7 @@ function ExportPanel() {
         ) : null}
         {data === null ? startButton('Download my data', 'primary') : null}
         {data?.status === 'failed' ? startButton('Try again', 'primary') : null}
+        <SaveError id={errorId} message={startFailed ?? failed} />
       </div>
     </div>
   );

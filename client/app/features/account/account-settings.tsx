@@ -15,6 +15,7 @@ import { primaryEmail, useAuth, type AppUser } from '../../auth/auth-context.tsx
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { FormAlert, TextField } from '../../components/form-field.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { useAccountChanges } from './use-account.ts';
 
@@ -207,9 +208,7 @@ function BuiltInAccount({ user }: { user: AppUser }) {
   return (
     <>
       {online ? null : (
-        <p role="status" className="rounded-lg border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          {OFFLINE}
-        </p>
+        <StatusMessage className="rounded-lg border border-amber-700 bg-amber-50 px-4 py-3 text-sm text-amber-950">{OFFLINE}</StatusMessage>
       )}
       <NameForm user={user} online={online} changes={changes} />
       <EmailForm user={user} online={online} changes={changes} />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CAREGIVER_LIMITS, inviteCreateSchema, type CreatedInvite } from '#shared/schemas/caregivers.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import { CHILD_ROLES, type ChildRole } from '#shared/schemas/roles.ts';
@@ -107,16 +107,27 @@ export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
           <SubmitButton pending={invite.isPending}>Create invitation</SubmitButton>
         </div>
       </form>
-      {created ? <CreatedInviteLink created={created} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        <CreatedInviteLink
+          created={created}
+          onDone={() => {
+            setCreated(null);
+            document.getElementById(`${id}-email`)?.focus();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-/** The new link, shown once, with a copy button and whether it was emailed. */
+/** The new link, shown once, with a copy button and whether it was emailed; focus moves to what it says. */
 function CreatedInviteLink({ created, onDone }: { created: CreatedInvite; onDone: () => void }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const message = useRef<HTMLParagraphElement>(null);
   const [copied, setCopied] = useState(false);
+  // The button pressed is now behind it: a screen reader reads the message, and Tab goes on to the link.
+  useEffect(() => message.current?.focus(), [created]);
 
   async function copy() {
     try {
@@ -129,8 +140,8 @@ function CreatedInviteLink({ created, onDone }: { created: CreatedInvite; onDone
   }
 
   return (
-    <div role="status" className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
-      <p className="font-semibold text-ink">
+    <div className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
+      <p ref={message} tabIndex={-1} className="font-semibold text-ink">
         {created.emailed
           ? `We emailed the invitation to ${created.invite.email}.`
           : `Invitation for ${created.invite.email} is ready. Send them this link yourself.`}

@@ -70,7 +70,7 @@ export function TemplateView({ template, article }: TemplateViewProps) {
   const { values, setValue, reset } = useLetterValues(template, user?.id ?? 'anonymous', selectedChild?.id ?? null, prefill);
   const paragraphs = useMemo(() => fillParagraphs(template, values), [template, values]);
   const missing = useMemo(() => emptyFields(template, values), [template, values]);
-  const { download, copy, downloading, error } = useLetterActions(template, values, selectedChild?.firstName ?? null);
+  const { download, copy, downloading, error, downloaded } = useLetterActions(template, values, selectedChild?.firstName ?? null);
 
   return (
     <div className="grid gap-6">
@@ -136,6 +136,10 @@ export function TemplateView({ template, article }: TemplateViewProps) {
               Start again from the record
             </Button>
           </div>
+          {/* In the page from the start, so a screen reader hears it filled; the button keeps focus. */}
+          <p role="status" className="text-sm text-ink">
+            {downloaded ? `Downloaded ${downloaded}.` : ''}
+          </p>
         </form>
         <div className="lg:sticky lg:top-4">
           <LetterPreview paragraphs={paragraphs} missing={missing} />

@@ -91,14 +91,19 @@ export function letterFailureMessage(error: unknown, online: boolean): string {
   return 'We could not make the PDF just now. Please try again.';
 }
 
-/** Downloads the filled letter as a PDF, and copies its text; failures are kept for the screen to show. */
+/**
+ * Downloads the filled letter as a PDF, and copies its text; failures are kept for the screen to show,
+ * and so is the last file downloaded (`downloaded`), after its toast has gone.
+ */
 export function useLetterActions(template: GuideTemplate, values: TemplateValues, childFirstName: string | null) {
   const { toast } = useToast();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState<string | null>(null);
 
   const download = useCallback(async () => {
     setError(null);
+    setDownloaded(null);
     const letter = letterOf(template, values);
     const checked = letterSchema.safeParse(letter);
     if (!checked.success) {
@@ -114,6 +119,7 @@ export function useLetterActions(template: GuideTemplate, values: TemplateValues
       const pdf = await apiRequest<Blob>('POST', LETTERS_URL, checked.data);
       saveBlob(pdf, letterFileName(template, childFirstName));
       toast({ title: 'Your letter is downloading', description: letterFileName(template, childFirstName), variant: 'success' });
+      setDownloaded(letterFileName(template, childFirstName));
     } catch (failure) {
       setError(letterFailureMessage(failure, navigator.onLine));
     } finally {
@@ -131,5 +137,5 @@ export function useLetterActions(template: GuideTemplate, values: TemplateValues
     }
   }, [template, values, toast]);
 
-  return { download, copy, downloading, error };
+  return { download, copy, downloading, error, downloaded };
 }
