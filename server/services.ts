@@ -82,19 +82,20 @@ export function createServices(deps: ServiceDeps): Services {
   // Tests and scripts that build services without a server get the default port's address.
   const appUrl = deps.appUrl ?? 'http://localhost:3000';
   const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
+  const activities = createActivitiesService(deps);
   return {
     children,
     observations,
     goals,
     strategies: createStrategiesService(deps),
     milestones: createMilestonesService({ ...deps, children, goals }),
-    activities: createActivitiesService(deps),
+    activities,
     dashboard: createDashboardService(deps),
     documents,
     medications: createMedicationsService(deps),
     people: createPeopleService(deps),
     guide: createGuideService(deps),
-    caregivers: createCaregiversService({ ...deps, appUrl }),
+    caregivers: createCaregiversService({ ...deps, appUrl, activities }),
     contact: createContactService(deps),
     notifications: createNotificationsService({
       ...deps,

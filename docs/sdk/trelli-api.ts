@@ -1953,7 +1953,9 @@ export interface components {
         expiresAt: string;
       };
       link: string;
+      linkFromAppOrigin: boolean;
       emailed: boolean;
+      notEmailedBecause: ('no-mail' | 'no-app-origin' | 'mail-failed') | null;
     };
     InvitePreview: {
       /** @enum {string} */
@@ -1983,6 +1985,13 @@ export interface components {
       action: string;
       subjectType: string;
       subjectId: number;
+      subject: string | null;
+      roleChange: {
+        /** @enum {string} */
+        from: 'viewer' | 'updater' | 'owner';
+        /** @enum {string} */
+        to: 'viewer' | 'updater' | 'owner';
+      } | null;
     };
     NotificationSettings: {
       weeklyDigest: boolean;

@@ -76,6 +76,11 @@ export interface ActivitiesTable {
   action: ActivityAction;
   subjectType: ActivitySubject;
   subjectId: number;
+  /** The person an access entry is about (decision 0072); null once their account is deleted. */
+  subjectUserId: ColumnType<string | null, string | null | undefined, never>;
+  /** A role change's old and new role. */
+  fromRole: ColumnType<ChildRole | null, ChildRole | null | undefined, never>;
+  toRole: ColumnType<ChildRole | null, ChildRole | null | undefined, never>;
   createdAt: Timestamp;
 }
 

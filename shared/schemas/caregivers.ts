@@ -68,8 +68,19 @@ export const caregiverListSchema = z.object({ caregivers: z.array(caregiverSchem
 /** A new invitation: the link is shown once, to the owner who made it, and sent by email when mail is set up. */
 export const createdInviteSchema = z.object({
   invite: inviteSchema,
+  /** `APP_ORIGIN/app/invite#<token>`; without APP_ORIGIN, this server's local address (see `linkFromAppOrigin`). */
   link: z.string(),
+  /**
+   * False when the server has no APP_ORIGIN: the link's address is this server's own (localhost), which
+   * another device may not reach. The app then shows the link at the address it was opened at (decision 0073).
+   */
+  linkFromAppOrigin: z.boolean(),
   emailed: z.boolean(),
+  /**
+   * Why it was not emailed: the server has no mail set up (`no-mail`), has mail but no APP_ORIGIN to put
+   * in the link (`no-app-origin`), or the mail server refused it or could not be reached (`mail-failed`).
+   */
+  notEmailedBecause: z.enum(['no-mail', 'no-app-origin', 'mail-failed']).nullable(),
 });
 export type CreatedInvite = z.infer<typeof createdInviteSchema>;
 
@@ -92,6 +103,13 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   subjectType: z.string(),
   subjectId: z.number().int(),
+  /**
+   * What the entry is about, read when the log is read (decision 0072): a record's title as the activity
+   * feed shows it, or the person an access entry names (their name, else their address). Null once it is deleted.
+   */
+  subject: z.string().nullable(),
+  /** A role change's old and new role. */
+  roleChange: z.object({ from: childRoleSchema, to: childRoleSchema }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenOf } from '../helpers/caregivers.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/test-mail.ts';
 import { expectApiError, servicesLike } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
@@ -45,7 +46,7 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect(created.invite).toMatchObject({ email: 'grandma@example.com', state: 'pending', childIds: [maya, leo] });
     expect(created.link).toMatch(/^http:\/\/localhost:3000\/app\/invite#[A-Za-z0-9_-]{43}$/);
     // No mail server here: nothing was emailed, and the log names the kind of mail only.
-    expect(created.emailed).toBe(false);
+    expect(created).toMatchObject({ emailed: false, notEmailedBecause: 'no-mail', linkFromAppOrigin: false });
     const mailLines = server.logLines.filter((line) => line.includes('"mail":"invite"'));
     expect(mailLines.length).toBeGreaterThan(0);
     expect(mailLines.join('')).not.toContain(tokenOf(created.link));
@@ -200,7 +201,7 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect((await as(holder, 'DELETE', `/api/invites/${open.id}?childId=${maya}`)).status).toBe(404);
   });
 
-  it('the audit log shows owners who viewed, changed, joined and left, naming kinds and ids only; the feed leaves access out', async () => {
+  it('the audit log shows owners who viewed, changed, joined and left, naming each record or person; the feed leaves access out', async () => {
     const parent = await signUpParent(server);
     const child = (await as(parent, 'POST', '/api/children', { firstName: 'Ada', dateOfBirth: '2015-03-03' })).body.id as number;
     const reader = await signUpParent(server);
@@ -216,19 +217,37 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     const audit = await as(parent, 'GET', `/api/audit${q}`);
     expect(audit.status).toBe(200);
     const entries = (
-      audit.body as { action: string; actor: { email: string; isYou: boolean } | null; subjectType: string; subjectId: number }[]
+      audit.body as {
+        action: string;
+        actor: { email: string; isYou: boolean } | null;
+        subjectType: string;
+        subjectId: number;
+        subject: string | null;
+      }[]
     )
-      .map(({ action, actor, subjectType, subjectId }) => ({ action, who: actor?.isYou ? 'you' : actor?.email, subjectType, subjectId }))
+      .map(({ action, actor, subjectType, subjectId, subject }) => ({
+        action,
+        who: actor?.isYou ? 'you' : actor?.email,
+        subjectType,
+        subjectId,
+        subject,
+      }))
       .toReversed();
     expect(entries).toEqual([
-      { action: 'child.created', who: 'you', subjectType: 'child', subjectId: child },
-      { action: 'caregiver.invited', who: 'you', subjectType: 'invite', subjectId: expect.any(Number) },
-      { action: 'caregiver.joined', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number) },
-      { action: 'child.viewed', who: reader.email, subjectType: 'child', subjectId: child },
-      { action: 'observation.created', who: reader.email, subjectType: 'observation', subjectId: logged.body.id },
-      { action: 'caregiver.left', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number) },
+      { action: 'child.created', who: 'you', subjectType: 'child', subjectId: child, subject: null },
+      { action: 'caregiver.invited', who: 'you', subjectType: 'invite', subjectId: expect.any(Number), subject: reader.email },
+      { action: 'caregiver.joined', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number), subject: reader.email },
+      { action: 'child.viewed', who: reader.email, subjectType: 'child', subjectId: child, subject: null },
+      {
+        action: 'observation.created',
+        who: reader.email,
+        subjectType: 'observation',
+        subjectId: logged.body.id,
+        subject: 'Melted down over a fire drill',
+      },
+      // Named after leaving too: the log reads the person's account, not the access they no longer have.
+      { action: 'caregiver.left', who: reader.email, subjectType: 'caregiver', subjectId: expect.any(Number), subject: reader.email },
     ]);
-    expect(audit.text).not.toContain('fire drill');
     // The dashboard's feed shows the change, not the access.
     const feed = (await as(parent, 'GET', `/api/activities${q}`)).body as { action: string }[];
     expect(feed.map((entry) => entry.action)).toEqual(['observation.created', 'child.created']);
@@ -303,6 +322,46 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect(await accessOf(someone)).toEqual([{ id: leo, role: 'owner' }]);
   });
 
+  it('the audit log names records as they are now (edited: the new words; deleted: nothing) and a role change\u2019s two roles', async () => {
+    const parent = await signUpParent(server);
+    const child = (await as(parent, 'POST', '/api/children', { firstName: 'Ines', dateOfBirth: '2014-04-04' })).body.id as number;
+    const q = `?childId=${child}`;
+    const note = await as(parent, 'POST', `/api/observations${q}`, { ...observation, what: 'Skipped lunch' });
+    expect((await as(parent, 'PUT', `/api/observations/${note.body.id}${q}`, { what: 'Ate half her lunch' })).status).toBe(200);
+    const gone = await as(parent, 'POST', `/api/observations${q}`, { ...observation, what: 'A note written by mistake' });
+    expect((await as(parent, 'DELETE', `/api/observations/${gone.body.id}${q}`)).status).toBe(200);
+    const aunt = await signUpParent(server);
+    const { link } = await invite(parent, aunt.email, 'viewer', [child]);
+    await as(aunt, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    const entry = ((await as(parent, 'GET', `/api/caregivers${q}`)).body.caregivers as { id: number; email: string }[]).find(
+      (caregiver) => caregiver.email === aunt.email,
+    );
+    await as(parent, 'PUT', `/api/caregivers/${entry?.id}${q}`, { role: 'owner' });
+    await as(parent, 'PUT', `/api/caregivers/${entry?.id}${q}`, { role: 'updater' });
+    await as(parent, 'DELETE', `/api/caregivers/${entry?.id}${q}`);
+
+    const audit = (await as(parent, 'GET', `/api/audit${q}`)).body as {
+      action: string;
+      subject: string | null;
+      roleChange: { from: string; to: string } | null;
+    }[];
+    expect(audit.map(({ action, subject, roleChange }) => ({ action, subject, roleChange })).toReversed()).toEqual([
+      { action: 'child.created', subject: null, roleChange: null },
+      { action: 'observation.created', subject: 'Ate half her lunch', roleChange: null },
+      { action: 'observation.updated', subject: 'Ate half her lunch', roleChange: null },
+      { action: 'observation.created', subject: null, roleChange: null },
+      { action: 'observation.deleted', subject: null, roleChange: null },
+      { action: 'caregiver.invited', subject: aunt.email, roleChange: null },
+      { action: 'caregiver.joined', subject: aunt.email, roleChange: null },
+      { action: 'caregiver.role-changed', subject: aunt.email, roleChange: { from: 'viewer', to: 'owner' } },
+      { action: 'caregiver.role-changed', subject: aunt.email, roleChange: { from: 'owner', to: 'updater' } },
+      { action: 'caregiver.removed', subject: aunt.email, roleChange: null },
+    ]);
+    // Nothing of a deleted record was copied into the log.
+    expect(JSON.stringify(audit)).not.toContain('written by mistake');
+    expect(JSON.stringify(audit)).not.toContain('Skipped lunch');
+  });
+
   it('an owner invited by the holder can delete the child for everyone', async () => {
     const parent = await signUpParent(server);
     const child = (await as(parent, 'POST', '/api/children', { firstName: 'Sam', dateOfBirth: '2017-07-07' })).body.id as number;
@@ -312,5 +371,42 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect((await as(other, 'DELETE', `/api/children/${child}`)).status).toBe(200);
     expect((await as(parent, 'GET', '/api/children')).body).toEqual([]);
     expect(await server.db.selectFrom('childAccess').select('id').where('childId', '=', child).execute()).toEqual([]);
+  });
+});
+
+describe('invitation mail and links', () => {
+  let smtp: TestSmtp;
+  const servers: TestServer[] = [];
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await smtp.close();
+  });
+
+  const inviteFrom = async (options: { appOrigin?: string }, email: string) => {
+    const server = await startTestServer({ engine: ENGINES[0] ?? 'pglite', smtpUrl: smtp.url, ...options });
+    servers.push(server);
+    const parent = await signUpParent(server);
+    const child = (await api(server, 'POST', '/api/children', { token: parent.token, json: validChild })).body.id as number;
+    const created = await api(server, 'POST', '/api/invites', { token: parent.token, json: { email, role: 'viewer', childIds: [child] } });
+    expect(created.status).toBe(201);
+    return created.body as { link: string; linkFromAppOrigin: boolean; emailed: boolean; notEmailedBecause: string | null };
+  };
+
+  it('with mail but no APP_ORIGIN, the invitation is not emailed (its link would name this machine) and says why', async () => {
+    const created = await inviteFrom({}, 'no-origin@example.com');
+    expect(created).toMatchObject({ emailed: false, notEmailedBecause: 'no-app-origin', linkFromAppOrigin: false });
+    // Nothing reached the mail server for that address.
+    await expect(smtp.next((mail) => mail.to.includes('no-origin@example.com'), 1_000)).rejects.toThrow();
+  });
+
+  it('with mail and APP_ORIGIN, the emailed link and the one shown are at APP_ORIGIN', async () => {
+    const created = await inviteFrom({ appOrigin: 'https://trelli.example.org' }, 'with-origin@example.com');
+    expect(created).toMatchObject({ emailed: true, notEmailedBecause: null, linkFromAppOrigin: true });
+    expect(created.link).toMatch(/^https:\/\/trelli\.example\.org\/app\/invite#[A-Za-z0-9_-]{43}$/);
+    const mail = await smtp.next((received) => received.to.includes('with-origin@example.com'));
+    expect(mail.links).toEqual([created.link]);
   });
 });

@@ -1,12 +1,9 @@
 import { AUDIT_ONLY_ACTIONS, type Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
 
-/**
- * The child's latest activities, each with its subject as it is now: joined at read time, so an edited
- * title shows its new words and a deleted record leaves nothing of itself in the feed (decision 0023).
- */
-export async function listActivities(db: Db, childId: number, limit: number): Promise<Activity[]> {
-  const rows = await db
+/** Activities, each joined to its subject as it is now, with `title`: the words the feed shows for it. */
+function withSubjects(db: Db) {
+  return db
     .selectFrom('activities as a')
     .leftJoin('observations as o', (join) =>
       join.onRef('o.id', '=', 'a.subjectId').onRef('o.childId', '=', 'a.childId').on('a.subjectType', '=', 'observation'),
@@ -33,11 +30,19 @@ export async function listActivities(db: Db, childId: number, limit: number): Pr
     .leftJoin('childPeople as cp', (join) =>
       join.onRef('cp.id', '=', 'a.subjectId').onRef('cp.childId', '=', 'a.childId').on('a.subjectType', '=', 'person'),
     )
-    .select(['a.id', 'a.childId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.createdAt', 'o.occurredAt', 'p.recordedOn'])
     // At most one of the joins matches an activity.
     .select((eb) =>
       eb.fn.coalesce('o.what', 'g.title', 'pg.title', 's.title', eb.fn.coalesce('m.title', 'd.title', 'med.name', 'cp.name')).as('title'),
-    )
+    );
+}
+
+/**
+ * The child's latest activities, each with its subject as it is now: joined at read time, so an edited
+ * title shows its new words and a deleted record leaves nothing of itself in the feed (decision 0023).
+ */
+export async function listActivities(db: Db, childId: number, limit: number): Promise<Activity[]> {
+  const rows = await withSubjects(db)
+    .select(['a.id', 'a.childId', 'a.action', 'a.subjectType', 'a.subjectId', 'a.createdAt', 'o.occurredAt', 'p.recordedOn'])
     .where('a.childId', '=', childId)
     .where('a.action', 'not in', AUDIT_ONLY_ACTIONS)
     .orderBy('a.createdAt', 'desc')
@@ -49,4 +54,14 @@ export async function listActivities(db: Db, childId: number, limit: number): Pr
     createdAt: row.createdAt.toISOString(),
     occurredAt: row.occurredAt ? row.occurredAt.toISOString() : null,
   }));
+}
+
+/**
+ * The title of each of the child's activities `ids` whose subject has one (decision 0072): the audit log
+ * names its entries with the feed's words, read now. A deleted subject has none.
+ */
+export async function activityTitles(db: Db, childId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await withSubjects(db).select('a.id').where('a.childId', '=', childId).where('a.id', 'in', [...ids]).execute();
+  return new Map(rows.flatMap((row) => (row.title === null ? [] : [[Number(row.id), row.title] as const])));
 }

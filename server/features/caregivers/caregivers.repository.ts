@@ -222,14 +222,23 @@ export interface AuditRow {
   action: string;
   subjectType: string;
   subjectId: number;
+  /** The person an access entry is about, as they are now (or the address an invitation went to). */
+  subjectName: string | null;
+  subjectEmail: string | null;
+  subjectInvitedAs: string | null;
+  fromRole: ChildRole | null;
+  toRole: ChildRole | null;
 }
 
-/** The child's activities, newest first, with who made each. */
+/** The child's activities, newest first, with who made each and whom an access entry is about. */
 export async function listAudit(db: Db, childId: number, limit: number, before: number | undefined): Promise<AuditRow[]> {
   let query = db
     .selectFrom('activities as a')
     .leftJoin('users as u', 'u.id', 'a.actorId')
     .leftJoin('childAccess as ca', (join) => join.onRef('ca.userId', '=', 'a.actorId').onRef('ca.childId', '=', 'a.childId'))
+    .leftJoin('users as su', 'su.id', 'a.subjectUserId')
+    .leftJoin('childAccess as sca', (join) => join.onRef('sca.userId', '=', 'a.subjectUserId').onRef('sca.childId', '=', 'a.childId'))
+    .leftJoin('invites as i', (join) => join.onRef('i.id', '=', 'a.subjectId').on('a.subjectType', '=', 'invite'))
     .select([
       'a.id',
       'a.createdAt',
@@ -240,7 +249,12 @@ export async function listAudit(db: Db, childId: number, limit: number, before: 
       'a.action',
       'a.subjectType',
       'a.subjectId',
+      'su.name as subjectName',
+      'su.email as subjectEmail',
+      'a.fromRole',
+      'a.toRole',
     ])
+    .select((eb) => eb.fn.coalesce('sca.invitedAs', 'i.email').as('subjectInvitedAs'))
     .where('a.childId', '=', childId);
   if (before !== undefined) query = query.where('a.id', '<', before);
   const rows = await query.orderBy('a.id', 'desc').limit(limit).execute();

@@ -2,6 +2,7 @@ import type { AuditEntry, Caregiver, CreatedInvite, Invite, InviteCreate, Invite
 import { CAREGIVER_LIMITS } from '#shared/schemas/caregivers.ts';
 import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
 import type { AuthProvider } from '../../auth/auth-provider.ts';
+import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { Db } from '../../db/database.ts';
 import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
 import { hashLinkToken, newLinkToken } from '../../core/link-tokens.ts';
@@ -59,6 +60,10 @@ export function createCaregiversService(deps: {
   mailer: Mailer;
   /** Where links point: APP_ORIGIN, else this server's local address. */
   appUrl: string;
+  /** APP_ORIGIN: without it an invitation is not emailed, its link naming an address only this machine may reach. */
+  appOrigin: string | undefined;
+  /** The feed's words for what each activity is about (the audit log names its entries with them). */
+  activities: Pick<ActivitiesService, 'titlesOf'>;
   now?: () => Date;
 }) {
   const { db, auth, mailer } = deps;
@@ -112,7 +117,8 @@ export function createCaregiversService(deps: {
     trx: Db,
     scope: Pick<ChildScope, 'ownerId' | 'childId' | 'userId'>,
     action: 'caregiver.invited' | 'caregiver.joined' | 'caregiver.role-changed' | 'caregiver.removed' | 'caregiver.left' | 'invite.revoked',
-    subject: { type: 'caregiver' | 'invite'; id: number },
+    subject: { type: 'invite'; id: number } | { type: 'caregiver'; id: number; userId: string },
+    roles?: { fromRole: ChildRole; toRole: ChildRole },
   ) {
     await recordActivity(trx, {
       ownerId: scope.ownerId,
@@ -121,6 +127,9 @@ export function createCaregiversService(deps: {
       action,
       subjectType: subject.type,
       subjectId: subject.id,
+      // Whom an access entry is about: the log reads their name from their account (decision 0072).
+      subjectUserId: subject.type === 'caregiver' ? subject.userId : null,
+      ...roles,
     });
   }
 
@@ -167,6 +176,11 @@ export function createCaregiversService(deps: {
         return row;
       });
       const link = linkFor(token);
+      const linkFromAppOrigin = deps.appOrigin !== undefined;
+      // Without APP_ORIGIN the link is a guess at this server's address: mailing it could send a dead link (decision 0073).
+      if (mailer.configured && !linkFromAppOrigin) {
+        return { invite: toInvite(invite, at), link, linkFromAppOrigin, emailed: false, notEmailedBecause: 'no-app-origin' };
+      }
       const names = await caregivers.childFirstNames(db, childIds);
       const from = await caregivers.person(db, userId);
       const inviter = from.name ?? from.email ?? 'A parent';
@@ -185,7 +199,13 @@ export function createCaregiversService(deps: {
         },
         'invite',
       );
-      return { invite: toInvite(invite, at), link, emailed: sent === 'sent' };
+      return {
+        invite: toInvite(invite, at),
+        link,
+        linkFromAppOrigin,
+        emailed: sent === 'sent',
+        notEmailedBecause: sent === 'sent' ? null : mailer.configured ? 'mail-failed' : 'no-mail',
+      };
     },
 
     /** What the invitation offers, for the person who opened the link (signed in). */
@@ -214,7 +234,7 @@ export function createCaregiversService(deps: {
           if (current && roleAllows(current, invite.role)) continue;
           const accessId = await caregivers.grantAccess(trx, { childId, userId, role: invite.role, invitedAs: invite.email }, at);
           const scope = await checkChildScope(trx, userId, childId, 'viewer');
-          await audit(trx, scope, 'caregiver.joined', { type: 'caregiver', id: accessId });
+          await audit(trx, scope, 'caregiver.joined', { type: 'caregiver', id: accessId, userId });
         }
         await caregivers.markAccepted(trx, invite.id, userId, at);
         return { childIds: invite.childIds, role: invite.role };
@@ -229,7 +249,13 @@ export function createCaregiversService(deps: {
         if (access.isAccountHolder) throw new AppError('BAD_REQUEST', 'The child belongs to this account: it always stays an owner.');
         if (access.role !== role) {
           await caregivers.setRole(trx, accessId, role, now());
-          await audit(trx, scope, 'caregiver.role-changed', { type: 'caregiver', id: accessId });
+          await audit(
+            trx,
+            scope,
+            'caregiver.role-changed',
+            { type: 'caregiver', id: accessId, userId: access.userId },
+            { fromRole: access.role, toRole: role },
+          );
           if (!roleAllows(role, access.role)) await withdrawInvitesFrom(trx, scope, access.userId);
         }
         return toCaregiver({ ...access, role }, scope.userId);
@@ -247,6 +273,7 @@ export function createCaregiversService(deps: {
         await audit(trx, scope, access.userId === scope.userId ? 'caregiver.left' : 'caregiver.removed', {
           type: 'caregiver',
           id: accessId,
+          userId: access.userId,
         });
         await withdrawInvitesFrom(trx, scope, access.userId);
       });
@@ -265,7 +292,7 @@ export function createCaregiversService(deps: {
           );
         }
         await caregivers.deleteAccess(trx, access.id);
-        await audit(trx, scope, 'caregiver.left', { type: 'caregiver', id: access.id });
+        await audit(trx, scope, 'caregiver.left', { type: 'caregiver', id: access.id, userId: scope.userId });
         await withdrawInvitesFrom(trx, scope, scope.userId);
         return { id: scope.childId, deleted: true as const };
       });
@@ -282,9 +309,16 @@ export function createCaregiversService(deps: {
       return { id: inviteId, deleted: true };
     },
 
-    /** The child's audit log for its owners: who did what, never what the records say. */
+    /**
+     * The child's audit log for its owners: who did what, to which record or person, each named as it is
+     * now (the feed's words for a record; a person's name or address), and a role change's two roles.
+     */
     async audit(scope: ChildScope, limit: number, before: number | undefined): Promise<AuditEntry[]> {
       const rows = await caregivers.listAudit(db, scope.childId, limit, before);
+      const titles = await deps.activities.titlesOf(
+        scope.childId,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => ({
         id: row.id,
         at: row.createdAt.toISOString(),
@@ -294,6 +328,11 @@ export function createCaregiversService(deps: {
         action: row.action,
         subjectType: row.subjectType,
         subjectId: row.subjectId,
+        subject:
+          row.subjectType === 'caregiver' || row.subjectType === 'invite'
+            ? (row.subjectName ?? row.subjectEmail ?? row.subjectInvitedAs)
+            : (titles.get(row.id) ?? null),
+        roleChange: row.fromRole && row.toRole ? { from: row.fromRole, to: row.toRole } : null,
       }));
     },
   };

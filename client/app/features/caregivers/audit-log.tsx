@@ -5,9 +5,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { activityLabel } from '../../../lib/activity-labels.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { ROLE_LABELS } from './caregiver-labels.ts';
 import { useAuditLog } from './use-caregivers.ts';
 
-/** The child's audit log, opened on demand: who viewed, changed, joined, left. Never what a record says. */
+/**
+ * The child's audit log, opened on demand: who viewed, changed, joined, left, each entry naming its record
+ * or person as they are now (decision 0072) and a role change's two roles.
+ */
 export function AuditLog({ childId, childName }: { childId: number; childName: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -47,9 +51,12 @@ export function AuditLog({ childId, childName }: { childId: number; childName: s
                       : 'A deleted account'}
                   </span>
                   <span className="text-ink">· {activityLabel(entry.action as ActivityAction)}</span>
-                  <span className="text-ink-muted">
-                    ({entry.subjectType} #{entry.subjectId})
-                  </span>
+                  {entry.subject !== null ? <span className="min-w-0 break-words text-ink">{`‘${entry.subject}’`}</span> : null}
+                  {entry.roleChange ? (
+                    <span className="text-ink-muted">
+                      from {ROLE_LABELS[entry.roleChange.from].name.toLowerCase()} to {ROLE_LABELS[entry.roleChange.to].name.toLowerCase()}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ol>

@@ -1,11 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Caregiver, Invite } from '#shared/schemas/caregivers.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import { CHILD_ROLES, type ChildRole } from '#shared/schemas/roles.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { httpStatusOf } from '../../../lib/api-request.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { SaveError } from '../../components/save-error.tsx';
+import { useSaveError } from '../../hooks/use-save-error.ts';
 import { AuditLog } from './audit-log.tsx';
 import { ROLE_LABELS } from './caregiver-labels.ts';
 import { useCaregivers, useChangeRole, useRemoveCaregiver, useRevokeInvite } from './use-caregivers.ts';
@@ -50,19 +54,16 @@ export function ChildAccess({ child }: { child: Child }) {
 }
 
 function CaregiverRow({ childId, childName, caregiver }: { childId: number; childName: string; caregiver: Caregiver }) {
-  const selectId = useId();
-  const changeRole = useChangeRole();
   const remove = useRemoveCaregiver();
-  const [role, setRole] = useState<ChildRole>(caregiver.role);
   const who = caregiver.name ?? caregiver.email ?? 'Someone signed in with another provider';
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-ink/10 pb-3 last:border-b-0 last:pb-0">
       <div className="min-w-0">
-        <p className="font-medium text-ink">
+        <p className="font-medium break-words text-ink">
           {who}
           {caregiver.isYou ? <span className="ml-2 text-sm text-ink-muted">(you)</span> : null}
         </p>
-        {caregiver.name && caregiver.email ? <p className="text-sm text-ink-muted">{caregiver.email}</p> : null}
+        {caregiver.name && caregiver.email ? <p className="text-sm break-words text-ink-muted">{caregiver.email}</p> : null}
         <p className="text-sm text-ink-muted">
           {caregiver.isAccountHolder
             ? 'Owner · the child belongs to this account'
@@ -71,26 +72,7 @@ function CaregiverRow({ childId, childName, caregiver }: { childId: number; chil
       </div>
       {caregiver.isAccountHolder ? null : (
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={selectId} className="sr-only">
-            Role of {who}
-          </label>
-          <select
-            id={selectId}
-            value={role}
-            disabled={changeRole.isPending}
-            onChange={(event) => {
-              const next = event.target.value as ChildRole;
-              setRole(next);
-              changeRole.mutate({ childId, id: caregiver.id, data: { role: next } }, { onError: () => setRole(caregiver.role) });
-            }}
-            className="rounded-lg border border-ink/25 bg-white px-3 py-2 text-ink"
-          >
-            {CHILD_ROLES.map((choice) => (
-              <option key={choice} value={choice}>
-                {ROLE_LABELS[choice].name}
-              </option>
-            ))}
-          </select>
+          <RoleChoice childId={childId} childName={childName} caregiver={caregiver} who={who} />
           <ConfirmDelete
             label="Remove"
             confirmLabel="Remove"
@@ -102,6 +84,111 @@ function CaregiverRow({ childId, childName, caregiver }: { childId: number; chil
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Someone's role. Choosing and saving are two steps (WCAG 3.2.2): arrowing through the select only
+ * chooses, "Save role" saves, and making someone an owner asks first. A failed change stays said
+ * beside the select (the toast closes by itself).
+ */
+function RoleChoice({ childId, childName, caregiver, who }: { childId: number; childName: string; caregiver: Caregiver; who: string }) {
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const changeRole = useChangeRole();
+  const failure = useSaveError();
+  const [chosen, setChosen] = useState<ChildRole | null>(null);
+  const [asking, setAsking] = useState(false);
+  const changed = chosen !== null && chosen !== caregiver.role;
+
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+
+  const apply = (role: ChildRole) => {
+    failure.clear();
+    changeRole.mutate(
+      { childId, id: caregiver.id, data: { role } },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setAsking(false);
+          select.current?.focus();
+        },
+        onError: (error) => {
+          setAsking(false);
+          // Gone meanwhile (removed by another owner, or they left): say so rather than "try again".
+          const gone = httpStatusOf(error) === 404 ? `${who} no longer has access to ${childName}.` : undefined;
+          failure.report('The role did not change', gone)(error);
+          select.current?.focus();
+        },
+      },
+    );
+  };
+  const save = () => {
+    if (!changed || changeRole.isPending) return;
+    if (chosen === 'owner') setAsking(true);
+    else apply(chosen);
+  };
+  const cancel = () => {
+    setChosen(null);
+    setAsking(false);
+    failure.clear();
+    select.current?.focus();
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={`${id}-role`} className="sr-only">
+        Role of {who}
+      </label>
+      <select
+        ref={select}
+        id={`${id}-role`}
+        value={chosen ?? caregiver.role}
+        aria-describedby={failure.message ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setChosen(event.target.value as ChildRole);
+          setAsking(false);
+        }}
+        className="rounded-lg border border-ink/25 bg-white px-3 py-2 text-ink"
+      >
+        {CHILD_ROLES.map((choice) => (
+          <option key={choice} value={choice}>
+            {ROLE_LABELS[choice].name}
+          </option>
+        ))}
+      </select>
+      {changed && !asking ? (
+        <>
+          <Button size="sm" loading={changeRole.isPending} onClick={save}>
+            Save role<span className="sr-only"> of {who}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={cancel}>
+            Cancel<span className="sr-only"> the role change for {who}</span>
+          </Button>
+        </>
+      ) : null}
+      {changed && asking ? (
+        <div
+          role="group"
+          aria-labelledby={`${id}-ask`}
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-ink/25 bg-brand-50 px-3 py-2"
+        >
+          <p id={`${id}-ask`} className="text-sm font-medium text-ink">
+            Make {who} an owner of {childName}? {ROLE_LABELS.owner.can}
+          </p>
+          <Button size="sm" loading={changeRole.isPending} onClick={() => apply('owner')}>
+            Make owner
+          </Button>
+          <button ref={keep} type="button" className={buttonClasses({ variant: 'outline', size: 'sm' })} onClick={cancel}>
+            Keep as {ROLE_LABELS[caregiver.role].name.toLowerCase()}
+          </button>
+        </div>
+      ) : null}
+      <SaveError id={`${id}-error`} message={failure.message} />
+    </div>
   );
 }
 

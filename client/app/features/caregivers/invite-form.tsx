@@ -7,7 +7,25 @@ import { FORM_ERROR, fieldErrorsFromIssues, submitFailureErrors } from '../../..
 import { FormAlert, TextField } from '../../components/form-field.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { ROLE_LABELS } from './caregiver-labels.ts';
-import { useInvite } from './use-caregivers.ts';
+import { useInvite, useInvitesEmailable } from './use-caregivers.ts';
+
+/** Why a new invitation was not emailed, in a parent's words (the setting named for whoever runs the server). */
+const NOT_EMAILED: Record<NonNullable<CreatedInvite['notEmailedBecause']>, string> = {
+  'no-mail': 'This server does not send email, so copy the link and send it by message or email.',
+  'no-app-origin':
+    'This server does not email invitations until its public address (the APP_ORIGIN setting) is set, so copy the link and send it by message or email.',
+  'mail-failed': 'The email could not be sent just now, so copy the link and send it by message or email.',
+};
+
+/**
+ * The link to copy. Without APP_ORIGIN the server can only guess its own address (localhost), so the
+ * link is put at the address this page was opened at, which the person inviting knows works (decision 0073).
+ */
+function linkToShow(created: CreatedInvite): string {
+  if (created.linkFromAppOrigin) return created.link;
+  const { pathname, hash } = new URL(created.link);
+  return `${window.location.origin}${pathname}${hash}`;
+}
 
 /** Invite someone to one or more of the children the person owns; the link is shown to copy. */
 export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
@@ -18,6 +36,7 @@ export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
   const [childIds, setChildIds] = useState<number[]>(() => ownedChildren.slice(0, 1).map((child) => child.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<CreatedInvite | null>(null);
+  const emailable = useInvitesEmailable();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,6 +64,12 @@ export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
         <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
           Invite someone
         </h3>
+        {emailable === false ? (
+          <p className="text-sm text-ink-muted">
+            Invitations are not emailed from this server: its public address (the APP_ORIGIN setting) is not set. After you create one, copy
+            its link and send it yourself.
+          </p>
+        ) : null}
         <TextField
           id={`${id}-email`}
           label="Their email address"
@@ -109,6 +134,7 @@ export function InviteForm({ ownedChildren }: { ownedChildren: Child[] }) {
       </form>
       {created ? (
         <CreatedInviteLink
+          key={created.invite.id}
           created={created}
           onDone={() => {
             setCreated(null);
@@ -127,11 +153,12 @@ function CreatedInviteLink({ created, onDone }: { created: CreatedInvite; onDone
   const message = useRef<HTMLParagraphElement>(null);
   const [copied, setCopied] = useState(false);
   // The button pressed is now behind it: a screen reader reads the message, and Tab goes on to the link.
-  useEffect(() => message.current?.focus(), [created]);
+  useEffect(() => message.current?.focus(), []);
+  const link = linkToShow(created);
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(created.link);
+      await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch {
       // Without clipboard access the link is selected for the person to copy.
@@ -147,9 +174,9 @@ function CreatedInviteLink({ created, onDone }: { created: CreatedInvite; onDone
           : `Invitation for ${created.invite.email} is ready. Send them this link yourself.`}
       </p>
       <p className="text-sm text-ink-muted">
-        {created.emailed
+        {created.notEmailedBecause === null
           ? 'You can also copy the link and send it another way.'
-          : 'This server does not send email, so copy the link and send it by message or email.'}{' '}
+          : NOT_EMAILED[created.notEmailedBecause]}{' '}
         The link works once, for {CAREGIVER_LIMITS.inviteDays} days, and is shown only now.
       </p>
       <label htmlFor={`${id}-link`} className="text-sm font-semibold text-ink">
@@ -159,7 +186,7 @@ function CreatedInviteLink({ created, onDone }: { created: CreatedInvite; onDone
         ref={input}
         id={`${id}-link`}
         readOnly
-        value={created.link}
+        value={link}
         onFocus={(event) => event.target.select()}
         className="block w-full rounded-lg border border-ink/25 bg-white px-3 py-2.5 font-mono text-sm text-ink"
       />

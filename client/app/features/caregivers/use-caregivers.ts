@@ -21,15 +21,24 @@ export function useAuditLog(childId: number, enabled: boolean) {
   );
 }
 
+/**
+ * False when the server has no APP_ORIGIN (`config.auth.productionHost` is its host), so it emails no
+ * invitation (decision 0073); undefined until known.
+ */
+export function useInvitesEmailable(): boolean | undefined {
+  const config = trpc.config.auth.useQuery();
+  return config.data ? config.data.productionHost !== null : undefined;
+}
+
 export function useInvite() {
   return trpc.caregivers.invite.useMutation();
 }
 
+/** A failure is the caller's to say (beside the select as well as in a toast: useSaveError). */
 export function useChangeRole() {
   const { toast } = useToast();
   return trpc.caregivers.changeRole.useMutation({
     onSuccess: () => toast({ title: 'Role changed', variant: 'success' }),
-    onError: (error) => toast({ title: 'The role did not change', description: error.message, variant: 'destructive' }),
   });
 }
 
