@@ -5,7 +5,9 @@ import helmet from 'helmet';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { TrustProxy } from './config.ts';
 import { isDatabaseUnavailable, isRejectedValue, pingDatabase, type Db } from './db/database.ts';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
+import { causeOf } from './core/dependencies.ts';
+import { FileStoreUnavailableError } from './core/storage/object-store.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, FILE_STORE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
 import type { InFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -23,6 +25,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const TRPC_MAX_BATCH_SIZE = 20;
 /** What a 503 tells a client to wait: the pool reconnects on the next request once the database is back. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** A file store outage (or a setting to fix) takes longer than a dropped database connection. */
+const FILE_STORE_RETRY_AFTER_SECONDS = 30;
 
 export interface AppDeps {
   db: Db;
@@ -94,14 +98,28 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // The database decides readiness; the file store and mail are reported (a setting to check) but never fail it.
   app.get('/readyz', async (_req, res) => {
-    try {
-      await pingDatabase(db);
-      res.json({ status: 'ready' });
-    } catch {
+    const [database, others] = await Promise.all([
+      pingDatabase(db).then(
+        () => ({ status: 'ok' as const }),
+        (error: unknown) => {
+          log.warn({ cause: causeOf(error) }, 'readiness: the database does not answer');
+          return { status: 'unavailable' as const, reason: 'the database does not answer', setting: 'DATABASE_URL' };
+        },
+      ),
+      services.dependencies.report(),
+    ]);
+    const dependencies = { database, ...others };
+    if (database.status !== 'ok') {
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      res.status(503).json(new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).toBody());
+      res
+        .status(503)
+        .json({ ...new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).toBody(), status: 'unavailable', dependencies });
+      return;
     }
+    const degraded = Object.values(others).some((state) => state.status === 'unavailable');
+    res.json({ status: degraded ? 'degraded' : 'ready', dependencies });
   });
 
   // API answers carry personal data: no browser or proxy may keep a copy, errors included.
@@ -129,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
       },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ path, err: error.cause ?? error }, 'trpc procedure failed');
+        if (error.code === 'SERVICE_UNAVAILABLE') logUnavailable({ path }, error.cause);
       },
     }),
   );
@@ -170,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const appError = toAppError(error);
+    if (appError.status === 503) logUnavailable({ requestId: res.locals.requestId, path: req.path }, error);
     if (appError.code === 'INTERNAL_SERVER_ERROR') {
       log.error({ requestId: res.locals.requestId, path: req.path, err: error }, 'request failed');
     } else if (isRejectedValue(error)) {
@@ -181,9 +201,23 @@ export function createApp(deps: AppDeps): Express {
     }
     if (res.headersSent) return;
     if (appError.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    if (appError.code === 'FILE_STORE_UNAVAILABLE') res.setHeader('Retry-After', String(FILE_STORE_RETRY_AFTER_SECONDS));
     res.status(appError.status).json(appError.toBody());
   };
   app.use(errorHandler);
+
+  /** A 503 names what was down and why, so the log tells a database outage from a file store one. */
+  function logUnavailable(where: { requestId?: unknown; path?: string }, error: unknown) {
+    if (error instanceof FileStoreUnavailableError) {
+      services.dependencies.failed('fileStore');
+      log.warn(
+        { ...where, dependency: 'fileStore', setting: error.setting, reason: error.reason, cause: causeOf(error) },
+        'file store unavailable',
+      );
+    } else {
+      log.warn({ ...where, dependency: 'database', cause: causeOf(error) }, 'database unavailable');
+    }
+  }
   return app;
 }
 
@@ -195,6 +229,7 @@ function toAppError(error: unknown): AppError {
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
   }
+  if (error instanceof FileStoreUnavailableError) return new AppError('FILE_STORE_UNAVAILABLE', FILE_STORE_UNAVAILABLE_MESSAGE);
   if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
   if (isRejectedValue(error)) return new AppError('BAD_REQUEST', REJECTED_VALUE_MESSAGE);
   return new AppError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side. Please try again.');

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
-import { startServer } from './start.ts';
+import { startServer, StartupError } from './start.ts';
 
 let config;
 try {
@@ -14,7 +14,16 @@ try {
 }
 
 const log = createLogger(config.logLevel);
-const running = await startServer(config, log, { client: config.env === 'development' ? 'vite' : 'built' });
+let running;
+try {
+  running = await startServer(config, log, { client: config.env === 'development' ? 'vite' : 'built' });
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  // The setting and what was seen, not a stack trace.
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  log.fatal({ setting: error.setting, cause: { code: cause?.code, message: cause?.message } }, error.message);
+  process.exit(1);
+}
 log.info(
   { url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'postgres' : 'pglite', auth: config.clerk ? 'clerk' : 'local' },
   'Trelli is listening',

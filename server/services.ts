@@ -6,6 +6,7 @@ import type { Mailer } from './core/mail.ts';
 import type { Db } from './db/database.ts';
 import type { VaultSetup } from './vault-setup.ts';
 import { accountDataParts } from './account-data-parts.ts';
+import { createDependencyChecks, type DependencyChecks } from './core/dependencies.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { createAccountDataService, type AccountDataService } from './features/account-data/account-data.service.ts';
 import { createAccountsService, type AccountsService } from './features/accounts/accounts.service.ts';
@@ -45,6 +46,8 @@ export interface Services {
   accountData: AccountDataService;
   /** The background job queue; start.ts starts and stops it with the server. */
   jobs: Jobs;
+  /** The file store and mail, probed at start-up and by /readyz. */
+  dependencies: DependencyChecks;
   /** Built-in accounts; null in Clerk mode. */
   accounts: AccountsService | null;
   featureFlags: FeatureFlags;
@@ -113,6 +116,7 @@ export function createServices(deps: ServiceDeps): Services {
       now: deps.now,
     }),
     jobs,
+    dependencies: createDependencyChecks({ fileStore: deps.vault.files.vault.store, mailer: deps.mailer, log: deps.vault.log }),
     accounts: deps.tokens
       ? createAccountsService({
           db: deps.db,

@@ -7,7 +7,7 @@ import { createClerkAuthProvider } from './auth/clerk.ts';
 import { createLocalAuthProvider, LocalTokens } from './auth/local.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { appUrlOf, type Config } from './config.ts';
-import { isDatabaseUnavailable, openDatabase, type Db } from './db/database.ts';
+import { isDatabaseUnavailable, openDatabase, pingDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleContactPurge } from './features/contact/contact.service.ts';
 import { createInFlightTracker } from './lib/in-flight.ts';
@@ -44,18 +44,60 @@ export async function openDatabaseFor(config: Config, log: Logger): Promise<Db> 
   );
 }
 
-async function migrateWithRetry(db: Db, log: Logger): Promise<void> {
+/** Start-up cannot go on, for a reason the message gives in a self-hoster's words, naming the setting to check. */
+export class StartupError extends Error {
+  readonly setting: string;
+
+  constructor(setting: string, message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'StartupError';
+    this.setting = setting;
+  }
+}
+
+/** Where DATABASE_URL points, without its password: `host:port/name`. */
+function databaseAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+/** Why a PostgreSQL server refused us at start-up, when the answer is about DATABASE_URL itself. */
+const REFUSED_AT_START: Record<string, string> = {
+  '3D000': 'that database does not exist on the server (create it, e.g. createdb, or fix the name in the URL)',
+  '28P01': 'the server refused the user name or password',
+  '28000': 'the server refused the user name or password',
+};
+
+/** Waits (up to 10 s) for the database to answer; a server that refuses the URL stops start-up at once. */
+async function connectWithRetry(db: Db, config: Config, log: Logger): Promise<void> {
+  const url = config.databaseUrl;
+  if (!url) return;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const applied = await migrateToLatest(db);
-      if (applied.length > 0) log.info({ applied }, 'migrations applied');
+      await pingDatabase(db);
       return;
     } catch (error) {
-      if (!isDatabaseUnavailable(error) || attempt >= 10) throw error;
-      log.warn({ attempt }, 'database not reachable yet; retrying');
+      const code = (error as { code?: unknown }).code;
+      const refused = typeof code === 'string' ? REFUSED_AT_START[code] : undefined;
+      if (refused) throw new StartupError('DATABASE_URL', `DATABASE_URL (${databaseAddress(url)}): ${refused}`, error);
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (attempt >= 10) {
+        const why = typeof code === 'string' ? ` (${code})` : '';
+        throw new StartupError(
+          'DATABASE_URL',
+          `DATABASE_URL (${databaseAddress(url)}): the database server cannot be reached${why}`,
+          error,
+        );
+      }
+      log.warn({ attempt, setting: 'DATABASE_URL' }, 'database not reachable yet; retrying');
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
+}
+
+async function migrate(db: Db, log: Logger): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
 }
 
 export async function buildAuthProvider(config: Config, log: Logger, db: Db): Promise<{ auth: AuthProvider; tokens: LocalTokens | null }> {
@@ -69,7 +111,13 @@ export async function buildAuthProvider(config: Config, log: Logger, db: Db): Pr
 
 export async function startServer(config: Config, log: Logger, options: StartOptions): Promise<RunningServer> {
   const db = await openDatabaseFor(config, log);
-  await migrateWithRetry(db, log);
+  try {
+    await connectWithRetry(db, config, log);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+  await migrate(db, log);
   const { auth, tokens } = await buildAuthProvider(config, log, db);
   const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
   const services = createServices({
@@ -85,6 +133,10 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   });
   // Background jobs (pg-boss): exports, their expiry. Stopped below before the database closes.
   await services.jobs.start();
+  // A wrong S3 or SMTP setting is logged now, naming it, rather than at the first upload or mail; it does not stop start-up.
+  void services.dependencies
+    .report()
+    .then((states) => log.info({ fileStore: states.fileStore.status, mail: states.mail.status }, 'file store and mail checked'));
   const stopContactPurge = scheduleContactPurge(services.contact, log);
   const stopFilePurge = schedulePurge(vault.files, log);
   void services.documents.resumeProcessing().catch((error: unknown) => log.warn({ err: error }, 'could not resume document processing'));

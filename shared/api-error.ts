@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
+  'FILE_STORE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

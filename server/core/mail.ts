@@ -13,6 +13,31 @@ export interface Mailer {
   readonly configured: boolean;
   /** `what` names the kind of mail for the log ("invite", "password reset"); never the body or a link. */
   send(message: MailMessage, what: string): Promise<'sent' | 'not-sent'>;
+  /** Connects and signs in without sending: 'not-configured' without SMTP; rejects with MailUnavailableError. */
+  verify(): Promise<'ok' | 'not-configured'>;
+}
+
+/** The SMTP server cannot be used: `reason` is safe to show anyone, `setting` is always SMTP_URL. */
+export class MailUnavailableError extends Error {
+  readonly setting = 'SMTP_URL';
+  readonly reason: string;
+
+  constructor(reason: string, cause: unknown) {
+    super(`Mail cannot be sent: ${reason} (check SMTP_URL)`, { cause });
+    this.name = 'MailUnavailableError';
+    this.reason = reason;
+  }
+}
+
+/** Nodemailer's codes for "nothing answered" (its own, and the socket's underneath). */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+function mailFailureReason(error: unknown): string {
+  const { code } = failureCodes(error);
+  if (code === 'EAUTH') return 'the SMTP server refused the user name or password';
+  if (code === 'ETLS') return "the SMTP server's TLS could not be set up";
+  if (code !== undefined && UNREACHABLE_CODES.has(code)) return 'nothing answers at the SMTP address';
+  return `the SMTP server refused the connection${code ? ` (${code})` : ''}`;
 }
 
 /** How long a slow or silent SMTP server may hold a request (settings in SMTP_URL's query win). */
@@ -41,6 +66,9 @@ export function createMailer(settings: { smtpUrl?: string; from?: string } | und
         log.info({ mail: what }, 'Mail not sent: SMTP_URL and MAIL_FROM are not set');
         return 'not-sent';
       },
+      async verify() {
+        return 'not-configured';
+      },
     };
   }
   const transport = createTransport({
@@ -59,6 +87,14 @@ export function createMailer(settings: { smtpUrl?: string; from?: string } | und
       } catch (error) {
         log.warn({ mail: what, ...failureCodes(error) }, 'Mail not sent: the SMTP server refused it or could not be reached');
         return 'not-sent';
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+        return 'ok';
+      } catch (error) {
+        throw new MailUnavailableError(mailFailureReason(error), error);
       }
     },
   };

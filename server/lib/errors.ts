@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  FILE_STORE_UNAVAILABLE: 503,
 };
 
 /** The error every layer below tRPC and the REST shims throws; both translate it the same way. */
@@ -48,3 +49,6 @@ export class AppError extends Error {
 export const REJECTED_VALUE_MESSAGE = 'Some of the data cannot be saved. Check for unusual characters or values.';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';
+
+export const FILE_STORE_UNAVAILABLE_MESSAGE =
+  'The file store cannot be reached right now, so files cannot be saved or opened. Please try again later.';

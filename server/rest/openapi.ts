@@ -36,7 +36,8 @@ const ERROR_RESPONSES = {
   TooManyRequests: { status: 429, description: 'Rate limited: wait the seconds Retry-After gives', retryAfter: true },
   ServiceUnavailable: {
     status: 503,
-    description: 'The database is unavailable: retry after the seconds Retry-After gives',
+    description:
+      'The database (SERVICE_UNAVAILABLE) or the file store (FILE_STORE_UNAVAILABLE) cannot be reached: retry after the seconds Retry-After gives',
     retryAfter: true,
   },
 } as const;

@@ -4,7 +4,8 @@ import { toIssues } from '#shared/api-error.ts';
 import { childRecordSchema, childScopeSchema } from '#shared/schemas/child.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
+import { FileStoreUnavailableError } from '../core/storage/object-store.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, FILE_STORE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
 import type { Context } from './context.ts';
 import { transformer } from './transformer.ts';
 
@@ -40,9 +41,17 @@ const appErrors = t.middleware(async ({ next }) => {
   if (!result.ok) {
     const { cause } = result.error;
     if (cause instanceof AppError) {
-      // Byte ranges exist only over REST; tRPC has no code for them.
-      const code = cause.code === 'RANGE_NOT_SATISFIABLE' ? 'BAD_REQUEST' : cause.code;
+      // Byte ranges exist only over REST; tRPC has no code for them, nor for which service is down.
+      const code =
+        cause.code === 'RANGE_NOT_SATISFIABLE'
+          ? 'BAD_REQUEST'
+          : cause.code === 'FILE_STORE_UNAVAILABLE'
+            ? 'SERVICE_UNAVAILABLE'
+            : cause.code;
       throw new TRPCError({ code, message: cause.message, cause });
+    }
+    if (cause instanceof FileStoreUnavailableError) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: FILE_STORE_UNAVAILABLE_MESSAGE, cause });
     }
     if (isDatabaseUnavailable(cause)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause });
     if (isRejectedValue(cause)) throw new TRPCError({ code: 'BAD_REQUEST', message: REJECTED_VALUE_MESSAGE, cause });

@@ -98,7 +98,6 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
 
     const during = [
       await api(server, 'GET', '/api/children', { token: parent.token }),
-      await api(server, 'GET', '/readyz'),
       await api(server, 'GET', `/api/children/${childId}`, { token: parent.token }),
       await api(server, 'POST', '/api/children', { token: parent.token, json: validChild }),
       await api(server, 'PUT', `/api/children/${childId}`, { token: parent.token, json: { firstName: 'Offline' } }),
@@ -110,6 +109,15 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
       // As the document says: when to try again.
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // /readyz says the same and which dependency is down; the file store (on disk here) is fine.
+    const ready = await api(server, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ready.body).toMatchObject({
+      error: { code: 'SERVICE_UNAVAILABLE' },
+      status: 'unavailable',
+      dependencies: { database: { status: 'unavailable', setting: 'DATABASE_URL' }, fileStore: { status: 'ok' } },
+    });
     // The process itself is up.
     expect((await api(server, 'GET', '/healthz')).status).toBe(200);
 
@@ -117,6 +125,13 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
     const trpc = await api(server, 'GET', '/api/trpc/children.list', { token: parent.token });
     expect(trpc.status).toBe(503);
     expect(JSON.stringify(trpc.body)).toContain('SERVICE_UNAVAILABLE');
+
+    // Each 503 is logged with its cause, as the database's (never the file store's).
+    const logged = server.logLines.map((line) => JSON.parse(line) as { level: number; msg: string; cause?: { message?: string } });
+    const unavailable = logged.filter((line) => line.msg === 'database unavailable');
+    expect(unavailable.length).toBeGreaterThanOrEqual(5);
+    expect(unavailable.every((line) => typeof line.cause?.message === 'string')).toBe(true);
+    expect(logged.some((line) => line.msg === 'file store unavailable')).toBe(false);
 
     // Nothing was logged as an unexpected server error.
     const errors = server.logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);

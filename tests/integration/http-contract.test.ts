@@ -158,7 +158,10 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     const ready = await api(server, 'GET', '/readyz');
     expect([health.status, ready.status]).toEqual([200, 200]);
     expect(health.body).toEqual({ status: 'ok' });
-    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.body).toEqual({
+      status: 'ready',
+      dependencies: { database: { status: 'ok' }, fileStore: { status: 'ok' }, mail: { status: 'not-configured' } },
+    });
   });
 
   it('sends security headers: a CSP without third-party hosts, nosniff, no X-Powered-By', async () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const entry = path.resolve('server/index.ts');
@@ -30,7 +31,7 @@ function startProcess(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(url: string, deadline = Date.now() + 30_000): Promise<void> {
+async function waitForHealth(url: string, deadline = Date.now() + 60_000): Promise<void> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;
@@ -52,6 +53,64 @@ describe('the server process', () => {
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('PORT');
   });
+
+  it('names DATABASE_URL when its server cannot be reached, without a stack trace or the password', async () => {
+    const port = await freePort();
+    const started = startProcess({
+      PORT: String(await freePort()),
+      DATABASE_URL: `postgres://trelli:hunter2-secret@127.0.0.1:${port}/trelli`,
+    });
+    expect(await started.exited).toBe(1);
+    const output = started.output();
+    expect(output).toContain(`DATABASE_URL (127.0.0.1:${port}/trelli): the database server cannot be reached (ECONNREFUSED)`);
+    expect(output).not.toMatch(/Migration|\n\s+at /);
+    expect(output).not.toContain('hunter2-secret');
+  }, 60_000);
+
+  it('starts with a missing bucket and an SMTP server that does not answer, naming S3_BUCKET and SMTP_URL in the log and /readyz', async () => {
+    const s3Dir = mkdtempSync(path.join(tmpdir(), 'trelli-lifecycle-s3-'));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-lifecycle-'));
+    dataDirs.push(s3Dir, dataDir);
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'trelli', configs: [] }],
+    });
+    const { port: s3Port } = await s3.run();
+    try {
+      const port = await freePort();
+      const started = startProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'trelli-typo',
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+        MAIL_FROM: 'Trelli <trelli@example.test>',
+      });
+      await waitForHealth(`http://127.0.0.1:${port}/readyz`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(await ready.json()).toEqual({
+        status: 'degraded',
+        dependencies: {
+          database: { status: 'ok' },
+          fileStore: { status: 'unavailable', reason: 'the bucket does not exist', setting: 'S3_BUCKET' },
+          mail: { status: 'unavailable', reason: 'nothing answers at the SMTP address', setting: 'SMTP_URL' },
+        },
+      });
+      const deadline = Date.now() + 10_000;
+      while (!/check SMTP_URL/.test(started.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(started.output()).toContain('file store cannot be used: the bucket does not exist; check S3_BUCKET');
+      expect(started.output()).toContain('mail cannot be used: nothing answers at the SMTP address; check SMTP_URL');
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    } finally {
+      await s3.close();
+    }
+  }, 150_000);
 
   it('serves, then on SIGTERM stops accepting, closes the database and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-lifecycle-'));
@@ -96,5 +155,5 @@ describe('the server process', () => {
     await waitForHealth(`http://127.0.0.1:${port}/readyz`);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  }, 90_000);
+  }, 150_000);
 });

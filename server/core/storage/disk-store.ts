@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertByteRange,
   assertObjectKey,
+  FileStoreUnavailableError,
   ObjectNotFoundError,
   rangeNotSatisfiable,
   type ByteRange,
@@ -41,6 +42,18 @@ export function createDiskStore(root: string): ObjectStore {
   return {
     kind: 'disk',
 
+    /** The objects folder exists (or can be made) and takes a file. */
+    async probe() {
+      const probeFile = path.join(absoluteRoot, `${TEMP_PREFIX}probe-${randomBytes(4).toString('hex')}`);
+      try {
+        await mkdir(absoluteRoot, { recursive: true });
+        await writeFile(probeFile, '', { mode: 0o600 });
+        await rm(probeFile, { force: true });
+      } catch (error) {
+        throw new FileStoreUnavailableError('the objects folder cannot be written', 'DATA_DIR', error);
+      }
+    },
+
     async put(key, body: Readable) {
       const { folder, file } = pathOf(key);
       await mkdir(folder, { recursive: true });
@@ -73,6 +86,31 @@ export function createDiskStore(root: string): ObjectStore {
 
     async delete(key) {
       await rm(pathOf(key).file, { force: true });
+    },
+
+    /** Temporary files last written before `startedBefore`: a write in progress keeps touching its own. */
+    async sweepIncompleteWrites(startedBefore) {
+      let removed = 0;
+      const sweep = async (folder: string) => {
+        const names = await readdir(folder).catch((error: unknown) => {
+          if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+          throw error;
+        });
+        for (const name of names) {
+          const file = path.join(folder, name);
+          if (!name.startsWith(TEMP_PREFIX)) {
+            if (folder === absoluteRoot) await sweep(file);
+            continue;
+          }
+          const written = await stat(file).catch(() => undefined);
+          if (written?.isFile() && written.mtime < startedBefore) {
+            await rm(file, { force: true });
+            removed += 1;
+          }
+        }
+      };
+      await sweep(absoluteRoot);
+      return removed;
     },
 
     async *list(prefix = '') {

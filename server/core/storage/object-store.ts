@@ -10,6 +10,13 @@ export interface ObjectStore {
   /** Idempotent: deleting an absent key succeeds. */
   delete(key: string): Promise<void>;
   list(prefix?: string): AsyncIterable<string>;
+  /**
+   * Removes what writes begun before `startedBefore` left behind when their process died mid-way (a
+   * disk store's temporary files, an S3 store's unfinished multipart uploads); resolves with how many.
+   */
+  sweepIncompleteWrites(startedBefore: Date): Promise<number>;
+  /** Resolves when the store can be written and read now; rejects with FileStoreUnavailableError naming the likely setting. */
+  probe(): Promise<void>;
 }
 
 /** Inclusive on both ends, like HTTP's Range. `end` past the object is clamped to its last byte. */
@@ -25,6 +32,23 @@ export class ObjectNotFoundError extends Error {
     super(`No stored object named ${key}`);
     this.name = 'ObjectNotFoundError';
     this.key = key;
+  }
+}
+
+/**
+ * The store cannot be used right now: unreachable, refusing the key, or without its bucket. `setting`
+ * names the configuration most likely at fault (S3_ENDPOINT, S3_BUCKET...); `reason` says what was
+ * seen, in words safe to show anyone (never the endpoint's address or a key); `cause` is the original.
+ */
+export class FileStoreUnavailableError extends Error {
+  readonly setting: string | undefined;
+  readonly reason: string;
+
+  constructor(reason: string, setting: string | undefined, cause: unknown) {
+    super(`The file store cannot be used: ${reason}${setting ? ` (check ${setting})` : ''}`, { cause });
+    this.name = 'FileStoreUnavailableError';
+    this.reason = reason;
+    this.setting = setting;
   }
 }
 

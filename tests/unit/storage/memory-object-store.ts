@@ -31,6 +31,10 @@ export function createMemoryObjectStore(): ObjectStore & { objects: Map<string, 
     async delete(key) {
       objects.delete(key);
     },
+    async probe() {},
+    async sweepIncompleteWrites() {
+      return 0;
+    },
     async *list(prefix = '') {
       for (const key of objects.keys()) if (key.startsWith(prefix)) yield key;
     },
