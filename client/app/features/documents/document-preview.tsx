@@ -14,6 +14,21 @@ export interface DocumentPreviewProps {
   onClose: () => void;
 }
 
+/** Escape pressed inside `frame` (a same-origin frame) calls `close`. */
+function closeOnEscapeIn(frame: HTMLIFrameElement, close: () => void) {
+  try {
+    frame.contentWindow?.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape') close();
+      },
+      { capture: true },
+    );
+  } catch {
+    // Another origin's frame: Escape works once focus is back in the dialog.
+  }
+}
+
 /** A PDF in the browser's own viewer, or an image, fetched with the token and shown from a blob: URL. */
 export function DocumentPreviewDialog({ document, onDownload, onClose }: DocumentPreviewProps) {
   const childId = useSelectedChildId();
@@ -29,7 +44,16 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
     // No sandbox: Chromium's PDF viewer does not run in a sandboxed frame. The blob is the server's
     // own sniffed PDF, and the CSP keeps object-src 'none'.
     // oxlint-disable-next-line react/iframe-missing-sandbox
-    body = <iframe title={`${document.title} (PDF)`} src={file.url} className="h-[70vh] w-full rounded-lg border border-ink/10" />;
+    body = (
+      <iframe
+        title={`${document.title} (PDF)`}
+        src={file.url}
+        className="h-[70vh] w-full rounded-lg border border-ink/10"
+        // Keys pressed in the viewer stay in its frame, out of the dialog's reach: Escape there closes it too.
+        // The blob: frame is this page's own origin, so its window can be listened to.
+        onLoad={(event) => closeOnEscapeIn(event.currentTarget, onClose)}
+      />
+    );
   } else {
     body = <img src={file.url} alt={document.title} className="mx-auto max-h-[75vh] w-auto max-w-full rounded-lg object-contain" />;
   }

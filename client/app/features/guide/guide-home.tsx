@@ -1,5 +1,5 @@
-import { useId, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useId, useMemo, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { GUIDE_THEME_LABELS, GUIDE_THEMES, type GuideArticleSummary, type GuideTemplate, type GuideTheme } from '#shared/guide.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -134,7 +134,18 @@ export interface GuideHomeProps {
 export function GuideHome({ articles, templates, loader = guideContentLoader }: GuideHomeProps) {
   const themesOn = useFeatureFlag('FLAG_TRELLI_GUIDE_THEMES_V1');
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  const location = useLocation();
+  const addressQuery = params.get('q') ?? '';
+  // The field holds what was typed; the address follows it. Were the field to show the address, each
+  // key would wait for the router's navigation, and keys typed 5 ms apart (dictation, macros) were
+  // lost or reordered. A navigation from elsewhere (Back, a link) still sets the field.
+  const [field, setField] = useState({ text: addressQuery, locationKey: location.key });
+  let query = field.text;
+  if (field.locationKey !== location.key) {
+    const typedHere = (location.state as { typedInSearch?: boolean } | null)?.typedInSearch === true;
+    query = typedHere ? field.text : addressQuery;
+    setField({ text: query, locationKey: location.key });
+  }
   const themeParam = params.get('theme');
   const theme = themesOn && isTheme(themeParam) ? themeParam : null;
   const content = useGuideContent(loader);
@@ -145,11 +156,12 @@ export function GuideHome({ articles, templates, loader = guideContentLoader }: 
   const searching = query.trim() !== '';
 
   const setQuery = (value: string) => {
+    setField((current) => ({ ...current, text: value }));
     const next = new URLSearchParams(params);
     if (value === '') next.delete('q');
     else next.set('q', value);
     // Typing replaces the entry, so Back leaves the guide instead of undoing one letter at a time.
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, state: { typedInSearch: true } });
   };
 
   return (
