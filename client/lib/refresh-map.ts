@@ -46,7 +46,15 @@ export const SHOWN_IN = {
   /** The next milestones are on the dashboard. */
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
-  document: ['documents.list', 'documents.facets', 'documents.byId', 'documents.usage', 'goals.detail', 'activities.list'],
+  document: [
+    'documents.list',
+    'documents.facets',
+    'documents.byId',
+    'documents.versions',
+    'documents.usage',
+    'goals.detail',
+    'activities.list',
+  ],
   /** The child's medications and people (Settings), each change in the activity feed. */
   medication: ['medications.list', 'activities.list'],
   person: ['people.list', 'activities.list'],

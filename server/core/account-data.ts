@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { countRows, deleteOwnedRows, readRowsPage, type RowsOf } from './account-data.repository.ts';
+import { authorName } from './authors.ts';
+import { authorAccounts } from './authors.repository.ts';
 
 /**
  * "Export everything" and "delete everything" (issue 10, decision 0053): each feature describes its
@@ -9,6 +11,14 @@ import { countRows, deleteOwnedRows, readRowsPage, type RowsOf } from './account
  * every kind of record of every part; the deletion removes what no cascade from the account's row
  * reaches. A feature joins both by adding its part to that list: one line.
  */
+
+/**
+ * Given by the export to a feature that deletes a child or a document: withdraws the owner's exports
+ * that hold it, in the deleting transaction (decision 0069). Resolves with how many were withdrawn.
+ */
+export interface ExportWithdrawal {
+  withdrawExports(trx: Db, ownerId: string): Promise<number>;
+}
 
 /** The account being exported or deleted: the parent and the children whose `owner_id` is theirs. */
 export interface AccountContext {
@@ -31,6 +41,37 @@ export interface RecordKind {
   orderBy: readonly string[];
   /** Columns left out: ids of stored objects, search indexes, copies of text the files hold. */
   omit?: readonly string[];
+  /**
+   * Columns naming who added the row (an account id), each written as the person's name under the
+   * given field instead (decision 0086): the id alone tells a reader nothing. Read with the row.
+   */
+  authors?: Readonly<Record<string, string>>;
+}
+
+/** Puts the names of the people `kind.authors` names in place of their ids, for one page of rows. */
+async function nameAuthors(db: Db, kind: RecordKind, page: Record<string, unknown>[]): Promise<void> {
+  const columns = Object.entries(kind.authors ?? {});
+  if (columns.length === 0) return;
+  const idsByChild = new Map<number, Set<string>>();
+  for (const row of page) {
+    for (const [column] of columns) {
+      const id = row[column];
+      if (typeof id !== 'string') continue;
+      const childId = Number(row.childId);
+      idsByChild.set(childId, (idsByChild.get(childId) ?? new Set()).add(id));
+    }
+  }
+  const names = new Map<string, string>();
+  for (const [childId, ids] of idsByChild) {
+    for (const account of await authorAccounts(db, childId, [...ids])) names.set(`${childId}:${account.id}`, authorName(account));
+  }
+  for (const row of page) {
+    for (const [column, field] of columns) {
+      const id = row[column];
+      delete row[column];
+      row[field] = typeof id === 'string' ? (names.get(`${Number(row.childId)}:${id}`) ?? null) : null;
+    }
+  }
 }
 
 /** A file the export carries, named for a person reading the ZIP. */
@@ -75,6 +116,7 @@ export async function* readRecords(db: Db, kind: RecordKind, account: AccountCon
   const rows = rowsOf(kind, account);
   for (let offset = 0; ; offset += PAGE_ROWS) {
     const page = await readRowsPage(db, rows, kind.orderBy, offset, PAGE_ROWS);
+    await nameAuthors(db, kind, page);
     for (const row of page) {
       for (const column of kind.omit ?? []) delete row[column];
       yield row;

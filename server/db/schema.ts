@@ -95,6 +95,8 @@ export interface ContactMessagesTable {
 
 type StringList = ColumnType<string[], string[] | undefined, string[]>;
 type Created = ColumnType<Date, Date | string | undefined, never>;
+/** Who added the record (decision 0086): set once, on insert; null once their account is deleted. */
+type CreatedBy = ColumnType<string | null, string | null | undefined, never>;
 
 export interface GoalsTable {
   id: Generated<number>;
@@ -109,6 +111,7 @@ export interface GoalsTable {
   status: Generated<OneOf<typeof GOAL_STATUSES>>;
   source: Generated<OneOf<typeof GOAL_SOURCES>>;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -120,6 +123,7 @@ export interface ProgressEntriesTable {
   value: number;
   note: string | null;
   createdAt: Created;
+  createdBy: CreatedBy;
 }
 
 export interface StrategiesTable {
@@ -132,6 +136,7 @@ export interface StrategiesTable {
   effectiveness: number | null;
   active: Generated<boolean>;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -153,6 +158,7 @@ export interface MedicationsTable {
   notes: string | null;
   active: Generated<boolean>;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -166,6 +172,7 @@ export interface ChildPeopleTable {
   email: string | null;
   notes: string | null;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -183,6 +190,7 @@ export interface ObservationsTable {
   isWin: Generated<boolean>;
   goalId: number | null;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -199,6 +207,7 @@ export interface MilestonesTable {
   ruleKey: string | null;
   editedByParent: Generated<boolean>;
   createdAt: Created;
+  createdBy: CreatedBy;
   updatedAt: Timestamp;
 }
 
@@ -256,6 +265,10 @@ export interface DocumentsTable {
   /** Kept by the repository from the other columns; never read back. */
   searchVector: Generated<string>;
   createdAt: Created;
+  createdBy: CreatedBy;
+  /** When the current file was added, and by whom (decision 0087). */
+  fileAddedAt: Timestamp;
+  fileAddedBy: ColumnType<string | null, string | null | undefined, string | null>;
   updatedAt: Timestamp;
 }
 
@@ -321,6 +334,22 @@ export interface DocumentGoalsTable {
 }
 
 /** Column names are camelCase here and snake_case in SQL (CamelCasePlugin). */
+/** An earlier file of a document, kept when the file was replaced (decision 0087). */
+export interface DocumentVersionsTable {
+  id: Generated<number>;
+  documentId: number;
+  childId: number;
+  fileName: string;
+  mediaType: DocumentMediaType;
+  sizeBytes: number;
+  fileObjectId: number;
+  pageCount: number | null;
+  addedAt: ColumnType<Date, Date | string, never>;
+  addedBy: ColumnType<string | null, string | null | undefined, never>;
+  replacedAt: Created;
+  replacedBy: ColumnType<string | null, string | null | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -340,6 +369,7 @@ export interface Database {
   storedObjects: StoredObjectsTable;
   documents: DocumentsTable;
   documentGoals: DocumentGoalsTable;
+  documentVersions: DocumentVersionsTable;
   childAccess: ChildAccessTable;
   invites: InvitesTable;
   inviteChildren: InviteChildrenTable;

@@ -40,6 +40,7 @@ import {
   documentReplaceSchema,
   documentSchema,
   documentUpdateSchema,
+  documentVersionSchema,
   storageUsageSchema,
 } from '#shared/schemas/document.ts';
 import {
@@ -128,6 +129,7 @@ export const responseBodies = {
   Document: documentSchema,
   DocumentList: documentListSchema,
   DocumentFacets: documentFacetsSchema,
+  DocumentVersion: documentVersionSchema,
   StorageUsage: storageUsageSchema,
   AccountExport: accountExportSchema,
   AccountDeleted: accountDeletedSchema,

@@ -48,6 +48,19 @@ function byteRangeOf(header: string | undefined, size: number): { start: number;
   return { start, end: Math.min(end, size - 1) };
 }
 
+/** Sends an earlier file of a document, whole, as an attachment (decision 0087). */
+async function sendVersion(res: Response, scope: ChildScope, id: number, versionId: number, services: Services): Promise<void> {
+  const { file, body } = await services.documents.openVersion(scope, id, versionId);
+  res.status(200);
+  res.setHeader('Content-Type', contentTypeOf(file));
+  res.setHeader('Content-Disposition', contentDisposition(file.fileName, { type: 'attachment' }));
+  res.setHeader('Content-Length', String(file.sizeBytes));
+  res.setHeader('Cache-Control', 'private, no-store, no-transform');
+  await pipeline(body, res).catch((error: unknown) => {
+    res.destroy(error instanceof Error ? error : undefined);
+  });
+}
+
 /** Sends a file or the requested part of it (one range; several ranges get the whole file). */
 async function sendFile(req: Request, res: Response, scope: ChildScope, id: number, download: boolean, services: Services): Promise<void> {
   const { file, range, body } = await services.documents.openFile(scope, id, (size) => {
@@ -194,12 +207,37 @@ export function documentsOperations(services: Services): RestOperation[] {
       handle: ({ req, res, scope, ids, query }) => sendFile(req, res, scope, ids.id, query.download === true, services),
     }),
     operation({
+      operationId: 'listDocumentVersions',
+      method: 'get',
+      path: '/api/documents/{id}/versions',
+      tag: 'Documents',
+      summary: 'A document\u2019s earlier files, kept when its file was replaced',
+      security: 'bearer',
+      child: 'viewer',
+      ids: documentId,
+      success: [{ status: 200, description: 'Earlier files, the most recently replaced first', body: 'DocumentVersion', list: true }],
+      handle: ({ scope, ids }) => documents.versions(scope, ids.id),
+    }),
+    operation({
+      operationId: 'downloadDocumentVersion',
+      method: 'get',
+      path: '/api/documents/{id}/versions/{versionId}/content',
+      tag: 'Documents',
+      summary: 'An earlier file of a document, decrypted, as an attachment',
+      security: 'bearer',
+      child: 'viewer',
+      ids: { ...documentId, versionId: 'The earlier version\u2019s id (a version of that document)' },
+      success: [{ status: 200, description: 'The earlier file', file: DOCUMENT_MEDIA_TYPE_LIST }],
+      handle: ({ res, scope, ids }) => sendVersion(res, scope, ids.id, ids.versionId, services),
+    }),
+    operation({
       operationId: 'replaceDocumentFile',
       method: 'put',
       path: '/api/documents/{id}/content',
       tag: 'Documents',
       summary: 'Replace a document\u2019s file, keeping its description',
-      description: 'A `multipart/form-data` body with the new file in a part named `file`. The old file is deleted.',
+      description:
+        'A `multipart/form-data` body with the new file in a part named `file`. The old file is kept as an earlier version (GET /api/documents/{id}/versions), so an updater may replace; it goes when the document is deleted.',
       security: 'bearer',
       child: 'updater',
       ids: documentId,

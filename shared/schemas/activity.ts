@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
 
@@ -85,6 +86,8 @@ export const activitySchema = z.object({
   subjectId: z.number().int(),
   /** When the change was made. */
   createdAt: storedTimestamp,
+  /** Who made it (decision 0086): null once their account is deleted. */
+  actor: authorSchema,
   /**
    * What the change was about, read from the subject as it is now (decision 0023): an observation's
    * text, a goal's, strategy's, milestone's or document's title, the goal of a progress entry, a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addYears } from '../calendar.ts';
+import { authorSchema } from './author.ts';
 import { idSchema } from './child.ts';
 import { patchOf, text } from './common.ts';
 import { dateWithin, earliestPastDay, storedDate, storedTimestamp, todayIso, TOO_LONG_AGO_MESSAGE } from './dates.ts';
@@ -147,9 +148,34 @@ export const documentSchema = z.object({
   processing: z.enum(DOCUMENT_PROCESSING_STATES),
   hasThumbnail: z.boolean(),
   goalIds: z.array(z.number().int()),
+  /** Who added the document (decision 0086). */
+  addedBy: authorSchema,
+  /** When the current file was added (the first upload, or the last replacement), and by whom. */
+  fileAddedAt: storedTimestamp,
+  fileAddedBy: authorSchema,
+  /** How many earlier files replacing kept (decision 0087): GET /api/documents/{id}/versions lists them. */
+  earlierVersions: z.number().int(),
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });
+
+/** An earlier file of a document, kept when it was replaced (decision 0087). */
+export const documentVersionSchema = z.object({
+  id: z.number().int(),
+  documentId: z.number().int(),
+  fileName: z.string(),
+  mediaType: z.enum(DOCUMENT_MEDIA_TYPE_LIST as [DocumentMediaType, ...DocumentMediaType[]]),
+  sizeBytes: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  /** When this file was added, and by whom. */
+  addedAt: storedTimestamp,
+  addedBy: authorSchema,
+  /** When it was replaced, and by whom. */
+  replacedAt: storedTimestamp,
+  replacedBy: authorSchema,
+});
+
+export const documentVersionListSchema = z.array(documentVersionSchema);
 
 export const SEARCH_FIELDS = ['title', 'tags', 'note', 'text'] as const;
 
@@ -196,3 +222,4 @@ export type DocumentFacets = z.infer<typeof documentFacetsSchema>;
 export type SearchMatch = z.infer<typeof searchMatchSchema>;
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 export type LinkedDocument = z.infer<typeof linkedDocumentSchema>;
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { linkedDocumentSchema } from './document.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
@@ -72,6 +73,8 @@ export const progressEntrySchema = z.object({
   recordedOn: storedDate,
   value: z.number(),
   note: z.string().nullable(),
+  /** Who recorded it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
 });
 
@@ -90,6 +93,8 @@ export const goalSchema = z.object({
   latestProgress: progressEntrySchema.nullable(),
   /** True when the goal is active and nothing was recorded for GOAL_STALE_DAYS days. */
   isStale: z.boolean(),
+  /** Who added it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { pastOrTodayDate, storedDate, storedTimestamp } from './dates.ts';
 
@@ -39,6 +40,8 @@ export const medicationSchema = z.object({
   startedOn: storedDate.nullable(),
   notes: z.string().nullable(),
   active: z.boolean(),
+  /** Who added it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

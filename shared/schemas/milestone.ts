@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { isoDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 
@@ -53,6 +54,8 @@ export const milestoneSchema = z.object({
   ruleKey: z.string().nullable(),
   /** The parent changed a generated milestone, so regeneration leaves it alone. */
   editedByParent: z.boolean(),
+  /** Who added it (decision 0086): null for one the roadmap's rules made. */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

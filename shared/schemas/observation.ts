@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isoDate, pastTimestamp, storedDate, storedTimestamp } from './dates.ts';
@@ -75,6 +76,8 @@ export const observationSchema = z.object({
   tags: z.array(z.string()),
   isWin: z.boolean(),
   goalId: z.number().int().nullable(),
+  /** Who added it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { emailSchema } from './account.ts';
 import { patchOf, text } from './common.ts';
 import { storedTimestamp } from './dates.ts';
@@ -40,6 +41,8 @@ export const personSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Who added it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

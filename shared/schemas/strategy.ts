@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema } from './author.ts';
 import { storedTimestamp } from './dates.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
@@ -36,6 +37,8 @@ export const strategySchema = z.object({
   goalIds: z.array(z.number().int()),
   effectiveness: z.number().int().nullable(),
   active: z.boolean(),
+  /** Who added it (decision 0086). */
+  addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,
 });

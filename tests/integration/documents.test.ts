@@ -298,7 +298,7 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
     );
   });
 
-  it('replaces a file, deletes the old one, and reads the new one', async () => {
+  it('replaces a file, keeps the old one as an earlier version, and reads the new one', async () => {
     const before = await storedKeys(server.vault);
     const replaced = await upload(
       server,
@@ -315,9 +315,9 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
     const { bytes } = await download(server, family, photo.id);
     expect(bytes.equals(TEXT)).toBe(true);
     const after = await storedKeys(server.vault);
-    // The photo and its thumbnail went; the text file came (text has no thumbnail).
-    expect(after.length).toBe(before.length - 1);
-    expect(after.filter((key) => before.includes(key)).length).toBe(before.length - 2);
+    // The photo stays as an earlier version (decision 0087); its thumbnail went; the text file came (text has no thumbnail).
+    expect(after.length).toBe(before.length);
+    expect(after.filter((key) => before.includes(key)).length).toBe(before.length - 1);
   });
 
   it('deleting a document, then the child, leaves nothing of theirs in the store', async () => {

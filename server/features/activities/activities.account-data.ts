@@ -6,5 +6,5 @@ import type { AccountDataPart } from '../../core/account-data.ts';
  */
 export const activitiesAccountData: AccountDataPart = {
   feature: 'activities',
-  kinds: [{ name: 'activities', table: 'activities', ownerColumn: 'ownerId', orderBy: ['id'] }],
+  kinds: [{ name: 'activities', table: 'activities', ownerColumn: 'ownerId', orderBy: ['id'], authors: { actorId: 'actor' } }],
 };

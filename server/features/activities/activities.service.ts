@@ -1,12 +1,20 @@
 import type { Activity } from '#shared/schemas/activity.ts';
 import type { Db } from '../../db/database.ts';
+import { authorsFor } from '../../core/authors.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { activityTitles, listActivities } from './activities.repository.ts';
 
 export function createActivitiesService(deps: { db: Db }) {
   return {
-    list(scope: ChildScope, limit: number): Promise<Activity[]> {
-      return listActivities(deps.db, scope.childId, limit);
+    /** The latest changes, each naming who made it (read now, from their account). */
+    async list(scope: ChildScope, limit: number): Promise<Activity[]> {
+      const rows = await listActivities(deps.db, scope.childId, limit);
+      const authorOf = await authorsFor(
+        deps.db,
+        scope,
+        rows.map((row) => row.actorId),
+      );
+      return rows.map(({ actorId, ...row }) => ({ ...row, actor: authorOf(actorId) }));
     },
 
     /** What each of the child's activities is about, in the feed's words as they are now; the audit log's names. */

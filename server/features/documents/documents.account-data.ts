@@ -1,7 +1,12 @@
 import type { DocumentMediaType } from '#shared/schemas/document.ts';
 import type { AccountDataPart, ExportFile } from '../../core/account-data.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
-import { countDocumentsOfChildren, documentFilesOfChildren } from './documents.repository.ts';
+import {
+  countDocumentsOfChildren,
+  countVersionsOfChildren,
+  documentFilesOfChildren,
+  versionFilesOfChildren,
+} from './documents.repository.ts';
 
 const EXTENSIONS: Record<DocumentMediaType, string> = {
   'application/pdf': 'pdf',
@@ -24,8 +29,9 @@ function extensionOf(fileName: string, mediaType: string): string {
 
 /**
  * The vault in the account's export: every document's description (data.json, documents.csv), the
- * goals it is evidence for, and the file itself, decrypted, named `<date> <title>.<ext>`. The files'
- * stored objects are released by a trigger when their documents go with the child.
+ * goals it is evidence for, and the file itself, decrypted, named `<date> <title>.<ext>`; each earlier
+ * file replacing kept (decision 0087), named `<date> <title> (earlier version, replaced <day>).<ext>`.
+ * The files' stored objects are released by triggers when their documents go with the child.
  */
 export function documentsAccountData(files: StoredFiles): AccountDataPart {
   return {
@@ -36,14 +42,21 @@ export function documentsAccountData(files: StoredFiles): AccountDataPart {
         table: 'documents',
         orderBy: ['id'],
         omit: ['searchVector', 'contentText', 'fileObjectId', 'thumbnailObjectId'],
+        authors: { createdBy: 'addedBy', fileAddedBy: 'fileAddedBy' },
+      },
+      {
+        name: 'documentVersions',
+        table: 'documentVersions',
+        orderBy: ['id'],
+        omit: ['fileObjectId'],
+        authors: { addedBy: 'addedBy', replacedBy: 'replacedBy' },
       },
       { name: 'documentGoals', table: 'documentGoals', orderBy: ['documentId', 'goalId'] },
     ],
-    countFiles: (db, account) =>
-      countDocumentsOfChildren(
-        db,
-        account.children.map((child) => child.id),
-      ),
+    async countFiles(db, account) {
+      const childIds = account.children.map((child) => child.id);
+      return (await countDocumentsOfChildren(db, childIds)) + (await countVersionsOfChildren(db, childIds));
+    },
     async *files(db, account): AsyncGenerator<ExportFile> {
       const childIds = account.children.map((child) => child.id);
       for (let afterId = 0; ;) {
@@ -57,6 +70,23 @@ export function documentsAccountData(files: StoredFiles): AccountDataPart {
             compress: document.mediaType === 'text/plain',
             modifiedAt: document.updatedAt,
             open: () => files.read(document.fileObjectId),
+          };
+        }
+        if (page.length < PAGE) break;
+        afterId = (page.at(-1) as { id: number }).id;
+      }
+      for (let afterId = 0; ;) {
+        const page = await versionFilesOfChildren(db, childIds, afterId, PAGE);
+        for (const version of page) {
+          const day = version.documentDate ?? version.addedAt.toISOString().slice(0, 10);
+          const replaced = version.replacedAt.toISOString().slice(0, 10);
+          yield {
+            childId: version.childId,
+            name: `${day} ${version.title} (earlier version, replaced ${replaced}).${extensionOf(version.fileName, version.mediaType)}`,
+            sizeBytes: version.sizeBytes,
+            compress: version.mediaType === 'text/plain',
+            modifiedAt: version.replacedAt,
+            open: () => files.read(version.fileObjectId),
           };
         }
         if (page.length < PAGE) return;

@@ -20,6 +20,9 @@ const LISTED = [
   'thumbnailObjectId',
   'processing',
   'pageCount',
+  'createdBy',
+  'fileAddedAt',
+  'fileAddedBy',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -242,6 +245,108 @@ export async function goalIdsByDocument(db: Db, documentIds: readonly number[]):
     .execute();
   for (const row of rows) byDocument.set(row.documentId, [...(byDocument.get(row.documentId) ?? []), row.goalId]);
   return byDocument;
+}
+
+/** How many earlier files each of the documents keeps. */
+export async function versionCounts(db: Db, documentIds: readonly number[]): Promise<Map<number, number>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('documentVersions')
+    .select(['documentId', sql<number>`count(*)::int`.as('count')])
+    .where('documentId', 'in', [...documentIds])
+    .groupBy('documentId')
+    .execute();
+  return new Map(rows.map((row) => [row.documentId, row.count]));
+}
+
+/** Keeps the document's current file as an earlier version (before the file is replaced). */
+export async function keepVersion(db: Db, current: ListedDocumentRow, replacedBy: string, now: Date): Promise<void> {
+  await db
+    .insertInto('documentVersions')
+    .values({
+      documentId: current.id,
+      childId: current.childId,
+      fileName: current.fileName,
+      mediaType: current.mediaType,
+      sizeBytes: current.sizeBytes,
+      fileObjectId: current.fileObjectId,
+      pageCount: current.pageCount,
+      addedAt: current.fileAddedAt,
+      addedBy: current.fileAddedBy,
+      replacedAt: now,
+      replacedBy,
+    })
+    .execute();
+}
+
+const VERSION_COLUMNS = [
+  'id',
+  'documentId',
+  'fileName',
+  'mediaType',
+  'sizeBytes',
+  'fileObjectId',
+  'pageCount',
+  'addedAt',
+  'addedBy',
+  'replacedAt',
+  'replacedBy',
+] as const;
+
+/** The document's earlier files, the most recently replaced first. */
+export async function listVersions(db: Db, childId: number, documentId: number) {
+  return db
+    .selectFrom('documentVersions')
+    .select(VERSION_COLUMNS)
+    .where('childId', '=', childId)
+    .where('documentId', '=', documentId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findVersion(db: Db, childId: number, documentId: number, id: number) {
+  return db
+    .selectFrom('documentVersions')
+    .select(VERSION_COLUMNS)
+    .where('childId', '=', childId)
+    .where('documentId', '=', documentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The earlier files of the children's documents, for the account's export: a page after `afterId`. */
+export async function versionFilesOfChildren(db: Db, childIds: readonly number[], afterId: number, limit: number) {
+  if (childIds.length === 0) return [];
+  return db
+    .selectFrom('documentVersions as v')
+    .innerJoin('documents as d', 'd.id', 'v.documentId')
+    .select([
+      'v.id',
+      'v.childId',
+      'd.title',
+      'd.documentDate',
+      'v.fileName',
+      'v.mediaType',
+      'v.sizeBytes',
+      'v.fileObjectId',
+      'v.addedAt',
+      'v.replacedAt',
+    ])
+    .where('v.childId', 'in', [...childIds])
+    .where('v.id', '>', afterId)
+    .orderBy('v.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countVersionsOfChildren(db: Db, childIds: readonly number[]): Promise<number> {
+  if (childIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('documentVersions')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('childId', 'in', [...childIds])
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 export async function setDocumentGoals(db: Db, childId: number, documentId: number, goalIds: readonly number[]): Promise<void> {

@@ -8,6 +8,7 @@ import {
   documentListSchema,
   documentSchema,
   documentUpdateSchema,
+  documentVersionListSchema,
   storageUsageSchema,
 } from '#shared/schemas/document.ts';
 import { childProcedure, protectedProcedure, router } from '../../trpc/init.ts';
@@ -25,6 +26,11 @@ export const documentsRouter = router({
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => ctx.services.documents.byId(ctx.scope, input.id)),
+  /** The document's earlier files (kept when its file was replaced; the files themselves go over REST). */
+  versions: childProcedure('viewer')
+    .input(z.object({ id: idSchema }))
+    .output(documentVersionListSchema)
+    .query(({ ctx, input }) => ctx.services.documents.versions(ctx.scope, input.id)),
   update: childProcedure('updater')
     .input(z.object({ id: idSchema, data: documentUpdateSchema }))
     .output(documentSchema)

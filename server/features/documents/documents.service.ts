@@ -9,11 +9,13 @@ import {
   type DocumentList,
   type DocumentRecord,
   type DocumentUpdate,
+  type DocumentVersion,
   type LinkedDocument,
   type SearchMatch,
   type StorageUsage,
 } from '#shared/schemas/document.ts';
 import { formatBytes } from '#shared/bytes.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { recordChange } from '../../core/record-change.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
@@ -135,18 +137,25 @@ export function createDocumentsService(deps: {
   const now = deps.now ?? (() => new Date());
   const processing = createProcessingQueue({ db, files, processor: deps.processor, log: deps.log });
 
-  async function withGoals(rows: documents.ListedDocumentRow[], trx: Db = db): Promise<DocumentRecord[]> {
-    const goals = await documents.goalIdsByDocument(
-      trx,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toDocument(row, goals.get(row.id) ?? []));
+  /** The documents as the API gives them: with their goals, who added them, and how many earlier files they keep. */
+  async function withGoals(scope: ChildScope, rows: documents.ListedDocumentRow[], trx: Db = db): Promise<DocumentRecord[]> {
+    const ids = rows.map((row) => row.id);
+    const [goals, versions, authorOf] = await Promise.all([
+      documents.goalIdsByDocument(trx, ids),
+      documents.versionCounts(trx, ids),
+      authorsFor(
+        trx,
+        scope,
+        rows.flatMap((row) => [row.createdBy, row.fileAddedBy]),
+      ),
+    ]);
+    return rows.map((row) => toDocument(row, goals.get(row.id) ?? [], authorOf, versions.get(row.id) ?? 0));
   }
 
   async function readDocument(trx: Db, scope: ChildScope, id: number): Promise<DocumentRecord> {
     const row = await documents.findDocument(trx, scope.childId, id);
     if (!row) throw AppError.notFound('Document');
-    return (await withGoals([row], trx))[0] as DocumentRecord;
+    return (await withGoals(scope, [row], trx))[0] as DocumentRecord;
   }
 
   function described(fields: DocumentCreate | DocumentUpdate): Partial<{ schoolYear: string | null }> {
@@ -202,7 +211,7 @@ export function createDocumentsService(deps: {
 
     async list(scope: ChildScope, filter: DocumentFilter): Promise<DocumentList> {
       const { rows, total } = await documents.listDocuments(db, scope.childId, filter);
-      const records = await withGoals(rows);
+      const records = await withGoals(scope, rows);
       const excerpts = filter.q
         ? await documents.searchExcerpts(
             db,
@@ -255,6 +264,9 @@ export function createDocumentsService(deps: {
             mediaType: stored.mediaType,
             sizeBytes: stored.sizeBytes,
             fileObjectId: stored.id,
+            createdBy: scope.userId,
+            fileAddedAt: now(),
+            fileAddedBy: scope.userId,
           });
           if (fields.goalIds?.length) await documents.setDocumentGoals(trx, scope.childId, inserted.id, fields.goalIds);
           return inserted;
@@ -269,7 +281,7 @@ export function createDocumentsService(deps: {
       }
     },
 
-    /** Replaces the file of a document, keeping its description; the old file is removed. */
+    /** Replaces the file of a document, keeping its description; the old file is kept as an earlier version (decision 0087). */
     async replaceFile(scope: ChildScope, id: number, file: IncomingFile): Promise<DocumentRecord> {
       if (!(await documents.findDocument(db, scope.childId, id))) throw AppError.notFound('Document');
       const fileName = cleanFileName(file.fileName);
@@ -278,9 +290,13 @@ export function createDocumentsService(deps: {
         await recordChange(db, scope, { action: 'document.replaced', subjectType: 'document' }, async (trx) => {
           const current = await documents.lockDocument(trx, scope.childId, id);
           if (!current) throw AppError.notFound('Document');
-          await commitWithinQuota(trx, scope, stored.id, stored.quotaFull, current.sizeBytes);
-          // The trigger releases the old file and thumbnail.
+          // The old file stays (as a version), so the new one needs room of its own.
+          await commitWithinQuota(trx, scope, stored.id, stored.quotaFull);
+          await documents.keepVersion(trx, current, scope.userId, now());
+          // The trigger releases the old thumbnail (it is made again); the old file is a version now.
           const updated = await documents.updateDocument(trx, scope.childId, id, {
+            fileAddedAt: now(),
+            fileAddedBy: scope.userId,
             fileName,
             mediaType: stored.mediaType,
             sizeBytes: stored.sizeBytes,
@@ -333,6 +349,37 @@ export function createDocumentsService(deps: {
       return { file, range: wanted, body: await files.read(row.fileObjectId, wanted) };
     },
 
+    /** The document's earlier files, the most recently replaced first. */
+    async versions(scope: ChildScope, id: number): Promise<DocumentVersion[]> {
+      if (!(await documents.findDocument(db, scope.childId, id))) throw AppError.notFound('Document');
+      const rows = await documents.listVersions(db, scope.childId, id);
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        rows.flatMap((row) => [row.addedBy, row.replacedBy]),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        documentId: row.documentId,
+        fileName: row.fileName,
+        mediaType: row.mediaType,
+        sizeBytes: row.sizeBytes,
+        pageCount: row.pageCount,
+        addedAt: row.addedAt.toISOString(),
+        addedBy: authorOf(row.addedBy),
+        replacedAt: row.replacedAt.toISOString(),
+        replacedBy: authorOf(row.replacedBy),
+      }));
+    },
+
+    /** An earlier file of the document, whole, with what a download needs to describe it. */
+    async openVersion(scope: ChildScope, id: number, versionId: number) {
+      const row = await documents.findVersion(db, scope.childId, id, versionId);
+      if (!row) throw AppError.notFound('Earlier version');
+      const file = { fileName: row.fileName, mediaType: row.mediaType, sizeBytes: row.sizeBytes };
+      return { file, body: await files.read(row.fileObjectId) };
+    },
+
     async openThumbnail(scope: ChildScope, id: number): Promise<Readable> {
       const row = await documents.findDocument(db, scope.childId, id);
       if (!row) throw AppError.notFound('Document');
@@ -353,7 +400,12 @@ export function createDocumentsService(deps: {
   };
 }
 
-export function toDocument(row: documents.ListedDocumentRow, goalIds: number[]): DocumentRecord {
+export function toDocument(
+  row: documents.ListedDocumentRow,
+  goalIds: number[],
+  authorOf: AuthorOf,
+  earlierVersions: number,
+): DocumentRecord {
   return {
     id: row.id,
     childId: row.childId,
@@ -370,6 +422,10 @@ export function toDocument(row: documents.ListedDocumentRow, goalIds: number[]):
     processing: row.processing,
     hasThumbnail: row.thumbnailObjectId !== null,
     goalIds,
+    addedBy: authorOf(row.createdBy),
+    fileAddedAt: row.fileAddedAt.toISOString(),
+    fileAddedBy: authorOf(row.fileAddedBy),
+    earlierVersions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

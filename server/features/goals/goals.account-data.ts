@@ -4,7 +4,7 @@ import type { AccountDataPart } from '../../core/account-data.ts';
 export const goalsAccountData: AccountDataPart = {
   feature: 'goals',
   kinds: [
-    { name: 'goals', table: 'goals', orderBy: ['id'] },
-    { name: 'progressEntries', table: 'progressEntries', orderBy: ['id'] },
+    { name: 'goals', table: 'goals', orderBy: ['id'], authors: { createdBy: 'addedBy' } },
+    { name: 'progressEntries', table: 'progressEntries', orderBy: ['id'], authors: { createdBy: 'addedBy' } },
   ],
 };

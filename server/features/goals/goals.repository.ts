@@ -34,7 +34,7 @@ export async function listProgress(db: Db, childId: number, goalId: number): Pro
     .execute();
 }
 
-export async function insertGoal(db: Db, childId: number, values: GoalCreate): Promise<GoalRow> {
+export async function insertGoal(db: Db, childId: number, values: GoalCreate & { createdBy: string }): Promise<GoalRow> {
   return db
     .insertInto('goals')
     .values({ ...values, childId })
@@ -57,7 +57,11 @@ export async function deleteGoal(db: Db, childId: number, id: number): Promise<b
   return result.numDeletedRows > 0n;
 }
 
-export async function insertProgress(db: Db, childId: number, values: ProgressEntryCreate): Promise<ProgressEntryRow> {
+export async function insertProgress(
+  db: Db,
+  childId: number,
+  values: ProgressEntryCreate & { createdBy: string },
+): Promise<ProgressEntryRow> {
   return db
     .insertInto('progressEntries')
     .values({ ...values, childId })

@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { recordChange } from '../../core/record-change.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,13 +24,14 @@ const DAY_MS = 86_400_000;
 /** How many linked observations a goal's detail shows as evidence, newest first. */
 export const GOAL_EVIDENCE_LIMIT = 50;
 
-export function toProgressEntry(row: ProgressEntryRow): ProgressEntry {
+export function toProgressEntry(row: ProgressEntryRow, authorOf: AuthorOf): ProgressEntry {
   return {
     id: row.id,
     goalId: row.goalId,
     recordedOn: row.recordedOn,
     value: row.value,
     note: row.note,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -41,7 +43,7 @@ export function isStale(goal: Pick<GoalRow, 'status' | 'createdAt'>, latestOn: s
   return today.getTime() - since >= GOAL_STALE_DAYS * DAY_MS;
 }
 
-export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today: Date): Goal {
+export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today: Date, authorOf: AuthorOf): Goal {
   return {
     id: row.id,
     childId: row.childId,
@@ -54,8 +56,9 @@ export function toGoal(row: GoalRow, latest: ProgressEntryRow | undefined, today
     targetDate: row.targetDate,
     status: row.status,
     source: row.source,
-    latestProgress: latest ? toProgressEntry(latest) : null,
+    latestProgress: latest ? toProgressEntry(latest, authorOf) : null,
     isStale: isStale(row, latest?.recordedOn ?? null, today),
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -85,7 +88,12 @@ export function createGoalsService(deps: GoalsDeps) {
       const [rows, latest] = await Promise.all([goals.listGoals(db, scope.childId), goals.latestProgressByGoal(db, scope.childId)]);
       const latestByGoal = new Map(latest.map((entry) => [entry.goalId, entry]));
       const today = now();
-      return rows.map((row) => toGoal(row, latestByGoal.get(row.id), today));
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        [...rows, ...latest].map((row) => row.createdBy),
+      );
+      return rows.map((row) => toGoal(row, latestByGoal.get(row.id), today, authorOf));
     },
 
     async detail(scope: ChildScope, id: number): Promise<GoalDetail> {
@@ -95,7 +103,17 @@ export function createGoalsService(deps: GoalsDeps) {
         deps.observations.listLinkedToGoal(db, scope, id, GOAL_EVIDENCE_LIMIT),
         deps.documents.listLinkedToGoal(db, scope, id),
       ]);
-      return { goal: toGoal(row, progress.at(-1), now()), progress: progress.map(toProgressEntry), evidence, documents };
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        [row, ...progress].map((entry) => entry.createdBy),
+      );
+      return {
+        goal: toGoal(row, progress.at(-1), now(), authorOf),
+        progress: progress.map((entry) => toProgressEntry(entry, authorOf)),
+        evidence,
+        documents,
+      };
     },
 
     /** The child's goals without their progress, read in the caller's transaction (for another feature, through createServices). */
@@ -105,9 +123,9 @@ export function createGoalsService(deps: GoalsDeps) {
 
     async create(scope: ChildScope, input: GoalCreate): Promise<Goal> {
       const row = await recordChange(db, scope, { action: 'goal.created', subjectType: 'goal' }, (trx) =>
-        goals.insertGoal(trx, scope.childId, input),
+        goals.insertGoal(trx, scope.childId, { ...input, createdBy: scope.userId }),
       );
-      return toGoal(row, undefined, now());
+      return toGoal(row, undefined, now(), await authorsFor(db, scope, [row.createdBy]));
     },
 
     async update(scope: ChildScope, id: number, patch: GoalUpdate): Promise<Goal> {
@@ -117,7 +135,7 @@ export function createGoalsService(deps: GoalsDeps) {
         return updated;
       });
       const latest = (await goals.listProgress(db, scope.childId, id)).at(-1);
-      return toGoal(row, latest, now());
+      return toGoal(row, latest, now(), await authorsFor(db, scope, [row.createdBy, latest?.createdBy ?? null]));
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
@@ -131,9 +149,9 @@ export function createGoalsService(deps: GoalsDeps) {
     async addProgress(scope: ChildScope, input: ProgressEntryCreate): Promise<ProgressEntry> {
       const entry = await recordChange(db, scope, { action: 'progress.recorded', subjectType: 'progress' }, async (trx) => {
         await requireGoal(trx, scope, input.goalId);
-        return goals.insertProgress(trx, scope.childId, input);
+        return goals.insertProgress(trx, scope.childId, { ...input, createdBy: scope.userId });
       });
-      return toProgressEntry(entry);
+      return toProgressEntry(entry, await authorsFor(db, scope, [entry.createdBy]));
     },
 
     /** Corrects an entry of the child's; another child's (or, with `goalId`, another goal's) is NOT_FOUND. */
@@ -143,7 +161,7 @@ export function createGoalsService(deps: GoalsDeps) {
         if (!updated) throw AppError.notFound('Progress entry');
         return updated;
       });
-      return toProgressEntry(entry);
+      return toProgressEntry(entry, await authorsFor(db, scope, [entry.createdBy]));
     },
 
     /** `goalId` (REST's path) also requires the entry to be that goal's. */

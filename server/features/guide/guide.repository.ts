@@ -12,6 +12,21 @@ export async function findChildProfile(db: Db, childId: number) {
     .executeTakeFirst();
 }
 
+/** Who last wrote the child's profile: the latest profile change's author, else the account it belongs to. */
+export async function profileAuthorId(db: Db, childId: number): Promise<string | null> {
+  const latest = await db
+    .selectFrom('activities')
+    .select('actorId')
+    .where('childId', '=', childId)
+    .where('action', 'in', ['child.created', 'child.updated'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) return latest.actorId;
+  const child = await db.selectFrom('children').select('ownerId').where('id', '=', childId).executeTakeFirst();
+  return child?.ownerId ?? null;
+}
+
 /** The child's open milestones due from `from` to `to` (YYYY-MM-DD, both included), earliest first. */
 export async function listOpenMilestones(db: Db, childId: number, from: string, to: string) {
   return db

@@ -4,6 +4,7 @@ import { addDays } from '#shared/calendar.ts';
 import type { GuideSuggestion, Letter } from '#shared/schemas/guide.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
+import { authorsFor } from '../../core/authors.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { renderPdf } from '../../core/pdf.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,6 +27,8 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
       if (!child) throw AppError.notFound('Child');
       const milestones = await guide.listOpenMilestones(db, scope.childId, today, addDays(today, MILESTONE_LOOKAHEAD_DAYS));
       const goals = await guide.listActiveGoalsWithProgress(db, scope.childId);
+      const authorId = await guide.profileAuthorId(db, scope.childId);
+      const author = (await authorsFor(db, scope, [authorId]))(authorId);
       return suggestArticles({
         today,
         child: {
@@ -35,6 +38,7 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
           supportPlan: child.supportPlan,
           challenges: child.challenges,
           diagnoses: child.diagnoses,
+          notedBy: author && !author.isYou ? author.name : null,
         },
         milestones,
         goals,

@@ -20,6 +20,11 @@ export interface SuggestionInput {
     supportPlan: Child['supportPlan'];
     challenges: readonly string[];
     diagnoses: readonly string[];
+    /**
+     * Who last wrote the profile (decision 0086), when it was someone other than the person asking:
+     * the reasons then name them ("Sam noted…") rather than saying "You noted…".
+     */
+    notedBy?: string | null;
   };
   /** The child's open milestones (any due date; the rules pick the ones close enough). */
   milestones: readonly { id: number; title: string; category: MilestoneCategory; dueDate: string }[];
@@ -47,6 +52,9 @@ interface MilestoneGuide {
   days: number;
   suggest(input: SuggestionInput, when: string): { title: string; slug: GuideArticleSlug };
 }
+
+/** Who noted the profile, to start a sentence: "You", or the other caregiver's name. */
+const noter = (child: SuggestionInput['child']) => child.notedBy ?? 'You';
 
 const hasNoPlan = (plan: Child['supportPlan']) => plan === null || plan === 'none' || plan === 'unsure';
 
@@ -146,7 +154,7 @@ export const evaluationRule: Rule = ({ child }) => {
       {
         key: 'plan:unsure',
         title: 'Ask the school for an evaluation',
-        reason: `You are not sure whether ${child.firstName} has a support plan; an evaluation is how the school decides.`,
+        reason: `${child.notedBy ? `${child.notedBy} is` : 'You are'} not sure whether ${child.firstName} has a support plan; an evaluation is how the school decides.`,
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
     ];
@@ -156,7 +164,7 @@ export const evaluationRule: Rule = ({ child }) => {
       {
         key: 'plan:none',
         title: 'Ask the school for an evaluation',
-        reason: `${child.firstName} has no support plan at school, and you noted challenges such as ${quoted(child.challenges[0] as string)}.`,
+        reason: `${child.firstName} has no support plan at school, and ${child.notedBy ?? 'you'} noted challenges such as ${quoted(child.challenges[0] as string)}.`,
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
     ];
@@ -254,7 +262,7 @@ export const challengesRule: Rule = ({ child }) =>
             {
               key: `challenge:${guide.slug}`,
               title: guide.title,
-              reason: `You noted ${quoted(challenge)} as a challenge for ${child.firstName}.`,
+              reason: `${noter(child)} noted ${quoted(challenge)} as a challenge for ${child.firstName}.`,
               slug: guide.slug,
             },
           ]
@@ -269,7 +277,7 @@ export const diagnosisRule: Rule = ({ child }) =>
         {
           key: 'diagnosis',
           title: `Talking with ${child.firstName} about their diagnosis`,
-          reason: `You noted ${LIST.format(child.diagnoses.map(quoted))} in ${possessive(child.firstName)} profile.`,
+          reason: `${noter(child)} noted ${LIST.format(child.diagnoses.map(quoted))} in ${possessive(child.firstName)} profile.`,
           slug: GUIDE_ARTICLES.talkingAboutTheDiagnosis,
         },
       ]

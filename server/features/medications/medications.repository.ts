@@ -7,7 +7,7 @@ export async function listMedications(db: Db, childId: number): Promise<Medicati
   return db.selectFrom('medications').selectAll().where('childId', '=', childId).orderBy('active', 'desc').orderBy('id').execute();
 }
 
-export async function insertMedication(db: Db, childId: number, values: MedicationCreate): Promise<MedicationRow> {
+export async function insertMedication(db: Db, childId: number, values: MedicationCreate & { createdBy: string }): Promise<MedicationRow> {
   return db
     .insertInto('medications')
     .values({ ...values, childId })

@@ -2,11 +2,12 @@ import type { Medication, MedicationCreate, MedicationUpdate } from '#shared/sch
 import type { Db } from '../../db/database.ts';
 import type { MedicationRow } from '../../db/schema.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as medications from './medications.repository.ts';
 
-function toMedication(row: MedicationRow): Medication {
+function toMedication(row: MedicationRow, authorOf: AuthorOf): Medication {
   return {
     id: row.id,
     childId: row.childId,
@@ -17,6 +18,7 @@ function toMedication(row: MedicationRow): Medication {
     startedOn: row.startedOn,
     notes: row.notes,
     active: row.active,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -29,14 +31,20 @@ export function createMedicationsService(deps: { db: Db; now?: () => Date }) {
 
   return {
     async list(scope: ChildScope): Promise<Medication[]> {
-      return (await medications.listMedications(db, scope.childId)).map(toMedication);
+      const rows = await medications.listMedications(db, scope.childId);
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        rows.map((row) => row.createdBy),
+      );
+      return rows.map((row) => toMedication(row, authorOf));
     },
 
     async create(scope: ChildScope, input: MedicationCreate): Promise<Medication> {
       const row = await recordChange(db, scope, { action: 'medication.added', subjectType: 'medication' }, (trx) =>
-        medications.insertMedication(trx, scope.childId, input),
+        medications.insertMedication(trx, scope.childId, { ...input, createdBy: scope.userId }),
       );
-      return toMedication(row);
+      return toMedication(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     async update(scope: ChildScope, id: number, patch: MedicationUpdate): Promise<Medication> {
@@ -45,7 +53,7 @@ export function createMedicationsService(deps: { db: Db; now?: () => Date }) {
         if (!updated) throw AppError.notFound('Medication');
         return updated;
       });
-      return toMedication(row);
+      return toMedication(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {

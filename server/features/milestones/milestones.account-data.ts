@@ -4,7 +4,7 @@ import type { AccountDataPart } from '../../core/account-data.ts';
 export const milestonesAccountData: AccountDataPart = {
   feature: 'milestones',
   kinds: [
-    { name: 'milestones', table: 'milestones', orderBy: ['id'] },
+    { name: 'milestones', table: 'milestones', orderBy: ['id'], authors: { createdBy: 'addedBy' } },
     { name: 'dismissedMilestones', table: 'dismissedMilestones', orderBy: ['childId', 'ruleKey'] },
   ],
 };

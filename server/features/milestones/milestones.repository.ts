@@ -13,7 +13,7 @@ export async function listMilestones(db: Db, childId: number, range: MilestoneRa
 export async function insertMilestone(
   db: Db,
   childId: number,
-  values: MilestoneCreate & { source: MilestoneRow['source']; ruleKey?: string | null },
+  values: MilestoneCreate & { source: MilestoneRow['source']; ruleKey?: string | null; createdBy?: string },
 ): Promise<MilestoneRow> {
   return db
     .insertInto('milestones')

@@ -5,6 +5,7 @@ import type { GenerationResult, Milestone, MilestoneCreate, MilestoneRange, Mile
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import { lockChild, type ChildScope } from '../../core/child-scope.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChildrenService } from '../children/children.service.ts';
@@ -12,7 +13,7 @@ import type { GoalsService } from '../goals/goals.service.ts';
 import * as milestones from './milestones.repository.ts';
 import { generateRoadmap, type MilestoneDraft } from './roadmap-rules.ts';
 
-export function toMilestone(row: MilestoneRow): Milestone {
+export function toMilestone(row: MilestoneRow, authorOf: AuthorOf): Milestone {
   return {
     id: row.id,
     childId: row.childId,
@@ -25,6 +26,7 @@ export function toMilestone(row: MilestoneRow): Milestone {
     source: row.source,
     ruleKey: row.ruleKey,
     editedByParent: row.editedByParent,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -57,14 +59,20 @@ export function createMilestonesService(deps: MilestonesDeps) {
     horizonMonths,
 
     async list(scope: ChildScope, range: MilestoneRange = {}): Promise<Milestone[]> {
-      return (await milestones.listMilestones(db, scope.childId, range)).map(toMilestone);
+      const rows = await milestones.listMilestones(db, scope.childId, range);
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        rows.map((row) => row.createdBy),
+      );
+      return rows.map((row) => toMilestone(row, authorOf));
     },
 
     async create(scope: ChildScope, input: MilestoneCreate): Promise<Milestone> {
       const row = await recordChange(db, scope, { action: 'milestone.created', subjectType: 'milestone' }, (trx) =>
-        milestones.insertMilestone(trx, scope.childId, { ...input, source: 'parent', ruleKey: null }),
+        milestones.insertMilestone(trx, scope.childId, { ...input, source: 'parent', ruleKey: null, createdBy: scope.userId }),
       );
-      return toMilestone(row);
+      return toMilestone(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     /** A parent's change to a generated milestone marks it, so regeneration keeps it as they left it. */
@@ -79,7 +87,7 @@ export function createMilestonesService(deps: MilestonesDeps) {
           return updated;
         },
       );
-      return toMilestone(row);
+      return toMilestone(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {

@@ -34,7 +34,7 @@ export async function listObservations(db: Db, childId: number, filter: Observat
 export async function insertObservation(
   db: Db,
   childId: number,
-  values: ObservationCreate & { occurredAt: string },
+  values: ObservationCreate & { occurredAt: string; createdBy: string },
 ): Promise<ObservationRow> {
   return db
     .insertInto('observations')

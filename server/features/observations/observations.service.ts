@@ -1,6 +1,7 @@
 import type { Observation, ObservationCreate, ObservationFilter, ObservationUpdate, WeeklyTrend } from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { weekStart } from '../../core/dates.ts';
 import { recordChange } from '../../core/record-change.ts';
@@ -9,7 +10,7 @@ import * as observations from './observations.repository.ts';
 
 export const TREND_WEEKS = 12;
 
-export function toObservation(row: ObservationRow): Observation {
+export function toObservation(row: ObservationRow, authorOf: AuthorOf): Observation {
   return {
     id: row.id,
     childId: row.childId,
@@ -23,6 +24,7 @@ export function toObservation(row: ObservationRow): Observation {
     tags: row.tags,
     isWin: row.isWin,
     goalId: row.goalId,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,17 +51,31 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
     if (goalId != null) await requireChildGoals(trx, scope, [goalId], () => 'goalId');
   }
 
+  /** The observations as the API gives them, each naming who added it. */
+  async function withAuthors(trx: Db, scope: ChildScope, rows: ObservationRow[]): Promise<Observation[]> {
+    const authorOf = await authorsFor(
+      trx,
+      scope,
+      rows.map((row) => row.createdBy),
+    );
+    return rows.map((row) => toObservation(row, authorOf));
+  }
+
   return {
     async list(scope: ChildScope, filter: ObservationFilter): Promise<Observation[]> {
-      return (await observations.listObservations(db, scope.childId, filter)).map(toObservation);
+      return withAuthors(db, scope, await observations.listObservations(db, scope.childId, filter));
     },
 
     async create(scope: ChildScope, input: ObservationCreate): Promise<Observation> {
       const row = await recordChange(db, scope, { action: 'observation.created', subjectType: 'observation' }, async (trx) => {
         await assertGoal(trx, scope, input.goalId);
-        return observations.insertObservation(trx, scope.childId, { ...input, occurredAt: input.occurredAt ?? now().toISOString() });
+        return observations.insertObservation(trx, scope.childId, {
+          ...input,
+          occurredAt: input.occurredAt ?? now().toISOString(),
+          createdBy: scope.userId,
+        });
       });
-      return toObservation(row);
+      return (await withAuthors(db, scope, [row]))[0] as Observation;
     },
 
     async update(scope: ChildScope, id: number, patch: ObservationUpdate): Promise<Observation> {
@@ -69,7 +85,7 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
         if (!updated) throw AppError.notFound('Observation');
         return updated;
       });
-      return toObservation(row);
+      return (await withAuthors(db, scope, [row]))[0] as Observation;
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
@@ -82,7 +98,7 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
 
     /** Observations linked to one of the child's goals, newest first (for another feature, through createServices). */
     async listLinkedToGoal(trx: Db, scope: ChildScope, goalId: number, limit: number): Promise<Observation[]> {
-      return (await observations.listObservations(trx, scope.childId, { goalId, limit })).map(toObservation);
+      return withAuthors(trx, scope, await observations.listObservations(trx, scope.childId, { goalId, limit }));
     },
 
     async weeklyTrend(scope: ChildScope): Promise<WeeklyTrend> {

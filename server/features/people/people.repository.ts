@@ -7,7 +7,7 @@ export async function listPeople(db: Db, childId: number): Promise<PersonRow[]> 
   return db.selectFrom('childPeople').selectAll().where('childId', '=', childId).orderBy('id').execute();
 }
 
-export async function insertPerson(db: Db, childId: number, values: PersonCreate): Promise<PersonRow> {
+export async function insertPerson(db: Db, childId: number, values: PersonCreate & { createdBy: string }): Promise<PersonRow> {
   return db
     .insertInto('childPeople')
     .values({ ...values, childId })

@@ -2,11 +2,12 @@ import type { Person, PersonCreate, PersonUpdate } from '#shared/schemas/person.
 import type { Db } from '../../db/database.ts';
 import type { PersonRow } from '../../db/schema.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as people from './people.repository.ts';
 
-function toPerson(row: PersonRow): Person {
+function toPerson(row: PersonRow, authorOf: AuthorOf): Person {
   return {
     id: row.id,
     childId: row.childId,
@@ -15,6 +16,7 @@ function toPerson(row: PersonRow): Person {
     phone: row.phone,
     email: row.email,
     notes: row.notes,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -27,14 +29,20 @@ export function createPeopleService(deps: { db: Db; now?: () => Date }) {
 
   return {
     async list(scope: ChildScope): Promise<Person[]> {
-      return (await people.listPeople(db, scope.childId)).map(toPerson);
+      const rows = await people.listPeople(db, scope.childId);
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        rows.map((row) => row.createdBy),
+      );
+      return rows.map((row) => toPerson(row, authorOf));
     },
 
     async create(scope: ChildScope, input: PersonCreate): Promise<Person> {
       const row = await recordChange(db, scope, { action: 'person.added', subjectType: 'person' }, (trx) =>
-        people.insertPerson(trx, scope.childId, input),
+        people.insertPerson(trx, scope.childId, { ...input, createdBy: scope.userId }),
       );
-      return toPerson(row);
+      return toPerson(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     async update(scope: ChildScope, id: number, patch: PersonUpdate): Promise<Person> {
@@ -43,7 +51,7 @@ export function createPeopleService(deps: { db: Db; now?: () => Date }) {
         if (!updated) throw AppError.notFound('Person');
         return updated;
       });
-      return toPerson(row);
+      return toPerson(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {

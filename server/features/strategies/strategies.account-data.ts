@@ -4,7 +4,7 @@ import type { AccountDataPart } from '../../core/account-data.ts';
 export const strategiesAccountData: AccountDataPart = {
   feature: 'strategies',
   kinds: [
-    { name: 'strategies', table: 'strategies', orderBy: ['id'] },
+    { name: 'strategies', table: 'strategies', orderBy: ['id'], authors: { createdBy: 'addedBy' } },
     { name: 'strategyGoals', table: 'strategyGoals', orderBy: ['strategyId', 'goalId'] },
   ],
 };

@@ -17,7 +17,7 @@ export async function goalIdsOf(db: Db, strategyId: number): Promise<number[]> {
   return rows.map((row) => row.goalId);
 }
 
-export async function insertStrategy(db: Db, childId: number, values: StrategyValues): Promise<StrategyRow> {
+export async function insertStrategy(db: Db, childId: number, values: StrategyValues & { createdBy: string }): Promise<StrategyRow> {
   return db
     .insertInto('strategies')
     .values({ ...values, childId })

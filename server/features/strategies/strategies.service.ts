@@ -2,11 +2,12 @@ import type { Strategy, StrategyCreate, StrategyUpdate } from '#shared/schemas/s
 import type { Db } from '../../db/database.ts';
 import type { StrategyRow } from '../../db/schema.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
+import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as strategies from './strategies.repository.ts';
 
-export function toStrategy(row: StrategyRow, goalIds: number[]): Strategy {
+export function toStrategy(row: StrategyRow, goalIds: number[], authorOf: AuthorOf): Strategy {
   return {
     id: row.id,
     childId: row.childId,
@@ -17,6 +18,7 @@ export function toStrategy(row: StrategyRow, goalIds: number[]): Strategy {
     goalIds,
     effectiveness: row.effectiveness,
     active: row.active,
+    addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -37,10 +39,16 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
   return {
     async list(scope: ChildScope): Promise<Strategy[]> {
       const [rows, links] = await Promise.all([strategies.listStrategies(db, scope.childId), strategies.goalLinks(db, scope.childId)]);
+      const authorOf = await authorsFor(
+        db,
+        scope,
+        rows.map((row) => row.createdBy),
+      );
       return rows.map((row) =>
         toStrategy(
           row,
           links.filter((link) => link.strategyId === row.id).map((link) => link.goalId),
+          authorOf,
         ),
       );
     },
@@ -48,10 +56,10 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
     async create(scope: ChildScope, input: StrategyCreate): Promise<Strategy> {
       const { goalIds, ...values } = input;
       const result = await recordChange(db, scope, { action: 'strategy.created', subjectType: 'strategy' }, async (trx) => {
-        const row = await strategies.insertStrategy(trx, scope.childId, values);
+        const row = await strategies.insertStrategy(trx, scope.childId, { ...values, createdBy: scope.userId });
         return { id: row.id, row, goalIds: (await linkGoals(trx, scope, row.id, goalIds)) ?? [] };
       });
-      return toStrategy(result.row, result.goalIds);
+      return toStrategy(result.row, result.goalIds, await authorsFor(db, scope, [result.row.createdBy]));
     },
 
     async update(scope: ChildScope, id: number, patch: StrategyUpdate): Promise<Strategy> {
@@ -62,7 +70,7 @@ export function createStrategiesService(deps: { db: Db; now?: () => Date }) {
         const linked = (await linkGoals(trx, scope, id, goalIds)) ?? (await strategies.goalIdsOf(trx, id));
         return { id, row, goalIds: linked };
       });
-      return toStrategy(result.row, result.goalIds);
+      return toStrategy(result.row, result.goalIds, await authorsFor(db, scope, [result.row.createdBy]));
     },
 
     async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {

@@ -38,8 +38,9 @@ const goal: Goal = {
   targetDate: null,
   status: 'in-progress',
   source: 'iep',
-  latestProgress: { id: 7, goalId: 3, recordedOn: ENTRY_DAY, value: 72, note: null, createdAt: STAMP },
+  latestProgress: { id: 7, goalId: 3, recordedOn: ENTRY_DAY, value: 72, note: null, addedBy: null, createdAt: STAMP },
   isStale: false,
+  addedBy: null,
   createdAt: STAMP,
   updatedAt: STAMP,
 };
@@ -54,6 +55,7 @@ const strategy: Strategy = {
   goalIds: [],
   effectiveness: 4,
   active: true,
+  addedBy: null,
   createdAt: STAMP,
   updatedAt: STAMP,
 };
@@ -71,6 +73,7 @@ const observation: Observation = {
   tags: [],
   isWin: true,
   goalId: null,
+  addedBy: null,
   createdAt: STAMP,
   updatedAt: STAMP,
 };
@@ -87,6 +90,7 @@ const milestone = (id: number, title: string, days: number, source: Milestone['s
   source,
   ruleKey: source === 'generated' ? 'annual-review' : null,
   editedByParent: false,
+  addedBy: null,
   createdAt: STAMP,
   updatedAt: STAMP,
 });
@@ -107,6 +111,10 @@ const document: DocumentListItem = {
   processing: 'done',
   hasThumbnail: false,
   goalIds: [],
+  addedBy: null,
+  fileAddedAt: STAMP,
+  fileAddedBy: null,
+  earlierVersions: 0,
   createdAt: STAMP,
   updatedAt: STAMP,
   matches: [],

@@ -70,6 +70,7 @@ describe('recent activity', () => {
     action: 'observation.created',
     subjectType: 'observation',
     subjectId: id,
+    actor: null,
     createdAt: new Date(now - 2 * 60_000).toISOString(),
     title: null,
     occurredAt: null,

@@ -25,6 +25,7 @@ function goal(extra: Partial<Goal> = {}): Goal {
     source: 'iep',
     latestProgress: null,
     isStale: false,
+    addedBy: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...extra,

@@ -33,6 +33,7 @@ function goal(id: number, status: Goal['status'], extra: Partial<Goal> = {}): Go
     source: 'home',
     latestProgress: null,
     isStale: false,
+    addedBy: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...extra,
@@ -132,6 +133,7 @@ describe('strategies', () => {
       kind: 'tool' as const,
       goalIds: [],
       effectiveness: null,
+      addedBy: null,
       createdAt: '',
       updatedAt: '',
     };

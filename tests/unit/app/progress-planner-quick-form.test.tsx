@@ -23,6 +23,7 @@ function goal(id: number, title: string, extra: Partial<Goal> = {}): Goal {
     source: 'iep',
     latestProgress: null,
     isStale: false,
+    addedBy: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...extra,

@@ -17,6 +17,7 @@ const review: Milestone = {
   source: 'generated',
   ruleKey: 'annual-review',
   editedByParent: false,
+  addedBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

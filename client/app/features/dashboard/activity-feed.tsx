@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
 import { activityLabel } from '../../../lib/activity-labels.ts';
 import { RoleGate } from '../../components/child-role.tsx';
-import { activityAbout } from './dashboard-format.ts';
+import { activityAbout, activityBy } from './dashboard-format.ts';
 import { useRecentActivity } from './use-dashboard.ts';
 
 /** The current time, moving on every minute so "5 minutes ago" stays true while the page is open. */
@@ -27,7 +27,10 @@ function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
   return (
     <li className="grid gap-0.5 border-b border-ink/10 pb-2 last:border-b-0 last:pb-0">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="text-ink">{activityLabel(activity.action)}</span>
+        <span className="text-ink">
+          {activityLabel(activity.action)}
+          {activity.actor ? <span className="text-ink-muted"> {activityBy(activity.actor)}</span> : null}
+        </span>
         <time dateTime={activity.createdAt} className="text-sm text-ink-muted" title={formatDateTime(activity.createdAt)}>
           {formatRelativeTime(activity.createdAt, now)}
         </time>

@@ -16,6 +16,12 @@ export function weekComparison(thisWeek: number, lastWeek: number): string {
   return `${lastWeek} last week`;
 }
 
+/** Who made a change, after its label: "by you", "by Sam"; empty once their account is gone (decision 0086). */
+export function activityBy(actor: Activity['actor']): string {
+  if (!actor) return '';
+  return actor.isYou ? 'by you' : `by ${actor.name}`;
+}
+
 /** The day a change is about, for an activity's `<time>`: the value and how it reads. */
 export interface ActivityAbout {
   dateTime: string;

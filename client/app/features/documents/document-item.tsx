@@ -5,10 +5,12 @@ import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
 import { TagButtons } from '../../components/tag-buttons.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { AddedBy } from '../../components/added-by.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { formatBytes } from '#shared/bytes.ts';
 import { CATEGORY_LABELS, MEDIA_TYPE_SHORT, previewKind } from './document-labels.ts';
 import { DocumentThumbnail } from './document-thumbnail.tsx';
+import { EarlierVersions, REPLACE_KEEPS_TEXT } from './document-versions.tsx';
 import { excerptParts, MATCH_FIELD_LABELS } from './search-excerpt.ts';
 import { useDeleteDocument } from './use-documents.ts';
 
@@ -62,9 +64,13 @@ export function DocumentItem({
   const online = useOnline();
   const remove = useDeleteDocument();
   const [asking, setAsking] = useState(false);
+  // Replacing asks first, and says the current file is kept (decision 0087).
+  const [askingReplace, setAskingReplace] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const keepId = `${prefix}-keep`;
+  const chooseId = `${prefix}-choose`;
+  const replaceId = `${prefix}-replace`;
   const deleteId = `${prefix}-delete`;
   const returnToDelete = useRef(false);
 
@@ -75,6 +81,15 @@ export function DocumentItem({
       globalThis.document.getElementById(deleteId)?.focus();
     }
   }, [asking, keepId, deleteId]);
+
+  useEffect(() => {
+    if (askingReplace) globalThis.document.getElementById(chooseId)?.focus();
+  }, [askingReplace, chooseId]);
+
+  const closeReplace = () => {
+    setAskingReplace(false);
+    requestAnimationFrame(() => globalThis.document.getElementById(replaceId)?.focus());
+  };
 
   const confirmDelete = async () => {
     setDeleteError(null);
@@ -104,6 +119,7 @@ export function DocumentItem({
             {formatBytes(document.sizeBytes)}
             {document.pageCount ? `, ${document.pageCount} ${document.pageCount === 1 ? 'page' : 'pages'}` : ''}
           </p>
+          <AddedBy author={document.addedBy} at={document.createdAt} />
           {document.processing === 'pending' ? <p className="text-sm text-ink-muted">Reading the file for search...</p> : null}
         </div>
         {document.note ? <p className="line-clamp-3 text-sm whitespace-pre-line text-ink">{document.note}</p> : null}
@@ -119,6 +135,28 @@ export function DocumentItem({
           </p>
         ) : null}
         <Matches matches={document.matches} />
+        <EarlierVersions document={document} />
+        {askingReplace ? (
+          <div className="grid gap-2 rounded-xl border border-brand-300 bg-brand-50 p-3">
+            <p id={`${prefix}-replace-question`} className="font-semibold text-ink">
+              Replace the file of “{document.title}”? {REPLACE_KEEPS_TEXT}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                id={chooseId}
+                size="sm"
+                aria-describedby={`${prefix}-replace-question`}
+                disabled={!online}
+                onClick={() => replaceInput.current?.click()}
+              >
+                Choose the new file
+              </Button>
+              <Button variant="outline" size="sm" onClick={closeReplace}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : null}
         {asking ? (
           <div className="grid gap-2 rounded-xl border border-red-700/40 bg-red-50 p-3">
             <p id={`${prefix}-question`} className="font-semibold text-red-900">
@@ -168,7 +206,7 @@ export function DocumentItem({
               <Button variant="outline" size="sm" onClick={onEdit}>
                 Edit{named}
               </Button>
-              <Button variant="ghost" size="sm" disabled={!online} onClick={() => replaceInput.current?.click()}>
+              <Button id={replaceId} variant="ghost" size="sm" disabled={!online} onClick={() => setAskingReplace(true)}>
                 Replace file{named}
               </Button>
               <input
@@ -179,7 +217,9 @@ export function DocumentItem({
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';
-                  if (file) onReplace(file);
+                  if (!file) return;
+                  onReplace(file);
+                  closeReplace();
                 }}
               />
             </RoleGate>

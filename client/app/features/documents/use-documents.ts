@@ -167,6 +167,32 @@ export function useUploadQueue() {
   };
 }
 
+/** The document's earlier files (kept when its file was replaced), read once the list is opened. */
+export function useDocumentVersions(id: number, enabled: boolean) {
+  const childId = useSelectedChildId();
+  return trpc.documents.versions.useQuery({ childId: childId ?? 0, id }, { enabled: enabled && childId !== null });
+}
+
+/** Downloads an earlier file of a document under its own name; says so in a toast when it fails. */
+export function useDownloadVersion() {
+  const childId = useSelectedChildId();
+  const { toast } = useToast();
+  return useCallback(
+    async (version: { id: number; documentId: number; fileName: string }) => {
+      if (childId === null) return;
+      try {
+        saveBlob(
+          await fetchFileBlob(`/api/documents/${version.documentId}/versions/${version.id}/content?childId=${childId}`),
+          version.fileName,
+        );
+      } catch {
+        toast({ title: 'The download did not start', description: 'Check your connection and try again.', variant: 'destructive' });
+      }
+    },
+    [childId, toast],
+  );
+}
+
 /** Downloads a document's original file under its original name; says so in a toast when it fails. */
 export function useDownloadDocument() {
   const childId = useSelectedChildId();

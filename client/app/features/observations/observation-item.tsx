@@ -13,6 +13,7 @@ import { useDeleteObservation, useUpdateObservation } from './use-observations.t
 import { StarIcon } from './win-toggle.tsx';
 import { TagButtons } from '../../components/tag-buttons.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { AddedBy } from '../../components/added-by.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
@@ -142,6 +143,7 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
           <TagButtons tags={observation.tags} onSelect={onTagSelect} actionLabel="Show notes tagged " />
         </div>
       ) : null}
+      <AddedBy author={observation.addedBy} at={observation.createdAt} />
       {mode === 'confirm-delete' ? (
         <fieldset className="grid gap-3 rounded-xl border border-red-700/40 bg-red-50 p-3">
           <legend className="float-left font-semibold text-red-900">Delete this observation? This cannot be undone.</legend>

@@ -7,6 +7,7 @@ import { focusWhenShown } from '../../../lib/focus.ts';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { AddedBy } from '../../components/added-by.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
 import { GoalStatusChoice } from './goal-status-choice.tsx';
@@ -111,6 +112,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
           <h4 id={titleId} className="text-lg font-bold text-ink">
             {goal.title}
           </h4>
+          <AddedBy author={goal.addedBy} at={goal.createdAt} />
         </div>
         <RoleGate needs="updater">
           <GoalStatusChoice goal={goal} />

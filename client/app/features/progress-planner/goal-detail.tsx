@@ -10,6 +10,7 @@ import { useScreenTitle } from '../../components/screen.tsx';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
+import { AddedBy } from '../../components/added-by.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue } from './goal-logic.ts';
@@ -89,6 +90,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                 <h2 id="goal-detail-title" className="text-2xl font-bold text-ink">
                   {goal.title}
                 </h2>
+                <AddedBy author={goal.addedBy} at={goal.createdAt} />
               </div>
               <RoleGate needs="updater">
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -155,6 +157,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                           {formatDate(entry.recordedOn)}
                           {entry.note ? ` · ${entry.note}` : ''}
                         </p>
+                        <AddedBy author={entry.addedBy} at={entry.createdAt} verb="Recorded" />
                       </div>
                       <RoleGate needs="updater">
                         <div className="flex flex-wrap gap-2">

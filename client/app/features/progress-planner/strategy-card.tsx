@@ -12,6 +12,7 @@ import { EffectivenessRating } from './effectiveness-rating.tsx';
 import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS, effectivenessLabel } from './progress-planner-labels.ts';
 import { StrategyForm } from './strategy-form.tsx';
 import { useDeleteStrategy, useUpdateStrategy } from './use-strategies.ts';
+import { AddedBy } from '../../components/added-by.tsx';
 
 /** An on/off switch with its label beside it. */
 function InUseSwitch({
@@ -120,6 +121,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
         <h3 id={titleId} className="text-lg font-bold text-ink">
           {strategy.title}
         </h3>
+        <AddedBy author={strategy.addedBy} at={strategy.createdAt} />
       </div>
       {strategy.description ? <p className="whitespace-pre-line text-ink">{strategy.description}</p> : null}
       {linked.length > 0 ? (

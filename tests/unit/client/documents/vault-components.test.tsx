@@ -26,6 +26,10 @@ const record: DocumentRecord = {
   processing: 'done',
   hasThumbnail: false,
   goalIds: [],
+  addedBy: null,
+  fileAddedAt: '2025-09-04T10:00:00.000Z',
+  fileAddedBy: null,
+  earlierVersions: 0,
   createdAt: '2025-09-04T10:00:00.000Z',
   updatedAt: '2025-09-04T10:00:00.000Z',
 };

@@ -1,0 +1,21 @@
+import type { Author } from '#shared/schemas/author.ts';
+import { formatMomentDate } from '../../lib/dates.ts';
+
+/**
+ * Who added a record and when (decision 0086): "Added by you, Mar 10, 2026", "Added by Sam, Mar 10,
+ * 2026"; "Added Mar 10, 2026" when the person's account is gone. `verb` fits the record ("Recorded").
+ */
+export function addedByText(author: Author, at: string, verb = 'Added'): string {
+  const day = formatMomentDate(at);
+  if (!author) return `${verb} ${day}`;
+  return `${verb} by ${author.isYou ? 'you' : author.name}, ${day}`;
+}
+
+/** The line under a record that says who added it and when. */
+export function AddedBy({ author, at, verb, className }: { author: Author; at: string; verb?: string; className?: string }) {
+  return (
+    <p className={className ?? 'text-sm text-ink-muted'}>
+      <time dateTime={at}>{addedByText(author, at, verb)}</time>
+    </p>
+  );
+}
