@@ -8,6 +8,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/rest/rate-limits.ts';
 import { startServer } from '../../server/start.ts';
 
 const config = loadConfig({
@@ -20,7 +21,11 @@ const config = loadConfig({
   VAULT_QUOTA_MB: process.env.BENCH_VAULT_QUOTA_MB,
 });
 const log = createLogger(config.logLevel, pino.destination({ fd: 2, sync: false }));
-const running = await startServer(config, log, { client: 'none' });
+// The vault bench adds 500 files to one account, more than the per-account upload limit lets through.
+const running = await startServer(config, log, {
+  client: 'none',
+  rateLimits: { ...DEFAULT_RATE_LIMITS, uploadsPerAccount: { limit: 1_000_000, windowMs: 60_000 } },
+});
 const { port } = new URL(running.url);
 process.stdout.write(`${JSON.stringify({ listening: `http://127.0.0.1:${port}` })}\n`);
 

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { requestBodies } from './components.ts';
 import { receiveUpload } from './multipart.ts';
 import { operation, queryForm, type RestOperation } from './operation.ts';
+import type { RateLimiters } from './rate-limits.ts';
 import { parseWith } from './route-kit.ts';
 
 const documentQuery = queryForm(documentFilterSchema);
@@ -93,7 +94,7 @@ async function sendFile(req: Request, res: Response, scope: ChildScope, id: numb
 }
 
 /** The vault over REST (issue 9): the records as JSON, the files as multipart uploads and byte downloads. */
-export function documentsOperations(services: Services): RestOperation[] {
+export function documentsOperations(services: Services, limits: RateLimiters): RestOperation[] {
   const { documents } = services;
   return [
     operation({
@@ -144,6 +145,7 @@ export function documentsOperations(services: Services): RestOperation[] {
       child: 'updater',
       upload: 'DocumentCreate',
       errors: UPLOAD_ERRORS,
+      rateLimits: [limits.uploadsPerAccount],
       success: [{ status: 201, description: 'The new document', body: 'Document' }],
       handle: ({ req, res, scope }) =>
         receiveUpload(req, res, { fields: requestBodies.DocumentCreate, maxFileBytes: documents.limits.maxFileBytes }, (file, fields) =>
@@ -243,6 +245,7 @@ export function documentsOperations(services: Services): RestOperation[] {
       ids: documentId,
       upload: 'DocumentReplace',
       errors: UPLOAD_ERRORS,
+      rateLimits: [limits.uploadsPerAccount],
       success: [{ status: 200, description: 'The document with its new file', body: 'Document' }],
       handle: ({ req, res, scope, ids }) =>
         receiveUpload(req, res, { fields: requestBodies.DocumentReplace, maxFileBytes: documents.limits.maxFileBytes }, (file) =>

@@ -21,7 +21,7 @@ export function restOperations(services: Services, limits: RateLimiters, options
     ...childrenOperations(services),
     ...childRecordOperations(services),
     ...childProfileOperations(services),
-    ...documentsOperations(services),
+    ...documentsOperations(services, limits),
     ...guideOperations(services),
     ...accountDataOperations(services),
     ...caregiversOperations(services),

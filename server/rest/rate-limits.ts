@@ -14,6 +14,8 @@ export interface RateLimitSettings {
   signInFailuresPerEmail: Window;
   /** Contact-form messages from one address. */
   contactPerIp: Window;
+  /** Files added or replaced by one account (each costs a read of its text and a thumbnail; decision 0074). */
+  uploadsPerAccount?: Window;
 }
 
 const MINUTE = 60_000;
@@ -22,6 +24,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   authPerIp: { limit: 100, windowMs: 15 * MINUTE },
   signInFailuresPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  // A parent adding a folder of school papers at once stays well under it.
+  uploadsPerAccount: { limit: 100, windowMs: 15 * MINUTE },
 };
 
 function limiter(window: Window, message: string, options: { key?: (req: Request) => string; failuresOnly?: boolean }): RequestHandler {
@@ -56,6 +60,17 @@ export function createRateLimiters(settings: RateLimitSettings) {
       },
     ),
     contactPerIp: limiter(settings.contactPerIp, 'You have sent several messages already. Please wait a while before sending another.', {}),
+    uploadsPerAccount: limiter(
+      settings.uploadsPerAccount ?? (DEFAULT_RATE_LIMITS.uploadsPerAccount as Window),
+      'You have added many files in a short time. Please wait a few minutes before adding more.',
+      {
+        // Signed in by now (the identity is read before the upload routes); a caller without one is answered 401 after.
+        key: (req) => {
+          const userId = (req.res?.locals.userId as string | null | undefined) ?? null;
+          return userId ? `account:${userId}` : ipKeyGenerator(req.ip ?? 'unknown');
+        },
+      },
+    ),
   };
 }
 

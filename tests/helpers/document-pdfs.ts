@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+
 /*
  * Real PDFs written by hand: Helvetica text in uncompressed content streams, one object per line of
  * the cross-reference table. pdfjs (and any viewer) reads them; making one takes well under a
@@ -161,4 +163,50 @@ export function makeBusyPdf(strokes: number): Buffer {
   body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A one-page PDF of a line of `text` and then `fills` one-point squares, its content stream
+ * compressed: a few kilobytes that pdfjs unpacks into `fills` drawing operations (the hostile file of
+ * issue 24: 18 KB, 20-48 s of CPU and over 1 GB to draw its thumbnail).
+ */
+export function makeHostilePdf(fills: number, text: string): Buffer {
+  const squares = '0 0 1 1 re f\n'.repeat(fills);
+  const content = deflateSync(
+    Buffer.from(`BT /F1 ${FONT_SIZE} Tf 1 0 0 1 ${MARGIN} ${PAGE_HEIGHT - MARGIN} Tm ${pdfString(text)} Tj ET\n${squares}`, 'latin1'),
+    {
+      level: 9,
+    },
+  );
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]!.length;
+  const add = (part: Buffer) => {
+    parts.push(part);
+    length += part.length;
+  };
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    if (object === null) {
+      add(Buffer.from(`${index + 1} 0 obj\n<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`));
+      add(content);
+      add(Buffer.from('\nendstream\nendobj\n'));
+    } else add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
+  });
+  const xrefAt = length;
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+        offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }

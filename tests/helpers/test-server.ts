@@ -96,6 +96,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       authPerIp: { limit: 10_000, windowMs: 60_000 },
       signInFailuresPerEmail: { limit: 10_000, windowMs: 60_000 },
       contactPerIp: { limit: 10_000, windowMs: 60_000 },
+      uploadsPerAccount: { limit: 10_000, windowMs: 60_000 },
     },
   });
   const server = await new Promise<Server>((resolve) => {

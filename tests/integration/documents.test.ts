@@ -4,6 +4,8 @@ import { request } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/rest/rate-limits.ts';
+import { makeHostilePdf } from '../helpers/document-pdfs.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { storedKeys } from '../helpers/test-vault.ts';
@@ -419,5 +421,86 @@ describe.each(ENGINES)('document vault limits on %s', (engine) => {
       });
     });
     await expect.poll(() => vaultState(server), { timeout: 5000 }).toEqual(before);
+  });
+});
+
+describe.each(ENGINES)('a hostile PDF, one account among others, on %s', (engine) => {
+  let server: TestServer;
+  let mother: Family;
+  let neighbour: Family;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, rateLimits: { ...DEFAULT_RATE_LIMITS, uploadsPerAccount: { limit: 6, windowMs: 60_000 } } });
+    mother = await signUpParentWithChild(server);
+    neighbour = await signUpParentWithChild(server);
+  });
+  afterAll(() => server.close());
+
+  const processingOf = async (family: Family, id: number) =>
+    (await family.call('GET', `/documents/${id}`)).body as { processing: string; pageCount: number | null; hasThumbnail: boolean };
+
+  it('reads the text of a 31 KB PDF of a million drawing operations, without a thumbnail, and answers other requests meanwhile', async () => {
+    const hostile = makeHostilePdf(1_200_000, 'Occupational therapy schedule for Maya');
+    expect(hostile.byteLength).toBeLessThan(40_000);
+    const added = await upload(server, mother, mother.childId, { name: 'schedule.pdf', bytes: new Uint8Array(hostile) });
+    expect(added.status).toBe(201);
+    // Another family's request, and the uploader's own list, are answered while the file is being read.
+    const meanwhile = await neighbour.call('GET', '/documents');
+    expect(meanwhile.status).toBe(200);
+    const listed = await mother.call('GET', '/documents');
+    expect(listed.body.items.map((item: any) => [item.id, item.processing])).toEqual([[added.body.id, 'pending']]);
+
+    await server.services.documents.idle();
+    expect(await processingOf(mother, added.body.id)).toMatchObject({ processing: 'done', pageCount: 1, hasThumbnail: false });
+    const found = await api<any>(server, 'GET', `/api/documents?childId=${mother.childId}&q=occupational`, { token: mother.token });
+    expect(found.body.items.map((item: any) => item.id)).toEqual([added.body.id]);
+  }, 120_000);
+
+  it('reads another owner’s file while the first owner’s files still wait', async () => {
+    // Each takes a second or more to read (its thumbnail is given up after 50,000 operators).
+    const slow = await Promise.all(
+      [1, 2, 3].map(async (index) => {
+        const added = await upload(server, mother, mother.childId, {
+          name: `slow-${index}.pdf`,
+          bytes: new Uint8Array(makeHostilePdf(400_000, `slow ${index}`)),
+        });
+        expect(added.status).toBe(201);
+        return added.body.id as number;
+      }),
+    );
+    const theirs = await upload(server, neighbour, neighbour.childId, { name: 'notes.txt', bytes: TEXT });
+    expect(theirs.status).toBe(201);
+    await expect
+      .poll(async () => (await processingOf(neighbour, theirs.body.id)).processing, { timeout: 60_000, interval: 50 })
+      .toBe('done');
+    const mothers = await Promise.all(slow.map(async (id) => (await processingOf(mother, id)).processing));
+    // First come, first served would have read all three first.
+    expect(mothers).toContain('pending');
+    await server.services.documents.idle();
+    expect(await Promise.all(slow.map(async (id) => (await processingOf(mother, id)).processing))).toEqual(['done', 'done', 'done']);
+  }, 120_000);
+
+  it('limits the files one account adds in a while (429 with Retry-After), not the other accounts on the same address', async () => {
+    // Four of the mother's six are used above; replacing a file counts too.
+    const first = await upload(server, mother, mother.childId, { name: 'a.txt', bytes: TEXT });
+    expect(first.status).toBe(201);
+    const replaced = await upload(
+      server,
+      mother,
+      mother.childId,
+      { name: 'b.txt', bytes: TEXT },
+      {},
+      `/api/documents/${first.body.id}/content?childId=${mother.childId}`,
+      'PUT',
+    );
+    expect(replaced.status).toBe(200);
+    const before = await vaultState(server);
+    const refused = await upload(server, mother, mother.childId, { name: 'c.txt', bytes: TEXT });
+    expect(expectApiError(refused, 429, 'TOO_MANY_REQUESTS').message).toMatch(/many files/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await vaultState(server)).toEqual(before);
+    // The neighbour, on the same address, adds files as before.
+    expect((await upload(server, neighbour, neighbour.childId, { name: 'd.txt', bytes: TEXT })).status).toBe(201);
+    await server.services.documents.idle();
   });
 });

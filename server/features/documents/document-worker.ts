@@ -1,11 +1,11 @@
 /*
- * The worker thread behind document-processor.ts: reads one file at a time (PDF text and page count,
- * a WebP thumbnail), so a big or hostile file never blocks the server's event loop. Run by Node
+ * The child process behind document-processor.ts: reads one file at a time (PDF text and page count,
+ * then a WebP thumbnail), so a big or hostile file never blocks the server's event loop, and the
+ * memory it took goes back to the system when the process is replaced (decision 0074). Run by Node
  * itself, not bundled: `.ts` specifiers and erasable syntax only.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import type { DocumentMediaType } from '#shared/schemas/document.ts';
@@ -14,8 +14,12 @@ import { decodePlainText, searchableText } from './document-text.ts';
 export interface WorkerSettings {
   /** Characters of text kept (DOCUMENT_LIMITS.contentText). */
   textLimit: number;
+  /** No further page's text is read once this long has gone on reading text (what was read is kept). */
+  textMs: number;
   /** Longest side of a thumbnail, in pixels. */
   thumbnailSize: number;
+  /** Drawing operations of page 1 past which its thumbnail is given up. */
+  thumbnailOperators: number;
   /** Images with more pixels than this are not decoded (decompression bombs). */
   maxInputPixels: number;
 }
@@ -26,17 +30,17 @@ export interface WorkerJob {
   bytes: Uint8Array;
 }
 
+/**
+ * Each job is answered twice: `read` with its text and page count as soon as they are known, then
+ * `done` with the thumbnail (null when there is none or it was over budget) and the process's RSS.
+ */
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'done'; id: number; text: string | null; pageCount: number | null; thumbnail: Uint8Array | null };
+  | { type: 'read'; id: number; text: string | null; pageCount: number | null }
+  | { type: 'done'; id: number; thumbnail: Uint8Array | null; rssBytes: number };
 
-interface Extracted {
-  text: string | null;
-  pageCount: number | null;
-  thumbnail: Uint8Array | null;
-}
-
-const settings = workerData as WorkerSettings;
+// The processor passes the settings as the one argument.
+const settings = JSON.parse(process.argv[2] ?? '{}') as WorkerSettings;
 const pdfjsFolder = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 // Thumbnails are made once per file: sharp's cache would only hold memory.
@@ -83,8 +87,9 @@ interface TextItemLike {
 async function pdfText(pdf: PDFDocumentProxy): Promise<string | null> {
   const pages: string[] = [];
   let length = 0;
-  // Stop reading pages once there is more text than is kept.
-  for (let number = 1; number <= pdf.numPages && length <= settings.textLimit; number++) {
+  const until = performance.now() + settings.textMs;
+  // Stop reading pages once there is more text than is kept, or the time for text is up.
+  for (let number = 1; number <= pdf.numPages && length <= settings.textLimit && performance.now() < until; number++) {
     const page = await pdf.getPage(number);
     try {
       const content = await page.getTextContent();
@@ -110,7 +115,14 @@ interface CanvasFactoryLike {
   destroy(canvasAndContext: CanvasAndContext): void;
 }
 
-/** Page 1 drawn at twice the thumbnail size (sharper after downscaling), then shrunk to WebP. */
+/** Thrown from the render's operator filter to give up a page with too much on it. */
+class OverBudget extends Error {}
+
+/**
+ * Page 1 drawn at twice the thumbnail size (sharper after downscaling), then shrunk to WebP. The
+ * render is cancelled as soon as the page's operators parsed so far pass the budget: a page of a
+ * million tiny fills (a few kilobytes compressed) costs about the budget's worth of parsing.
+ */
 async function pdfThumbnail(pdf: PDFDocumentProxy): Promise<Uint8Array | null> {
   const page = await pdf.getPage(1);
   try {
@@ -122,7 +134,23 @@ async function pdfThumbnail(pdf: PDFDocumentProxy): Promise<Uint8Array | null> {
     const factory = pdf.canvasFactory as CanvasFactoryLike;
     const drawing = factory.create(width, height);
     try {
-      await page.render({ canvas: drawing.canvas as HTMLCanvasElementLike, viewport }).promise;
+      let overBudget = false;
+      const task = page.render({
+        canvas: drawing.canvas as HTMLCanvasElementLike,
+        viewport,
+        // Called before each operator is drawn, with the list parsed so far (parsing runs ahead of drawing).
+        operationsFilter: (_index, operatorList) => {
+          if (operatorList.fnArray.length <= settings.thumbnailOperators) return true;
+          if (!overBudget) {
+            overBudget = true;
+            // Cancelling also stops the parsing still under way for the rest of the page.
+            queueMicrotask(() => task.cancel());
+          }
+          return false;
+        },
+      });
+      await task.promise;
+      if (overBudget) throw new OverBudget();
       const pixels = drawing.context.getImageData(0, 0, width, height).data;
       return await sharp(pixels, { raw: { width, height, channels: 4 } })
         .resize(settings.thumbnailSize, settings.thumbnailSize, thumbnailOptions)
@@ -142,44 +170,67 @@ async function pdfThumbnail(pdf: PDFDocumentProxy): Promise<Uint8Array | null> {
 /** What render() takes for a canvas: the server has no DOM, pdfjs's Node factory makes @napi-rs/canvas ones. */
 type HTMLCanvasElementLike = Parameters<Awaited<ReturnType<PDFDocumentProxy['getPage']>>['render']>[0]['canvas'];
 
-async function processPdf(bytes: Uint8Array): Promise<Extracted> {
+type Reply = (message: WorkerMessage) => void;
+
+/** Text and page count first (sent at once), then the thumbnail: a thumbnail that fails or is cut off loses only itself. */
+async function processPdf(id: number, bytes: Uint8Array, reply: Reply): Promise<Uint8Array | null> {
   const task = openPdf(bytes);
   try {
-    const pdf = await task.promise;
-    const pageCount = pdf.numPages;
+    let pdf: PDFDocumentProxy;
+    try {
+      pdf = await task.promise;
+    } catch {
+      // Encrypted with a password, or not a PDF after all: kept, just not searchable.
+      reply({ type: 'read', id, text: null, pageCount: null });
+      return null;
+    }
     const text = await pdfText(pdf).catch(() => null);
-    const thumbnail = await pdfThumbnail(pdf);
-    return { text, pageCount, thumbnail };
-  } catch {
-    // Encrypted with a password, or not a PDF after all: kept, just not searchable.
-    return { text: null, pageCount: null, thumbnail: null };
+    reply({ type: 'read', id, text, pageCount: pdf.numPages });
+    return await pdfThumbnail(pdf);
   } finally {
     await task.destroy();
   }
 }
 
-async function processFile(mediaType: DocumentMediaType, bytes: Uint8Array): Promise<Extracted> {
+/** Answers `read`, then returns the thumbnail. */
+async function processFile(id: number, mediaType: DocumentMediaType, bytes: Uint8Array, reply: Reply): Promise<Uint8Array | null> {
   switch (mediaType) {
     case 'application/pdf':
-      return processPdf(bytes);
+      return processPdf(id, bytes, reply);
     case 'image/jpeg':
     case 'image/png':
     case 'image/webp':
-      return { text: null, pageCount: null, thumbnail: await imageThumbnail(bytes) };
+      reply({ type: 'read', id, text: null, pageCount: null });
+      return imageThumbnail(bytes);
     case 'text/plain':
-      return { text: searchableText(decodePlainText(bytes), settings.textLimit), pageCount: null, thumbnail: null };
+      reply({ type: 'read', id, text: searchableText(decodePlainText(bytes), settings.textLimit), pageCount: null });
+      return null;
     // sharp's prebuilt binaries cannot decode HEIC, and DOCX text is not read yet.
     case 'image/heic':
     case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
-      return { text: null, pageCount: null, thumbnail: null };
+      reply({ type: 'read', id, text: null, pageCount: null });
+      return null;
   }
 }
 
-const port = parentPort;
-if (port) {
-  port.on('message', async (job: WorkerJob) => {
-    const result = await processFile(job.mediaType, job.bytes).catch((): Extracted => ({ text: null, pageCount: null, thumbnail: null }));
-    port.postMessage({ type: 'done', id: job.id, ...result } satisfies WorkerMessage);
+const send = process.send?.bind(process);
+if (send) {
+  const reply: Reply = (message) => {
+    send(message);
+  };
+  process.on('message', async (job: WorkerJob) => {
+    let read = false;
+    const once: Reply = (message) => {
+      if (message.type === 'read') read = true;
+      reply(message);
+    };
+    // A Buffer arrives as a Buffer, which pdfjs refuses: the same bytes as a plain Uint8Array.
+    const bytes = new Uint8Array(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+    const thumbnail = await processFile(job.id, job.mediaType, bytes, once).catch(() => null);
+    if (!read) reply({ type: 'read', id: job.id, text: null, pageCount: null });
+    reply({ type: 'done', id: job.id, thumbnail, rssBytes: process.memoryUsage.rss() });
   });
-  port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+  // The server going away takes this process with it.
+  process.on('disconnect', () => process.exit(0));
+  reply({ type: 'ready' });
 }

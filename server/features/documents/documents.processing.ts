@@ -14,14 +14,35 @@ async function collect(stream: Readable): Promise<Uint8Array> {
 /**
  * Reads the text and makes the thumbnail of each new file, one file at a time (decision 0040): the
  * upload answers as soon as the file is stored, and parallel uploads never hold several whole files
- * in memory. The queue lives in this process; the `processing = 'pending'` rows are the durable
- * record, picked up again at start-up.
+ * in memory. Owners take turns (decision 0074): one file of each owner with files waiting, then the
+ * next round, so a hundred files from one account hold up another's first by one file at most. The
+ * queue lives in this process; the `processing = 'pending'` rows are the durable record, picked up
+ * again at start-up.
  */
 export function createProcessingQueue(deps: { db: Db; files: StoredFiles; processor: DocumentProcessor; log: Logger }) {
   const { db, files, processor, log } = deps;
-  const queued = new Set<number>();
+  /** Each owner's waiting documents in order; owners in the order of their turns. */
+  const waiting = new Map<string, Set<number>>();
   let running: Promise<void> | null = null;
   let closed = false;
+
+  function add(id: number, ownerId: string): void {
+    const mine = waiting.get(ownerId) ?? new Set<number>();
+    mine.add(id);
+    waiting.set(ownerId, mine);
+  }
+
+  /** The next owner's first document; that owner goes to the back of the line. */
+  function takeNext(): number | undefined {
+    const next = waiting.entries().next();
+    if (next.done) return undefined;
+    const [ownerId, mine] = next.value;
+    const id = mine.values().next().value as number;
+    mine.delete(id);
+    waiting.delete(ownerId);
+    if (mine.size > 0) waiting.set(ownerId, mine);
+    return id;
+  }
 
   async function processOne(id: number): Promise<void> {
     const document = await documents.findForProcessing(db, id);
@@ -58,13 +79,12 @@ export function createProcessingQueue(deps: { db: Db; files: StoredFiles; proces
 
   async function work(): Promise<void> {
     for (;;) {
-      const next = queued.values().next();
-      if (closed || next.done) return;
-      queued.delete(next.value);
+      const id = closed ? undefined : takeNext();
+      if (id === undefined) return;
       try {
-        await processOne(next.value);
+        await processOne(id);
       } catch (error) {
-        log.warn({ documentId: next.value, err: error instanceof Error ? error.message : String(error) }, 'document processing stopped');
+        log.warn({ documentId: id, err: error instanceof Error ? error.message : String(error) }, 'document processing stopped');
       }
     }
   }
@@ -74,17 +94,18 @@ export function createProcessingQueue(deps: { db: Db; files: StoredFiles; proces
     // Cleared after it is stored: a run that finds nothing to do ends before this line would run otherwise.
     running = work().finally(() => {
       running = null;
-      if (queued.size > 0 && !closed) drain();
+      if (waiting.size > 0 && !closed) drain();
     });
   }
 
   return {
-    enqueue(id: number): void {
-      queued.add(id);
+    /** Queues a document of `ownerId` (the owner of its child, whose turn it waits for). */
+    enqueue(id: number, ownerId: string): void {
+      add(id, ownerId);
       drain();
     },
     async resume(): Promise<void> {
-      for (const id of await documents.pendingDocumentIds(db, 1000)) queued.add(id);
+      for (const { id, ownerId } of await documents.pendingDocuments(db, 1000)) add(id, ownerId);
       drain();
     },
     async idle(): Promise<void> {

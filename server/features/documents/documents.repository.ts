@@ -211,9 +211,16 @@ export async function findForProcessing(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function pendingDocumentIds(db: Db, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('documents').select('id').where('processing', '=', 'pending').orderBy('id').limit(limit).execute();
-  return rows.map((row) => row.id);
+/** Documents still to be read, oldest first, with the owner whose turn they wait for. */
+export async function pendingDocuments(db: Db, limit: number): Promise<{ id: number; ownerId: string }[]> {
+  return db
+    .selectFrom('documents')
+    .innerJoin('children', 'children.id', 'documents.childId')
+    .select(['documents.id', 'children.ownerId'])
+    .where('documents.processing', '=', 'pending')
+    .orderBy('documents.id')
+    .limit(limit)
+    .execute();
 }
 
 export async function insertDocument(db: Db, values: Insertable<DocumentsTable>): Promise<ListedDocumentRow> {

@@ -273,7 +273,7 @@ export function createDocumentsService(deps: {
         });
         const document = await readDocument(db, scope, row.id);
         // After the answer is ready: reading the file back for its text must not delay it.
-        processing.enqueue(row.id);
+        processing.enqueue(row.id, scope.ownerId);
         return document;
       } catch (error) {
         await files.discard(stored.id).catch(() => undefined);
@@ -315,7 +315,7 @@ export function createDocumentsService(deps: {
       }
       await files.purge();
       const document = await readDocument(db, scope, id);
-      processing.enqueue(id);
+      processing.enqueue(id, scope.ownerId);
       return document;
     },
 
