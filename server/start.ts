@@ -16,6 +16,7 @@ import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
 import { createVaultSetup } from './vault-setup.ts';
 import { schedulePurge } from './core/stored-objects.ts';
+import type { Jobs } from './core/jobs.ts';
 import { createMailer } from './core/mail.ts';
 import { createViteDevClient, mountBuiltClient } from './web.ts';
 
@@ -109,15 +110,8 @@ export async function buildAuthProvider(config: Config, log: Logger, db: Db): Pr
   return { auth: createLocalAuthProvider(tokens, db), tokens };
 }
 
-export async function startServer(config: Config, log: Logger, options: StartOptions): Promise<RunningServer> {
-  const db = await openDatabaseFor(config, log);
-  try {
-    await connectWithRetry(db, config, log);
-  } catch (error) {
-    await db.destroy().catch(() => {});
-    throw error;
-  }
-  await migrate(db, log);
+/** Every service as the server builds them from the configuration (scripts/jobs.ts runs jobs on these). */
+export async function buildServices(config: Config, log: Logger, db: Db, options: { now?: () => Date; jobs?: Jobs } = {}) {
   const { auth, tokens } = await buildAuthProvider(config, log, db);
   const vault = await createVaultSetup({ db, dataDir: config.dataDir, vault: config.vault, log });
   const services = createServices({
@@ -130,7 +124,21 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     vault,
     mailer: createMailer(config.mail, log),
     now: options.now,
+    jobs: options.jobs,
   });
+  return { auth, vault, services };
+}
+
+export async function startServer(config: Config, log: Logger, options: StartOptions): Promise<RunningServer> {
+  const db = await openDatabaseFor(config, log);
+  try {
+    await connectWithRetry(db, config, log);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+  await migrate(db, log);
+  const { auth, vault, services } = await buildServices(config, log, db, { now: options.now });
   // Background jobs (pg-boss): exports, their expiry. Stopped below before the database closes.
   await services.jobs.start();
   // A wrong S3 or SMTP setting is logged now, naming it, rather than at the first upload or mail; it does not stop start-up.

@@ -28,6 +28,10 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   schema: Schema;
   /** Retries after a failed attempt (default 2). */
   retryLimit?: number;
+  /** Seconds before the first retry, doubling (with jitter) after each (pg-boss's default when unset: about a second). */
+  retryDelaySeconds?: number;
+  /** The longest wait between two retries. */
+  retryDelayMaxSeconds?: number;
   /** How long one attempt may run before pg-boss takes it back (default 15 minutes). */
   expireInSeconds?: number;
   /** A cron expression (UTC): pg-boss sends the job with no data on this schedule, once across all instances. */
@@ -43,8 +47,34 @@ export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Sc
 export interface JobsOptions {
   /** Seconds between a worker's polls when no notification wakes it (tests use 0.5). */
   pollingIntervalSeconds?: number;
-  /** False: this instance queues jobs but runs none (another instance does). Default true. */
-  work?: boolean;
+  /** False: this instance queues jobs but runs none (another instance does); a list: it runs only those. Default true. */
+  work?: boolean | readonly string[];
+}
+
+/** A job whose last attempt failed with no retry left (pg-boss keeps it a day, as every finished job). */
+export interface FailedJob {
+  name: string;
+  id: string;
+  /** Attempts made (the first and each retry). */
+  attempts: number;
+  createdOn: Date;
+  failedOn: Date | null;
+  /** The error's message as the handler threw it. */
+  error: string;
+}
+
+/** Where one job stands: finished, failed for good, or failed with a retry due at `retryAt`. */
+export interface JobOutcome {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  attempts: number;
+  retryAt: Date | null;
+  error: string | null;
+}
+
+/** pg-boss keeps a failed attempt's error as the job's output. */
+function errorOf(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string') return output.message;
+  return output === null || output === undefined ? '' : JSON.stringify(output);
 }
 
 const DEFAULT_RETRY_LIMIT = 2;
@@ -110,6 +140,8 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
         await instance.createQueue(definition.name, {
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
+          ...(definition.retryDelaySeconds ? { retryDelay: definition.retryDelaySeconds } : {}),
+          ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
           expireInSeconds: definition.expireInSeconds ?? 15 * 60,
           // A day is enough to read what happened; an account's own jobs go with it sooner (deleteJobsMatching).
           deleteAfterSeconds: 24 * 60 * 60,
@@ -119,7 +151,8 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
         // Loads pg-boss's cache of the queue now: a later send inside an application transaction then
         // needs no query of its own (on PGlite that query would wait for the transaction to end).
         await instance.findJobs(definition.name, { limit: 1 });
-        if (deps.options?.work === false) continue;
+        const work = deps.options?.work ?? true;
+        if (work === false || (Array.isArray(work) && !work.includes(definition.name))) continue;
         await instance.work(definition.name, { pollingIntervalSeconds, localConcurrency: 1 }, async ([job]) => {
           if (!job) return;
           const run = runOne(definition, job);
@@ -181,6 +214,52 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
         }
       }
       return deleted;
+    },
+
+    /** The registered jobs that run on a schedule: these take no data, so they can be run by name (scripts/jobs.ts). */
+    scheduledNames(): string[] {
+      return [...definitions.values()].filter((definition) => definition.cron).map((definition) => definition.name);
+    },
+
+    /** Queues one run of a scheduled job now, beside its schedule; returns the job's id. */
+    async runNow(name: string): Promise<string> {
+      const definition = definitions.get(name);
+      if (!definition?.cron) throw new Error(`${name} is not a scheduled job; these are: ${this.scheduledNames().join(', ')}`);
+      const id = await started().send(name, {});
+      if (!id) throw new Error(`${name} could not be queued`);
+      return id;
+    },
+
+    /** Where a job stands, or null when it is gone (finished jobs are kept a day). */
+    async outcome(name: string, id: string): Promise<JobOutcome | null> {
+      const [job] = await started().findJobs(name, { id });
+      if (!job) return null;
+      return {
+        state: job.state,
+        attempts: job.retryCount + (job.state === 'created' ? 0 : 1),
+        retryAt: job.state === 'retry' ? job.startAfter : null,
+        error: job.state === 'failed' || job.state === 'retry' ? errorOf(job.output) : null,
+      };
+    },
+
+    /** Every registered queue's jobs that failed for good, newest first. */
+    async failed(): Promise<FailedJob[]> {
+      const instance = started();
+      const failed: FailedJob[] = [];
+      for (const name of definitions.keys()) {
+        for (const job of await instance.findJobs(name, { limit: 100_000 })) {
+          if (job.state !== 'failed') continue;
+          failed.push({
+            name,
+            id: job.id,
+            attempts: job.retryCount + 1,
+            createdOn: job.createdOn,
+            failedOn: job.completedOn,
+            error: errorOf(job.output),
+          });
+        }
+      }
+      return failed.sort((a, b) => (b.failedOn?.getTime() ?? 0) - (a.failedOn?.getTime() ?? 0));
     },
 
     /** Resolves once no registered queue has a job due or running (tests and benches wait on it). */
