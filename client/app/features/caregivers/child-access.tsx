@@ -176,7 +176,7 @@ function RoleChoice({ childId, childName, caregiver, who }: { childId: number; c
           aria-labelledby={`${id}-ask`}
           className="flex flex-wrap items-center gap-2 rounded-lg border border-ink/25 bg-brand-50 px-3 py-2"
         >
-          <p id={`${id}-ask`} className="text-sm font-medium text-ink">
+          <p id={`${id}-ask`} className="min-w-0 text-sm font-medium wrap-anywhere text-ink">
             Make {who} an owner of {childName}? {ROLE_LABELS.owner.can}
           </p>
           <Button size="sm" loading={changeRole.isPending} onClick={() => apply('owner')}>
