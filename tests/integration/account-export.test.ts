@@ -93,6 +93,10 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
       [(account.created.caregivers as { email: string }[])[0]?.email, true],
       ['nobody-yet@example.com', false],
     ]);
+    // Whom an access entry is about is written as a name, never an account id (decision 0072).
+    const joined = data.records.activities.find((row: { action: string }) => row.action === 'caregiver.joined');
+    expect(joined).toMatchObject({ subjectPerson: expect.any(String) });
+    expect(joined).not.toHaveProperty('subjectUserId');
     // One entry per owned child for each export started (the account's builder exported once before this one).
     expect(data.records.activities.filter((row: { action: string }) => row.action === 'account.exported')).toHaveLength(4);
     // Never the password hash, the search index, the text extracted from files, or stored object ids.
