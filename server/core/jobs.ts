@@ -137,16 +137,20 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
       boss = instance;
       const pollingIntervalSeconds = deps.options?.pollingIntervalSeconds ?? 2;
       for (const definition of definitions.values()) {
-        await instance.createQueue(definition.name, {
+        const settings = {
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
-          ...(definition.retryDelaySeconds ? { retryDelay: definition.retryDelaySeconds } : {}),
-          ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+          retryDelay: definition.retryDelaySeconds ?? 0,
+          retryDelayMax: definition.retryDelayMaxSeconds ?? null,
           expireInSeconds: definition.expireInSeconds ?? 15 * 60,
           // A day is enough to read what happened; an account's own jobs go with it sooner (deleteJobsMatching).
           deleteAfterSeconds: 24 * 60 * 60,
           notify: true,
-        });
+        };
+        const { retryDelayMax, ...createSettings } = settings;
+        await instance.createQueue(definition.name, retryDelayMax === null ? createSettings : settings);
+        // A queue made by an earlier version keeps its old settings until told otherwise.
+        await instance.updateQueue(definition.name, settings);
         if (definition.cron) await instance.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
         // Loads pg-boss's cache of the queue now: a later send inside an application transaction then
         // needs no query of its own (on PGlite that query would wait for the transaction to end).

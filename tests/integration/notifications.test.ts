@@ -3,10 +3,12 @@
  * reminders and the weekly digest, read as the recipient reads them from an SMTP server in the test
  * process. The jobs' runs are called with a chosen moment instead of waiting for pg-boss's cron.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import { weekStart } from '../../server/core/dates.ts';
+import { longDay } from '../../server/features/notifications/notification-emails.ts';
 import { shareChildren } from '../helpers/caregivers.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -16,6 +18,7 @@ import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.t
 
 type Person = Awaited<ReturnType<typeof signUpParent>>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULTS = { weeklyDigest: false, reminderThirtyDays: true, reminderSevenDays: true, reminderOneDay: true };
 
 describe.each(ENGINES)('notifications on %s', (engine) => {
@@ -231,6 +234,64 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     } finally {
       await up.close();
       await down.close();
+    }
+  });
+
+  it('a day whose reminders could not go: a run two days later sends them once, with the days left; none for a milestone added after its day', async () => {
+    const down = await startTestServer({ engine, smtpUrl: 'smtp://127.0.0.1:9', jobWorkers: false });
+    const up = await startTestServer({ engine, database: down.database, smtpUrl: smtp.url, jobWorkers: false });
+    const dayAfter = (days: number) => new Date(at.getTime() + days * DAY_MS);
+    try {
+      const parent = await signUpParent(down);
+      const child = (
+        await api(down, 'POST', '/api/children', { token: parent.token, json: { firstName: 'Ravi', dateOfBirth: '2013-04-04' } })
+      ).body.id as number;
+      const milestone = (title: string, dueDate: string) =>
+        api(down, 'POST', `/api/milestones?childId=${child}`, { token: parent.token, json: { title, dueDate, category: 'plan-review' } });
+      expect((await milestone('Annual review', addDays(today, 7))).status).toBe(201);
+      // Its 7-day reminder was due four days ago, before it existed: no run owed it.
+      expect((await milestone('Added late', addDays(today, 3))).status).toBe(201);
+
+      // 13:00 on the reminder day, the mail server is down (and stays down through the retries).
+      await expect(down.services.notifications.sendReminders(at)).resolves.toEqual({ sent: 0, failed: 1, noAddress: 0 });
+
+      // Two days later: the week's reminder is still owed, and says five days; "Added late" gets its 1-day one.
+      await expect(up.services.notifications.sendReminders(dayAfter(2))).resolves.toEqual({ sent: 2, failed: 0, noAddress: 0 });
+      const [owed, ...more] = mailTo(parent, 'Annual review');
+      expect(more).toEqual([]);
+      expect(owed?.subject).toBe('Ravi\u2019s Annual review: in 5 days');
+      expect(owed?.text).toContain(`"Annual review" on Ravi\u2019s roadmap is in 5 days, on ${longDay(addDays(today, 7))}.`);
+      expect(mailTo(parent, 'Added late').map((mail) => mail.subject)).toEqual(['Ravi\u2019s Added late: tomorrow']);
+
+      // Each reminder once: the next days send nothing more until the day before.
+      for (const days of [2, 3, 4, 5]) {
+        await expect(up.services.notifications.sendReminders(dayAfter(days))).resolves.toMatchObject({ sent: 0, failed: 0 });
+      }
+      await expect(up.services.notifications.sendReminders(dayAfter(6))).resolves.toMatchObject({ sent: 1, failed: 0 });
+      expect(mailTo(parent, 'Annual review').map((mail) => mail.subject)).toEqual([
+        'Ravi\u2019s Annual review: in 5 days',
+        'Ravi\u2019s Annual review: tomorrow',
+      ]);
+      // On the day itself, and after, nothing is owed any more.
+      await expect(up.services.notifications.sendReminders(dayAfter(7))).resolves.toMatchObject({ sent: 0, failed: 0 });
+    } finally {
+      await up.close();
+      await down.close();
+    }
+  });
+
+  it('a run whose mail did not all go is retried over hours, not seconds', async () => {
+    const queues = await sql<{ name: string; retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax: number | null }>`
+      SELECT name, retry_limit AS "retryLimit", retry_delay AS "retryDelay", retry_backoff AS "retryBackoff", retry_delay_max AS "retryDelayMax"
+      FROM pgboss.queue WHERE name LIKE 'notifications.%' ORDER BY name`.execute(server.db);
+    expect(queues.rows.map((queue) => queue.name)).toEqual(['notifications.milestone-reminders', 'notifications.weekly-digest']);
+    for (const queue of queues.rows) {
+      // pg-boss waits between delay * 2^(n-1) and delay * 2^n before retry n, at most retryDelayMax.
+      const soonest = (n: number) => Math.min(queue.retryDelayMax ?? Infinity, Math.max(queue.retryDelay, 1) * 2 ** (n - 1));
+      const lastRetryAfter = Array.from({ length: queue.retryLimit }, (_, index) => soonest(index + 1)).reduce((a, b) => a + b, 0);
+      expect(queue.retryBackoff).toBe(true);
+      expect(soonest(1)).toBeLessThanOrEqual(10 * 60);
+      expect(lastRetryAfter).toBeGreaterThanOrEqual(4 * 60 * 60);
     }
   });
 

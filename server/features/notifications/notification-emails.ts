@@ -46,12 +46,21 @@ export interface ReminderEmail {
   dueDate: string;
   whatToDo: string | null;
   daysBefore: ReminderDays;
+  /** Days until it is due when the reminder goes: fewer than `daysBefore` when its day was missed. */
+  daysLeft?: number;
+}
+
+/** "in 30 days", "in a week", "tomorrow", or the days left for a reminder sent late. */
+function whenOf(daysLeft: number): string {
+  if (daysLeft === 1) return 'tomorrow';
+  if (daysLeft === 7) return 'in a week';
+  return `in ${daysLeft} days`;
 }
 
 export function reminderEmail(reminder: ReminderEmail, appUrl: string): MailMessage {
   const { childFirstName: name, dueDate, daysBefore } = reminder;
   const title = oneLine(reminder.title);
-  const when = WHEN[daysBefore];
+  const when = reminder.daysLeft === undefined || reminder.daysLeft === daysBefore ? WHEN[daysBefore] : whenOf(reminder.daysLeft);
   const whatToDo = reminder.whatToDo?.trim();
   return {
     to: reminder.to,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addDays } from '#shared/calendar.ts';
 import { OPEN_MILESTONE_STATUSES, type MILESTONE_CATEGORIES } from '#shared/schemas/milestone.ts';
 import type { NotificationChoices, NotificationSettingsUpdate } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/database.ts';
@@ -56,13 +57,17 @@ export interface DueReminder {
 }
 
 /**
- * Everyone who should get the `daysBefore` reminder of an open milestone due on `dueDate`: each person
- * with access to its child whose `setting` is on (`fallback` when never chosen), not yet sent it.
+ * Everyone owed the `daysBefore` reminder of an open milestone on `today`: its reminder day (`daysBefore`
+ * days before it is due) is today or one of the `catchUpDays` before (a run missed in a mail outage),
+ * the milestone is not yet reached, and it existed by the end of its reminder day (so a milestone added
+ * later does not get a reminder no run owed). Each person with access to its child whose `setting` is
+ * on (`fallback` when never chosen), not yet sent it.
  */
 export async function dueReminders(
   db: Db,
-  query: { dueDate: string; daysBefore: number; setting: keyof NotificationChoices; fallback: boolean },
+  query: { today: string; catchUpDays: number; daysBefore: number; setting: keyof NotificationChoices; fallback: boolean },
 ): Promise<DueReminder[]> {
+  const { today, daysBefore } = query;
   return db
     .selectFrom('milestones as m')
     .innerJoin('children as c', 'c.id', 'm.childId')
@@ -71,7 +76,10 @@ export async function dueReminders(
     .leftJoin('notificationSettings as ns', 'ns.userId', 'a.userId')
     .select(['a.userId', 'c.id as childId', 'c.firstName', 'm.id as milestoneId', 'm.title', 'm.category', 'm.dueDate', 'm.whatToDo'])
     .select(recipientEmail().as('email'))
-    .where('m.dueDate', '=', query.dueDate)
+    .where('m.dueDate', '<=', addDays(today, daysBefore))
+    .where('m.dueDate', '>=', addDays(today, daysBefore - query.catchUpDays))
+    .where('m.dueDate', '>', today)
+    .where(sql<boolean>`m.created_at < ((m.due_date - ${daysBefore}::int + 1)::timestamp AT TIME ZONE 'UTC')`)
     .where('m.status', 'in', OPEN_MILESTONE_STATUSES)
     .where(choice(query.setting, query.fallback), '=', true)
     .where((eb) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from '#shared/calendar.ts';
+import { addDays, daysBetween } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import {
   DIGEST_MILESTONE_DAYS,
@@ -25,6 +25,17 @@ export const REMINDERS_CRON = '0 13 * * *';
 export const DIGEST_CRON = '0 13 * * 1';
 /** Wins and progress entries listed in a digest (the counts are complete). */
 const DIGEST_LIST_LIMIT = 10;
+/**
+ * A reminder whose day was missed (the mail server was down all day, the server was off) is still sent
+ * this many days later while its milestone is ahead, saying how many days are left. Under 6, so the
+ * 7-day and 1-day reminders of one milestone are never both owed.
+ */
+export const REMINDER_CATCH_UP_DAYS = 5;
+/**
+ * A run whose mail did not all go is retried over hours, not seconds: first after about 5 minutes,
+ * doubling up to 2 hours apart, 8 times (about 6 to 12 hours in all, jittered). What went is not sent again.
+ */
+const MAIL_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 5 * 60, retryDelayMaxSeconds: 2 * 60 * 60 };
 /** What was sent is remembered this long: a reminder that old was for a date long past. */
 const REMEMBER_SENT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,21 +95,26 @@ export function createNotificationsService(deps: {
     summary.failed += 1;
   }
 
-  /** Reminders for the open milestones due 30, 7 and 1 days after `at`'s day (UTC), to each person who has that one on. */
+  /**
+   * Reminders for the open milestones due 30, 7 and 1 days after `at`'s day (UTC), and those a missed
+   * run owed (REMINDER_CATCH_UP_DAYS), to each person who has that one on.
+   */
   async function sendReminders(at: Date = now()): Promise<SendSummary> {
     const summary: SendSummary = { sent: 0, failed: 0, noAddress: 0 };
     const today = todayIso(at);
     for (const daysBefore of REMINDER_DAYS) {
       const setting = REMINDER_SETTING[daysBefore];
       const due = await notifications.dueReminders(db, {
-        dueDate: addDays(today, daysBefore),
+        today,
+        catchUpDays: REMINDER_CATCH_UP_DAYS,
         daysBefore,
         setting,
         fallback: NOTIFICATION_DEFAULTS[setting],
       });
       for (const reminder of due) {
+        const daysLeft = daysBetween(today, reminder.dueDate);
         const message = reminder.email
-          ? reminderEmail({ ...reminder, to: reminder.email, childFirstName: reminder.firstName, daysBefore }, appUrl)
+          ? reminderEmail({ ...reminder, to: reminder.email, childFirstName: reminder.firstName, daysBefore, daysLeft }, appUrl)
           : null;
         await deliver(
           message,
@@ -165,6 +181,7 @@ export function createNotificationsService(deps: {
       name: 'notifications.milestone-reminders',
       schema: z.unknown(),
       cron: REMINDERS_CRON,
+      ...MAIL_JOB_RETRIES,
       async handle() {
         failUnlessSent('notifications.milestone-reminders', await sendReminders());
       },
@@ -175,6 +192,7 @@ export function createNotificationsService(deps: {
       name: 'notifications.weekly-digest',
       schema: z.unknown(),
       cron: DIGEST_CRON,
+      ...MAIL_JOB_RETRIES,
       async handle() {
         failUnlessSent('notifications.weekly-digest', await sendDigests());
       },
