@@ -67,6 +67,19 @@ describe('the server process', () => {
     expect(output).not.toContain('hunter2-secret');
   }, 60_000);
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'names DATABASE_URL when its database does not exist on the server',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = '/trelli_no_such_database';
+      const started = startProcess({ PORT: String(await freePort()), DATABASE_URL: url.toString() });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain('/trelli_no_such_database): that database does not exist on the server');
+      expect(started.output()).not.toMatch(/Migration|\n\s+at /);
+    },
+    60_000,
+  );
+
   it('starts with a missing bucket and an SMTP server that does not answer, naming S3_BUCKET and SMTP_URL in the log and /readyz', async () => {
     const s3Dir = mkdtempSync(path.join(tmpdir(), 'trelli-lifecycle-s3-'));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'trelli-lifecycle-'));
