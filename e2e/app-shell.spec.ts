@@ -61,6 +61,9 @@ test('with two children, switching shows only the selected child', async ({ page
   const switcher = page.getByLabel('Child', { exact: true });
   await switcher.focus();
   await switcher.selectOption({ label: 'Leo' });
+  // Choosing is not switching (WCAG 3.2.2): the screen changes at the button.
+  await expect(card.getByRole('heading', { name: 'Maya' })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to Leo' }).click();
   await expect(card.getByRole('heading', { name: 'Leo' })).toBeVisible();
   await expect(card).toContainText('6 years old');
   await expect(card).toContainText('Kindergarten');

@@ -190,11 +190,13 @@ test('with two children, the dashboard shows only the selected child’s records
 
   const switcher = page.getByLabel('Child', { exact: true });
   await switcher.selectOption({ label: 'Maya' });
+  await page.getByRole('button', { name: 'Switch to Maya' }).click();
   await expect(childCard(page).getByRole('heading', { name: 'Maya' })).toBeVisible();
   await expect(statCard(page, 'Observations this week').getByText('1', { exact: true })).toBeVisible();
   await expect(activityFeed(page).getByText('Observation logged')).toBeVisible();
 
   await switcher.selectOption({ label: 'Leo' });
+  await page.getByRole('button', { name: 'Switch to Leo' }).click();
   await expect(childCard(page).getByRole('heading', { name: 'Leo' })).toBeVisible();
   await expect(statCard(page, 'Observations this week').getByText('0', { exact: true })).toBeVisible();
   await expect(activityFeed(page)).not.toContainText('Observation logged');

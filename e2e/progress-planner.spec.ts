@@ -99,8 +99,9 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await expect(strategy.getByRole('button', { name: 'Edit strategy: Paired reading at bedtime', exact: true })).toBeVisible();
   await expect(strategy.getByRole('button', { name: 'Delete strategy: Paired reading at bedtime', exact: true })).toBeVisible();
 
-  // The parent clicks the fourth star (its radio's name is the words).
+  // The parent clicks the fourth star (its radio's name is the words), then saves it (choosing alone saves nothing).
   await strategy.locator('label', { has: page.getByRole('radio', { name: /^Works well/ }) }).click();
+  await strategy.getByRole('button', { name: 'Save rating' }).click();
   await expect(page.getByText('Rating saved', { exact: true }).first()).toBeVisible();
   await expect(strategy.getByRole('radio', { name: /^Works well/ })).toBeChecked();
   await expect(strategy).toContainText('Works well');

@@ -12,28 +12,17 @@ export interface DocumentPreviewProps {
   document: Pick<DocumentRecord, 'id' | 'title' | 'fileName' | 'mediaType' | 'updatedAt'>;
   onDownload: () => void;
   onClose: () => void;
-}
-
-/** Escape pressed inside `frame` (a same-origin frame) calls `close`. */
-function closeOnEscapeIn(frame: HTMLIFrameElement, close: () => void) {
-  try {
-    frame.contentWindow?.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key === 'Escape') close();
-      },
-      { capture: true },
-    );
-  } catch {
-    // Another origin's frame: Escape works once focus is back in the dialog.
-  }
+  /** A PDF opens at this page (where a search found its words); the first page when absent. */
+  page?: number | null;
 }
 
 /** A PDF in the browser's own viewer, or an image, fetched with the token and shown from a blob: URL. */
-export function DocumentPreviewDialog({ document, onDownload, onClose }: DocumentPreviewProps) {
+export function DocumentPreviewDialog({ document, onDownload, onClose, page }: DocumentPreviewProps) {
   const childId = useSelectedChildId();
   const kind = previewKind(document.mediaType);
   const file = useFileUrl(childId !== null && kind ? documentsUrl(childId, document.id, 'content') : null, document.updatedAt);
+  // The PDF viewer reads the page from the URL's fragment (as for any PDF link).
+  const fileUrl = file.url && kind === 'pdf' && page && page > 1 ? `${file.url}#page=${page}` : file.url;
 
   let body;
   if (file.isError) {
@@ -47,11 +36,11 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
     body = (
       <iframe
         title={`${document.title} (PDF)`}
-        src={file.url}
+        src={fileUrl ?? undefined}
         className="h-[70vh] w-full rounded-lg border border-ink/10"
-        // Keys pressed in the viewer stay in its frame, out of the dialog's reach: Escape there closes it too.
-        // The blob: frame is this page's own origin, so its window can be listened to.
-        onLoad={(event) => closeOnEscapeIn(event.currentTarget, onClose)}
+        // Out of the Tab order: keys pressed in the browser's viewer stay in its own frame, where Escape
+        // cannot close this dialog. The whole viewer, keyboard and all, is one link away in a new tab.
+        tabIndex={-1}
       />
     );
   } else {
@@ -69,12 +58,12 @@ export function DocumentPreviewDialog({ document, onDownload, onClose }: Documen
         {file.url ? (
           // Where a browser shows no PDF inside a page (some phones), the whole tab does.
           <a
-            href={file.url}
+            href={fileUrl ?? undefined}
             target="_blank"
             rel="noopener"
             className="self-center text-sm font-medium text-brand-800 underline underline-offset-4"
           >
-            Open in a new tab
+            Open in a new tab{kind === 'pdf' ? <span className="font-normal text-ink-muted"> (to page through it by keyboard)</span> : null}
           </a>
         ) : null}
       </div>
