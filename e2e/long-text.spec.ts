@@ -1,7 +1,8 @@
 /**
  * Long unbroken text never pushes a page sideways: a parent pastes a Google Docs link as a note, or
  * 2,000 characters without a space, and names a child, a goal, a strategy and a milestone with long
- * unbroken words. Every app screen, on a phone (390 x 844) and on a desktop (1280 x 800), is no wider
+ * unbroken words. Every app screen, in each state a parent reaches (a form open, an export ready, the
+ * delete question asked), on a phone (390 x 844) and on a desktop (1280 x 800), is no wider
  * than the window, and no element holding such text reaches past its right edge.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -20,6 +21,8 @@ const GOOGLE_DOCS_URL =
 interface Screen {
   path: string;
   open?: (page: Page) => Promise<void>;
+  /** What shows once the screen's state has loaded. */
+  ready?: (page: Page) => Promise<void>;
 }
 
 /** Every screen of the app (client/app/routes.tsx), with a goal's own page and the forms that list goals. */
@@ -40,12 +43,18 @@ function screens(goalId: number): Screen[] {
     { path: '/progress-planner' },
     { path: `/progress-planner?goal=${goalId}` },
     { path: '/roadmap' },
+    { path: '/roadmap', open: (page) => page.getByRole('button', { name: 'Add a milestone' }).click() },
     { path: '/vault' },
     { path: '/reimbursements' },
     { path: '/snapshots' },
     { path: '/guide' },
     { path: '/guide/templates/parent-concerns-statement' },
-    { path: '/settings' },
+    // Once an export exists, its "Download trelli-export-<date>.zip" button (issue 24: 385 px wide).
+    {
+      path: '/settings',
+      ready: (page) => expect(page.getByRole('button', { name: /^Download trelli-export-/ })).toBeVisible({ timeout: 20_000 }),
+    },
+    { path: '/settings', open: (page) => page.getByRole('button', { name: 'Delete my account…' }).click() },
     { path: '/forms' },
     { path: '/forms/1/edit' },
     { path: '/onboarding/new-child' },
@@ -100,6 +109,8 @@ async function recordWithLongText(page: Page): Promise<{ parent: ApiParent; goal
       dueDate: dayFromNow(dueIn),
     });
   }
+  // A copy of everything: Settings then offers its file by name.
+  await parent.post('/api/exports', {});
   return { parent, goalId: goal.id };
 }
 
@@ -141,10 +152,11 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const { goalId } = await recordWithLongText(page);
     const found: string[] = [];
-    for (const { path, open } of screens(goalId)) {
+    for (const { path, open, ready } of screens(goalId)) {
       await openApp(page, path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('main')).not.toContainText('Loading', { timeout: 15_000 });
+      await ready?.(page);
       if (open) {
         await open(page);
         await page.waitForLoadState('networkidle');

@@ -24,7 +24,7 @@ export const APP_NAV = [
 
 function navClasses({ isActive }: { isActive: boolean }) {
   return cn(
-    'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-ink no-underline hover:bg-brand-50',
+    'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-ink no-underline hover:bg-brand-50 md:min-h-0',
     'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800',
     isActive && 'bg-brand text-ink hover:bg-brand',
   );
@@ -68,7 +68,7 @@ function AppNav() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center gap-2 rounded-md border border-ink/20 px-3 py-2 text-left text-sm font-semibold text-ink md:hidden focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"
+        className="flex min-h-11 w-full items-center gap-2 rounded-md border border-ink/20 px-3 py-2 text-left text-sm font-semibold text-ink md:hidden focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-800"
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         <span>Menu</span>

@@ -33,7 +33,7 @@ export function Switch({ checked, onChange, label, description, disabled = false
         labelledBy={labelId}
         describedBy={description ? descriptionId : undefined}
         disabled={disabled}
-        className="mt-0.5"
+        className="-mt-1.5"
       />
     </div>
   );
@@ -64,20 +64,27 @@ export function SwitchButton({
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
+      // The button is 44 px tall for a finger; the track drawn inside it is 28.
       className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60',
+        'inline-flex h-11 w-12 shrink-0 items-center rounded-full disabled:opacity-60',
         'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
-        checked ? 'border-brand-800 bg-brand-800' : 'border-ink-muted bg-white',
         className,
       )}
     >
       <span
         aria-hidden="true"
         className={cn(
-          'inline-block size-5 rounded-full transition-transform',
-          checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-ink-muted',
+          'inline-flex h-7 w-12 items-center rounded-full border-2 transition-colors',
+          checked ? 'border-brand-800 bg-brand-800' : 'border-ink-muted bg-white',
         )}
-      />
+      >
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full transition-transform',
+            checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-ink-muted',
+          )}
+        />
+      </span>
     </button>
   );
 }

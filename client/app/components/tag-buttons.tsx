@@ -17,7 +17,7 @@ export function TagButtons({ tags, onSelect, actionLabel, className = 'flex flex
           <button
             type="button"
             onClick={() => onSelect(tag)}
-            className="rounded-full bg-brand-100 px-3 py-1 text-ink hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800"
+            className="inline-flex min-h-11 items-center rounded-full bg-brand-100 px-3 py-1 text-ink hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800 sm:min-h-8"
           >
             <span className="sr-only">{actionLabel}</span>
             {tag}

@@ -13,8 +13,9 @@ export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
 export const BUTTON_SIZES = ['sm', 'md', 'lg', 'icon'] as const;
 export type ButtonSize = (typeof BUTTON_SIZES)[number];
 
+// Labels wrap (a long file name on a 320 px screen, WCAG 1.4.10), so heights are minimums.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors ' +
+  'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800 ' +
   'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60';
 
@@ -27,10 +28,11 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-brand-800 underline underline-offset-4 hover:text-brand-900',
 };
 
+// On a phone every button is at least 44 px tall, a finger's width; a small one is 36 px from 640 px up.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-base',
-  lg: 'h-13 px-7 text-lg',
+  sm: 'min-h-11 px-3 py-1 text-sm sm:min-h-9',
+  md: 'min-h-11 px-5 py-2 text-base',
+  lg: 'min-h-13 px-7 py-2 text-lg',
   icon: 'size-11 p-0',
 };
 

@@ -59,11 +59,11 @@ function CaregiverRow({ childId, childName, caregiver }: { childId: number; chil
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-ink/10 pb-3 last:border-b-0 last:pb-0">
       <div className="min-w-0">
-        <p className="font-medium break-words text-ink">
+        <p className="font-medium wrap-anywhere text-ink">
           {who}
           {caregiver.isYou ? <span className="ml-2 text-sm text-ink-muted">(you)</span> : null}
         </p>
-        {caregiver.name && caregiver.email ? <p className="text-sm break-words text-ink-muted">{caregiver.email}</p> : null}
+        {caregiver.name && caregiver.email ? <p className="text-sm wrap-anywhere text-ink-muted">{caregiver.email}</p> : null}
         <p className="text-sm text-ink-muted">
           {caregiver.isAccountHolder
             ? 'Owner · the child belongs to this account'

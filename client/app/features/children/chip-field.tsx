@@ -19,7 +19,7 @@ export interface ChipFieldProps {
 }
 
 const chipClasses =
-  'inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ' +
+  'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors sm:min-h-9 ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-800';
 
 /**

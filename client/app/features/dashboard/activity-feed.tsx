@@ -19,8 +19,8 @@ function useNow(): Date {
 }
 
 /**
- * One change: what it was, what it was about (the record's title as it is now, cut short on screen
- * only), the day it is about when written up later, and when it was made.
+ * One change: what it was, what it was about (the record's title as it is now, whole: text spacing
+ * or a narrow screen wraps it, never cuts it), the day it is about when written up later, and when it was made.
  */
 function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
   const about = activityAbout(activity);
@@ -36,8 +36,8 @@ function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
         </time>
       </div>
       {activity.title !== null || about ? (
-        <p className="flex min-w-0 items-baseline gap-x-2 text-sm text-ink-muted">
-          {activity.title !== null ? <span className="min-w-0 truncate text-ink">{`‘${activity.title}’`}</span> : null}
+        <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm text-ink-muted">
+          {activity.title !== null ? <span className="min-w-0 text-ink">{`‘${activity.title}’`}</span> : null}
           {about ? (
             <span className="shrink-0">
               about <time dateTime={about.dateTime}>{about.text}</time>

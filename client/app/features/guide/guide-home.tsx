@@ -35,7 +35,7 @@ function themeHref(theme: GuideTheme | null): string {
 function ThemeChips({ current }: { current: GuideTheme | null }) {
   const chip = (active: boolean) =>
     cn(
-      'rounded-full border px-4 py-1.5 text-sm font-semibold no-underline',
+      'inline-flex min-h-11 items-center rounded-full border px-4 py-1.5 text-sm font-semibold no-underline sm:min-h-0',
       active ? 'border-brand-800 bg-brand-800 text-white' : 'border-ink/20 bg-white text-ink hover:border-brand-800',
     );
   return (

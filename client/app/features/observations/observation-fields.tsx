@@ -18,7 +18,7 @@ export function showFieldErrors(errors: Record<string, string>, idFor: (field: s
 }
 
 const choiceClasses =
-  'relative inline-flex min-h-10 cursor-pointer items-center rounded-full border border-ink/25 bg-white px-4 text-sm font-medium text-ink ' +
+  'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border border-ink/25 bg-white px-4 text-sm font-medium text-ink sm:min-h-10 ' +
   'hover:bg-brand-50 has-checked:border-brand-800 has-checked:bg-brand-800 has-checked:text-white ' +
   'has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-800';
 

@@ -64,7 +64,7 @@ export function TagsInput({ id, tags, text, error, onChange }: TagsInputProps) {
                 type="button"
                 aria-label={`Remove tag ${tag}`}
                 onClick={() => onChange({ tags: tags.filter((item) => item !== tag) })}
-                className="inline-flex size-7 items-center justify-center rounded-full hover:bg-brand-200 focus-visible:outline-3 focus-visible:outline-brand-800"
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-200 sm:size-7 focus-visible:outline-3 focus-visible:outline-brand-800"
               >
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path d="M4 4l8 8M12 4l-8 8" />
