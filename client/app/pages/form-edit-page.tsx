@@ -4,7 +4,7 @@ export default function FormEditPage() {
   return (
     <PagePlaceholder
       title="Form editor"
-      description="Here you will be able to build this form and choose the questions a teacher or caregiver answers."
+      description="When it is ready, you will build this form here and choose the questions a teacher or caregiver answers."
     />
   );
 }

@@ -15,7 +15,7 @@ export default function FormsPage() {
           This feature is under development. Smart Forms will let teachers and caregivers fill in forms about your child that flow straight
           into Trelli.
         </p>
-        <p className="text-ink-muted">In the meantime, a Snapshot is a quick way to share a one-page summary of your child.</p>
+        <p className="text-ink-muted">Snapshots, a one-page summary of your child to share, are still being built too.</p>
         <div>
           <Link to={PATHS.snapshots} className={buttonClasses()}>
             Go to Snapshots

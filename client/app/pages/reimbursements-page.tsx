@@ -4,7 +4,7 @@ export default function ReimbursementsPage() {
   return (
     <PagePlaceholder
       title="Reimbursements"
-      description="Keep track of therapy, tutoring and other costs, and of what has been paid back."
+      description="When it is ready, you will keep track here of therapy, tutoring and other costs, and of what has been paid back."
     />
   );
 }

@@ -4,7 +4,7 @@ export default function SnapshotsPage() {
   return (
     <PagePlaceholder
       title="Snapshots"
-      description="Create a one-page summary of your child to share with teachers, doctors and caregivers."
+      description="When it is ready, you will make a one-page summary of your child here, to share with teachers, doctors and caregivers."
     />
   );
 }

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, expect, it } from 'vitest';
+import FormEditPage from '../../../client/app/pages/form-edit-page.tsx';
+import FormsPage from '../../../client/app/pages/forms-page.tsx';
+import ReimbursementsPage from '../../../client/app/pages/reimbursements-page.tsx';
+import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
+
+afterEach(() => cleanup());
+
+// Issue 24: "Nothing here yet. When this screen is ready, it will appear here." read as an empty list.
+it.each([
+  ['/snapshots', SnapshotsPage],
+  ['/reimbursements', ReimbursementsPage],
+  ['/forms/{id}/edit', FormEditPage],
+] as const)('%s says plainly that it is still being built, with the site\u2019s Coming tag', (_path, Page) => {
+  render(
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
+  );
+  expect(screen.getByText('Coming')).toBeTruthy();
+  expect(screen.getByText('This part of Trelli is still being built. It does not work yet.')).toBeTruthy();
+  expect(document.body.textContent).not.toMatch(/Nothing here yet/);
+});
+
+it('/forms no longer offers Snapshots as something to use in the meantime', () => {
+  render(
+    <MemoryRouter>
+      <FormsPage />
+    </MemoryRouter>,
+  );
+  const text = document.body.textContent ?? '';
+  expect(text).toContain('This feature is under development.');
+  expect(text).not.toMatch(/in the meantime/i);
+  expect(text).toContain('Snapshots, a one-page summary of your child to share, are still being built too.');
+  expect(screen.getByRole('link', { name: 'Go to Snapshots' }).getAttribute('href')).toBe('/snapshots');
+});
