@@ -76,6 +76,8 @@ export function dateFormats(locale?: string) {
   return {
     /** A calendar day: "Mar 10, 2026" (en-US), "10 Mar 2026" (en-GB). Anything unreadable is shown as it came. */
     formatDate: formatDay(day),
+    /** Text with calendar days written as YYYY-MM-DD (a generated milestone's words) read as formatDate writes them. */
+    formatDatesInText: (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, formatDay(day)),
     /** A calendar day where the year is plain from around it (a month heading, a chart's axis): "Mar 10". */
     formatShortDate: formatDay(dayWithoutYear),
     /** The month a calendar day falls in: "March 2026". */
@@ -113,6 +115,7 @@ export function dateFormats(locale?: string) {
 
 export const {
   formatDate,
+  formatDatesInText,
   formatShortDate,
   formatMonth,
   formatMomentDate,

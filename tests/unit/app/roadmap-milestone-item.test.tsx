@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Milestone } from '#shared/schemas/milestone.ts';
 import { MilestoneItem } from '../../../client/app/features/roadmap/milestone-item.tsx';
+import { formatDate } from '../../../client/lib/dates.ts';
 import { fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
 
 const review: Milestone = {
@@ -125,5 +126,29 @@ describe('MilestoneItem and the guide', () => {
       wrapper: api.wrapper,
     });
     expect(screen.queryByRole('link', { name: /^Guide:/ })).toBeNull();
+  });
+});
+
+describe('MilestoneItem dates', () => {
+  // Issue 24: a generated milestone said "The last evaluation was on 2024-05-10."
+  it("shows a day in the roadmap's own words as every other date, and leaves a parent's words as typed", () => {
+    const why = 'The last evaluation was on 2024-05-10. A re-evaluation checks whether support still fits.';
+    const api = fakeTrpc(answer, { role: 'owner' });
+    render(<MilestoneItem milestone={{ ...review, whyItMatters: why }} today="2026-06-01" variant="card" headingLevel={3} />, {
+      wrapper: api.wrapper,
+    });
+    expect(screen.getByText(/The last evaluation was on/).textContent).toContain(`on ${formatDate('2024-05-10')}.`);
+    expect(screen.queryByText(/2024-05-10/)).toBeNull();
+    cleanup();
+    render(
+      <MilestoneItem
+        milestone={{ ...review, source: 'parent', whyItMatters: 'Bring 2024-05-10 report' }}
+        today="2026-06-01"
+        variant="card"
+        headingLevel={3}
+      />,
+      { wrapper: fakeTrpc(answer, { role: 'owner' }).wrapper },
+    );
+    expect(screen.getByText(/Bring 2024-05-10 report/)).toBeTruthy();
   });
 });

@@ -27,9 +27,16 @@ function useRenderedWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/** What the reference lines look like, for the ones the chart draws: the baseline dotted, the target dashed. */
+export function captionOfLines(goal: Pick<Goal, 'baseline' | 'target'>): string {
+  const lines = [goal.baseline === null ? null : 'dotted line: baseline', goal.target === null ? null : 'dashed line: target'];
+  const text = lines.filter((line) => line !== null).join('; ');
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : '';
+}
+
 /**
  * A goal's values over time as a small inline SVG line chart, with the baseline and the target as
- * labelled dashed lines. It is drawn at its rendered width (one SVG unit per CSS px), so its text
+ * labelled lines (baseline dotted, target dashed). It is drawn at its rendered width (one SVG unit per CSS px), so its text
  * stays readable on a phone. Screen readers get the chart's name (its numbers) and a table.
  */
 export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly ProgressEntry[] }) {
@@ -119,7 +126,10 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
           </text>
         ))}
       </svg>
-      <figcaption className="text-sm text-ink-muted">{unit ? `Values in ${unit}. ` : ''}Dashed lines: baseline and target.</figcaption>
+      <figcaption className="text-sm text-ink-muted">
+        {unit ? `Values in ${unit}. ` : ''}
+        {captionOfLines(goal)}
+      </figcaption>
       {/* The wrapper clips: a table is never narrower than its text, even when sr-only. */}
       <div className="sr-only">
         <table>

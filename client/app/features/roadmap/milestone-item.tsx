@@ -5,7 +5,7 @@ import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type Miles
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
+import { formatDate, formatDatesInText, formatRelativeDay, formatShortDate } from '../../../lib/dates.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { TextField } from '../../components/form-field.tsx';
 import { GuideLink } from '../../components/guide-link.tsx';
@@ -155,19 +155,21 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
     setPanel(null);
   };
 
+  // The roadmap's own words name days as YYYY-MM-DD; they are shown as every other date. A parent's words stay as typed.
+  const generatedWords = (text: string) => (milestone.source === 'generated' ? formatDatesInText(text) : text);
   const details =
     milestone.whyItMatters || milestone.whatToDo ? (
       <div className="grid gap-2 text-sm text-ink">
         {milestone.whyItMatters ? (
           <p>
             <span className="font-semibold">Why it matters: </span>
-            {milestone.whyItMatters}
+            {generatedWords(milestone.whyItMatters)}
           </p>
         ) : null}
         {milestone.whatToDo ? (
           <p>
             <span className="font-semibold">What to do: </span>
-            {milestone.whatToDo}
+            {generatedWords(milestone.whatToDo)}
           </p>
         ) : null}
       </div>
