@@ -104,7 +104,8 @@ test('a parent follows a suggestion from the dashboard to the article that helps
   await openApp(page, '/app');
 
   const forYou = page.getByRole('region', { name: 'For you' });
-  const suggestion = forYou.getByRole('link', { name: 'Annual review in 3 weeks: prepare for the meeting' });
+  const suggestion = forYou.getByRole('link', { name: 'The annual IEP review' });
+  await expect(forYou).toContainText('is on the roadmap in 3 weeks, on ');
   await expect(suggestion).toBeVisible();
   await expect(forYou.getByRole('link', { name: 'See the guide' })).toBeVisible();
   await suggestion.click();

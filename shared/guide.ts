@@ -70,6 +70,45 @@ export const GUIDE_ARTICLES = {
 } as const;
 export type GuideArticleSlug = (typeof GUIDE_ARTICLES)[keyof typeof GUIDE_ARTICLES];
 
+/**
+ * Each linked article's title, as its file's front matter has it: a suggestion is named by the
+ * article it opens (a unit test keeps the two the same).
+ */
+export const GUIDE_ARTICLE_TITLES: Record<GuideArticleSlug, string> = {
+  [GUIDE_ARTICLES.whatIsAnIep]: 'What an IEP is',
+  [GUIDE_ARTICLES.whatIsA504Plan]: 'What a 504 plan is',
+  [GUIDE_ARTICLES.requestingAnEvaluation]: 'Asking the school to evaluate your child',
+  [GUIDE_ARTICLES.firstIepMeeting]: 'Your first IEP meeting',
+  [GUIDE_ARTICLES.whatToBring]: 'What to bring to a school meeting',
+  [GUIDE_ARTICLES.parentConcernLetter]: 'Writing a parent concerns letter',
+  [GUIDE_ARTICLES.annualReview]: 'The annual IEP review',
+  [GUIDE_ARTICLES.reevaluation]: 'The three-year re-evaluation',
+  [GUIDE_ARTICLES.progressReports]: 'Reading IEP progress reports',
+  [GUIDE_ARTICLES.askingForData]: 'Asking the teacher for data on a goal',
+  [GUIDE_ARTICLES.accommodations]: 'Accommodation ideas by challenge',
+  [GUIDE_ARTICLES.transitionPlanning]: 'Planning for life after high school',
+  [GUIDE_ARTICLES.disagreeing]: 'When you disagree with the school',
+  [GUIDE_ARTICLES.keepingARecord]: 'Keeping a record that helps',
+  [GUIDE_ARTICLES.routines]: 'Daily routines that make the day easier',
+  [GUIDE_ARTICLES.homework]: 'Homework without tears',
+  [GUIDE_ARTICLES.readingAtHome]: 'Reading at home with a child who struggles',
+  [GUIDE_ARTICLES.screenTime]: 'Screen time that works for your family',
+  [GUIDE_ARTICLES.siblings]: 'Siblings, fairness and feeling seen',
+  [GUIDE_ARTICLES.behaviourAbc]: 'Understanding behavior with the ABC method',
+  [GUIDE_ARTICLES.talkingWithTheDoctor]: "Getting the most from a doctor's visit",
+  [GUIDE_ARTICLES.medications]: 'Medicines and tracking their effects',
+  [GUIDE_ARTICLES.sleep]: 'Sleep that helps the day go better',
+  [GUIDE_ARTICLES.therapyTypes]: 'Common therapies in plain words',
+  [GUIDE_ARTICLES.anxiety]: 'Anxiety in children',
+  [GUIDE_ARTICLES.selfEsteem]: "Building your child's self-esteem",
+  [GUIDE_ARTICLES.talkingAboutTheDiagnosis]: 'Talking with your child about their diagnosis',
+  [GUIDE_ARTICLES.yourOwnStress]: 'Looking after your own stress',
+  [GUIDE_ARTICLES.educationSavingsAccounts]: 'Education savings accounts and state programs',
+  [GUIDE_ARTICLES.hsaAndFsa]: 'Using an HSA or FSA for therapy and other costs',
+  [GUIDE_ARTICLES.insurance]: 'Getting insurance to cover therapy',
+  [GUIDE_ARTICLES.letterOfMedicalNecessity]: 'Letters of medical necessity',
+};
+
 /** What the guide screen knows of an article before its text loads (virtual:guide-index). */
 export interface GuideArticleSummary {
   slug: string;

@@ -103,7 +103,7 @@ const childFields = {
   notes: optionalText(CHILD_LIMITS.notes),
   avatarColor: z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #b5d5d0')
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a color like #b5d5d0')
     .nullable()
     .optional(),
 };

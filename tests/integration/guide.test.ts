@@ -98,19 +98,19 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
       expect(after.body).toEqual([
         {
           key: `milestone:${review?.id}`,
-          title: 'Annual review in 3 weeks: prepare for the meeting',
-          reason: expect.stringContaining(`\u201C${review?.title}\u201D is on the roadmap for`),
+          title: 'The annual IEP review',
+          reason: expect.stringContaining(`\u201C${review?.title}\u201D is on the roadmap in 3 weeks, on `),
           slug: GUIDE_ARTICLES.annualReview,
         },
         {
           key: 'challenge:reading-at-home',
-          title: 'Help with reading at home',
+          title: 'Reading at home with a child who struggles',
           reason: 'You noted \u201CReading\u201D as a challenge for Sam.',
           slug: GUIDE_ARTICLES.readingAtHome,
         },
         {
           key: 'diagnosis',
-          title: 'Talking with Sam about their diagnosis',
+          title: 'Talking with your child about their diagnosis',
           reason: 'You noted \u201CADHD\u201D in Sam\u2019s profile.',
           slug: GUIDE_ARTICLES.talkingAboutTheDiagnosis,
         },
@@ -132,7 +132,7 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
       expect(goal.status).toBe(201);
       const suggestions = await f.call('GET', '/guide/suggestions');
       expect(suggestions.body).toEqual([
-        { key: 'start', title: 'Start a record that helps', reason: expect.any(String), slug: GUIDE_ARTICLES.keepingARecord },
+        { key: 'start', title: 'Keeping a record that helps', reason: expect.any(String), slug: GUIDE_ARTICLES.keepingARecord },
       ]);
     });
 

@@ -38,7 +38,7 @@ function RequestAnswer({ email, answer }: { email: string; answer: PasswordReset
       <StatusMessage className="grid gap-3 text-ink">
         <p>This Trelli does not send email, so it cannot send you a link.</p>
         <p>
-          Ask the person who runs Trelli for you (your family&apos;s or your organisation&apos;s administrator) for a password reset link.
+          Ask the person who runs Trelli for you (your family&apos;s or your organization&apos;s administrator) for a password reset link.
           They can make one for your account; it works once, for an hour.
         </p>
       </StatusMessage>

@@ -152,7 +152,7 @@ export const FEATURES: readonly FeatureStory[] = [
       'Letters to the school you can fill in from your child’s profile and download',
       'Written for parents, not for professionals',
     ],
-    flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organised by theme: school, home, health, feelings and money' },
+    flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organized by theme: school, home, health, feelings and money' },
   },
 ];
 

@@ -89,8 +89,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     topic: 'Documents',
     question: 'What documents can I keep in the vault?',
     feature: 'document-vault',
-    answer:
-      'Evaluations, IEPs, 504 plans, report cards, progress reports, doctor’s letters, therapy notes, emails from school and receipts. Upload PDFs, photos (JPEG, PNG, WebP or HEIC), plain text or Word files of up to 25 MB each, several at once; on a phone you can take a photo of a paper page. Give each a category, a date and its school year, and search by title, tag, note or any word inside a PDF or text file; the words in photos and Word files are not read, so give those a clear title or tags. PDFs and JPEG, PNG or WebP images open in the app; HEIC photos and Word files are downloaded to open. Files are encrypted before they are stored, and only you can open them.',
+    answer: `Evaluations, IEPs, 504 plans, report cards, progress reports, doctor’s letters, therapy notes, emails from school and receipts. Upload PDFs, photos (JPEG, PNG, WebP or HEIC), plain text or Word files of up to 25 MB each, several at once; on a phone you can take a photo of a paper page. Give each a category, a date and its school year, and search by title, tag, note or any word inside a PDF or text file; the words in photos and Word files are not read, so give those a clear title or tags. PDFs and JPEG, PNG or WebP images open in the app; HEIC photos and Word files are downloaded to open. Files are encrypted before they are stored, and only you${isAvailable('caregivers') ? ' and the people you invite to the child\u2019s record' : ''} can open them.`,
   },
   {
     id: 'reimbursements',

@@ -7,7 +7,7 @@ const COLOURS = [
     name: 'Trelli Sage',
     hex: '#B5D5D0',
     swatch: 'bg-brand',
-    use: 'Our signature colour. Backgrounds, highlights and the logo tile. Too light for text on white.',
+    use: 'Our signature color. Backgrounds, highlights and the logo tile. Too light for text on white.',
   },
   { name: 'Mist', hex: '#E3F0EE', swatch: 'bg-brand-100', use: 'Soft section backgrounds and cards.' },
   {
@@ -53,7 +53,7 @@ export default function BrandPage() {
         </div>
         <ul className="mt-8 max-w-3xl list-disc space-y-2 pl-5">
           <li>Leave space around the logo at least as wide as the mark’s corner radius.</li>
-          <li>Do not stretch, rotate or recolour the logo, or put it on a busy photo.</li>
+          <li>Do not stretch, rotate or recolor the logo, or put it on a busy photo.</li>
           <li>Write the name as “Trelli”, and the tagline in lower case: “{TAGLINE}”</li>
         </ul>
       </Section>
@@ -61,8 +61,8 @@ export default function BrandPage() {
       <Section
         id="colours"
         tone="tinted"
-        title="Colours"
-        intro="Calm, natural and easy to read. Every text colour we use passes WCAG AA contrast on our backgrounds."
+        title="Colors"
+        intro="Calm, natural and easy to read. Every text color we use passes WCAG AA contrast on our backgrounds."
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {COLOURS.map((colour) => (

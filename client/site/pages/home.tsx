@@ -76,7 +76,7 @@ export default function HomePage() {
       <Section
         id="what-trelli-does"
         title="What Trelli does for your family"
-        intro="You already know your child better than anyone. Trelli helps you keep that knowledge organised, so it is there when a teacher, doctor or therapist needs it."
+        intro="You already know your child better than anyone. Trelli helps you keep that knowledge organized, so it is there when a teacher, doctor or therapist needs it."
       >
         <ul className="grid gap-6 md:grid-cols-3">
           {PILLARS.map((pillar) => (

@@ -40,7 +40,7 @@ export default function TermsPage() {
 
         <h2>Not medical, legal or educational advice</h2>
         <p>
-          Trelli helps you organise information and prepare for conversations.{' '}
+          Trelli helps you organize information and prepare for conversations.{' '}
           {byStatus('guide', {
             available: 'The guide and any suggestions in the app are general information, not a diagnosis or professional advice.',
             coming:

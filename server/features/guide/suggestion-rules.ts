@@ -1,5 +1,5 @@
 import { daysBetween } from '#shared/calendar.ts';
-import { GUIDE_ARTICLES, type GuideArticleSlug } from '#shared/guide.ts';
+import { GUIDE_ARTICLE_TITLES, GUIDE_ARTICLES, type GuideArticleSlug } from '#shared/guide.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import type { GuideSuggestion } from '#shared/schemas/guide.ts';
 import type { MilestoneCategory } from '#shared/schemas/milestone.ts';
@@ -50,7 +50,7 @@ type Rule = (input: SuggestionInput) => GuideSuggestion[];
 interface MilestoneGuide {
   /** How many days ahead (from today, inclusive) a milestone of the category is suggested. */
   days: number;
-  suggest(input: SuggestionInput, when: string): { title: string; slug: GuideArticleSlug };
+  article(input: SuggestionInput): GuideArticleSlug;
 }
 
 /** Who noted the profile, to start a sentence: "You", or the other caregiver's name. */
@@ -59,28 +59,16 @@ const noter = (child: SuggestionInput['child']) => child.notedBy ?? 'You';
 const hasNoPlan = (plan: Child['supportPlan']) => plan === null || plan === 'none' || plan === 'unsure';
 
 const MILESTONE_GUIDES: Partial<Record<MilestoneCategory, MilestoneGuide>> = {
-  'plan-review': {
-    days: 42,
-    suggest: (_input, when) => ({ title: `Annual review ${when}: prepare for the meeting`, slug: GUIDE_ARTICLES.annualReview }),
-  },
+  'plan-review': { days: 42, article: () => GUIDE_ARTICLES.annualReview },
   evaluation: {
     days: 60,
-    suggest: (input, when) =>
-      hasNoPlan(input.child.supportPlan)
-        ? { title: `Evaluation ${when}: how to ask for one`, slug: GUIDE_ARTICLES.requestingAnEvaluation }
-        : { title: `Re-evaluation ${when}: what to ask for`, slug: GUIDE_ARTICLES.reevaluation },
+    article: (input) => (hasNoPlan(input.child.supportPlan) ? GUIDE_ARTICLES.requestingAnEvaluation : GUIDE_ARTICLES.reevaluation),
   },
-  'progress-report': {
-    days: 21,
-    suggest: (_input, when) => ({ title: `Progress report ${when}: what to look for`, slug: GUIDE_ARTICLES.progressReports }),
-  },
-  transition: {
-    days: MILESTONE_LOOKAHEAD_DAYS,
-    suggest: (_input, when) => ({ title: `Transition planning ${when}: where to start`, slug: GUIDE_ARTICLES.transitionPlanning }),
-  },
+  'progress-report': { days: 21, article: () => GUIDE_ARTICLES.progressReports },
+  transition: { days: MILESTONE_LOOKAHEAD_DAYS, article: () => GUIDE_ARTICLES.transitionPlanning },
 };
 
-/** "today", "tomorrow", "in 5 days", "in 3 weeks": how far ahead a day is, as a title says it. */
+/** "today", "tomorrow", "in 5 days", "in 3 weeks": how far ahead a day is, as a reason says it. */
 export function whenFromToday(days: number): string {
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
@@ -113,11 +101,11 @@ export const upcomingMilestoneRule: Rule = (input) =>
     .map(({ milestone, days }) => milestoneSuggestion(input, milestone, days));
 
 function milestoneSuggestion(input: SuggestionInput, milestone: Milestone, days: number): GuideSuggestion {
-  const { title, slug } = (MILESTONE_GUIDES[milestone.category] as MilestoneGuide).suggest(input, whenFromToday(days));
+  const slug = (MILESTONE_GUIDES[milestone.category] as MilestoneGuide).article(input);
   return {
     key: `milestone:${milestone.id}`,
-    title,
-    reason: `${quoted(milestone.title)} is on the roadmap for ${shortDay(milestone.dueDate, input.today)}.`,
+    title: GUIDE_ARTICLE_TITLES[slug],
+    reason: `${quoted(milestone.title)} is on the roadmap ${whenFromToday(days)}, on ${shortDay(milestone.dueDate, input.today)}.`,
     slug,
   };
 }
@@ -140,7 +128,7 @@ export const goalWithoutDataRule: Rule = (input) => {
   return [
     {
       key: `goal:${goal.id}`,
-      title: 'How to ask the teacher for data',
+      title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.askingForData],
       reason: `No progress noted for ${quoted(goal.title)} ${since}.`,
       slug: GUIDE_ARTICLES.askingForData,
     },
@@ -153,7 +141,7 @@ export const evaluationRule: Rule = ({ child }) => {
     return [
       {
         key: 'plan:unsure',
-        title: 'Ask the school for an evaluation',
+        title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.requestingAnEvaluation],
         reason: `${child.notedBy ? `${child.notedBy} is` : 'You are'} not sure whether ${child.firstName} has a support plan; an evaluation is how the school decides.`,
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
@@ -163,7 +151,7 @@ export const evaluationRule: Rule = ({ child }) => {
     return [
       {
         key: 'plan:none',
-        title: 'Ask the school for an evaluation',
+        title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.requestingAnEvaluation],
         reason: `${child.firstName} has no support plan at school, and ${child.notedBy ?? 'you'} noted challenges such as ${quoted(child.challenges[0] as string)}.`,
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
@@ -188,7 +176,7 @@ export const transitionAgeRule: Rule = ({ child }) => {
   return [
     {
       key: 'age:transition',
-      title: 'Start planning for life after school',
+      title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.transitionPlanning],
       reason: byAge
         ? `${child.firstName} is ${child.ageYears}: ${TRANSITION_WHY}`
         : `${child.firstName} is in grade ${child.grade}: ${TRANSITION_WHY}`,
@@ -203,7 +191,7 @@ export const startingSchoolRule: Rule = ({ child }) =>
     ? [
         {
           key: 'grade:starting-school',
-          title: 'Routines that help a young child settle into school',
+          title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.routines],
           reason: `${child.firstName} is in ${child.grade}: steady mornings and bedtimes make school days easier to start.`,
           slug: GUIDE_ARTICLES.routines,
         },
@@ -212,38 +200,32 @@ export const startingSchoolRule: Rule = ({ child }) =>
 
 interface ChallengeGuide {
   words: readonly string[];
-  title: string;
   slug: GuideArticleSlug;
 }
 
 /** Words in a challenge's text (whole words, any case) and the article that helps with it, in this order. */
 export const CHALLENGE_GUIDES: readonly ChallengeGuide[] = [
-  { words: ['focus', 'attention', 'homework'], title: 'Make homework time calmer', slug: GUIDE_ARTICLES.homework },
-  { words: ['reading', 'dyslexia'], title: 'Help with reading at home', slug: GUIDE_ARTICLES.readingAtHome },
+  { words: ['focus', 'attention', 'homework'], slug: GUIDE_ARTICLES.homework },
+  { words: ['reading', 'dyslexia'], slug: GUIDE_ARTICLES.readingAtHome },
   {
     words: ['writing', 'handwriting', 'math', 'maths'],
-    title: 'Accommodations that help at school',
     slug: GUIDE_ARTICLES.accommodations,
   },
   {
     words: ['transition', 'transitions', 'organised', 'organized', 'organisation', 'organization', 'routine', 'routines'],
-    title: 'Routines that make the day easier',
     slug: GUIDE_ARTICLES.routines,
   },
   {
     words: ['feelings', 'anxiety', 'anxious', 'worry', 'worries'],
-    title: 'Help with worry and anxiety',
     slug: GUIDE_ARTICLES.anxiety,
   },
   {
     words: ['friends', 'friendships', 'self-esteem', 'confidence'],
-    title: 'Build self-esteem and friendships',
     slug: GUIDE_ARTICLES.selfEsteem,
   },
-  { words: ['sleep'], title: 'Better sleep for calmer days', slug: GUIDE_ARTICLES.sleep },
+  { words: ['sleep'], slug: GUIDE_ARTICLES.sleep },
   {
     words: ['behaviour', 'behavior', 'meltdown', 'meltdowns'],
-    title: 'Understand behaviour with the ABC method',
     slug: GUIDE_ARTICLES.behaviourAbc,
   },
 ];
@@ -261,7 +243,7 @@ export const challengesRule: Rule = ({ child }) =>
         ? [
             {
               key: `challenge:${guide.slug}`,
-              title: guide.title,
+              title: GUIDE_ARTICLE_TITLES[guide.slug],
               reason: `${noter(child)} noted ${quoted(challenge)} as a challenge for ${child.firstName}.`,
               slug: guide.slug,
             },
@@ -276,7 +258,7 @@ export const diagnosisRule: Rule = ({ child }) =>
     ? [
         {
           key: 'diagnosis',
-          title: `Talking with ${child.firstName} about their diagnosis`,
+          title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.talkingAboutTheDiagnosis],
           reason: `${noter(child)} noted ${LIST.format(child.diagnoses.map(quoted))} in ${possessive(child.firstName)} profile.`,
           slug: GUIDE_ARTICLES.talkingAboutTheDiagnosis,
         },
@@ -286,7 +268,7 @@ export const diagnosisRule: Rule = ({ child }) =>
 /** 8. When nothing else applies: where every parent can start. */
 const START: GuideSuggestion = {
   key: 'start',
-  title: 'Start a record that helps',
+  title: GUIDE_ARTICLE_TITLES[GUIDE_ARTICLES.keepingARecord],
   reason: 'Short notes on what you see at home make every talk with the school or the doctor easier.',
   slug: GUIDE_ARTICLES.keepingARecord,
 };

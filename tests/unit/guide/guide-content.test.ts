@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_LIMITS, loadGuide, sanitizeArticleHtml } from '../../../scripts/guide-content.ts';
 import { isAppPath } from '../../../shared/app-paths.ts';
-import { GUIDE_ARTICLES, GUIDE_THEMES } from '../../../shared/guide.ts';
+import { GUIDE_ARTICLE_TITLES, GUIDE_ARTICLES, GUIDE_THEMES } from '../../../shared/guide.ts';
 import { readingGrade } from '../../../scripts/lib/reading-grade.ts';
 
 const { articles, templates } = loadGuide();
@@ -18,6 +18,11 @@ describe('the guide articles', () => {
     expect(articles.length).toBeGreaterThanOrEqual(30);
     expect(new Set(articles.map((article) => article.theme))).toEqual(new Set(GUIDE_THEMES));
     expect(Object.values(GUIDE_ARTICLES).filter((slug) => !slugs.has(slug))).toEqual([]);
+  });
+
+  it('are named in suggestions as their files name them', () => {
+    const titles = Object.fromEntries(articles.map((article) => [article.slug, article.title]));
+    expect(GUIDE_ARTICLE_TITLES).toEqual(Object.fromEntries(Object.values(GUIDE_ARTICLES).map((slug) => [slug, titles[slug]])));
   });
 
   it.each(articles.map((article) => [article.slug, article] as const))('%s: summary, length, next steps and sources', (_slug, article) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '#shared/calendar.ts';
-import { GUIDE_ARTICLES } from '#shared/guide.ts';
+import { GUIDE_ARTICLE_TITLES, GUIDE_ARTICLES } from '#shared/guide.ts';
 import {
   CHALLENGE_GUIDES,
   MAX_SUGGESTIONS,
@@ -45,29 +45,30 @@ const goal = (
 
 const slugs = (value: SuggestionInput) => suggestArticles(value).map((suggestion) => suggestion.slug);
 const titles = (value: SuggestionInput) => suggestArticles(value).map((suggestion) => suggestion.title);
+const reasons = (value: SuggestionInput) => suggestArticles(value).map((suggestion) => suggestion.reason);
 const START = GUIDE_ARTICLES.keepingARecord;
 
 describe('when nothing in the record applies', () => {
   it('suggests starting a record that helps, and only that', () => {
     expect(suggestArticles(input())).toEqual([
-      { key: 'start', title: 'Start a record that helps', reason: expect.stringMatching(/\.$/), slug: START },
+      { key: 'start', title: 'Keeping a record that helps', reason: expect.stringMatching(/\.$/), slug: START },
     ]);
   });
 });
 
 describe('1. milestones coming up', () => {
-  it('an annual review three weeks ahead: the title says so, the reason names the milestone and its day', () => {
+  it('an annual review three weeks ahead: the article\u2019s own title; the reason names the milestone, how far ahead and its day', () => {
     expect(suggestArticles(input({}, { milestones: [milestone(12, 'plan-review', 21)] }))).toEqual([
       {
         key: 'milestone:12',
-        title: 'Annual review in 3 weeks: prepare for the meeting',
-        reason: '\u201CAnnual IEP review\u201D is on the roadmap for Mar 31.',
+        title: 'The annual IEP review',
+        reason: '\u201CAnnual IEP review\u201D is on the roadmap in 3 weeks, on Mar 31.',
         slug: GUIDE_ARTICLES.annualReview,
       },
     ]);
   });
 
-  it('says today, tomorrow, days under two weeks, and whole weeks (rounded) from two weeks', () => {
+  it('the reason says today, tomorrow, days under two weeks, and whole weeks (rounded) from two weeks', () => {
     expect([0, 1, 2, 13, 14, 17, 18, 21, 42, 90].map(whenFromToday)).toEqual([
       'today',
       'tomorrow',
@@ -80,12 +81,14 @@ describe('1. milestones coming up', () => {
       'in 6 weeks',
       'in 13 weeks',
     ]);
-    expect(titles(input({}, { milestones: [milestone(1, 'plan-review', 0)] }))).toEqual(['Annual review today: prepare for the meeting']);
-    expect(titles(input({}, { milestones: [milestone(1, 'plan-review', 1)] }))).toEqual([
-      'Annual review tomorrow: prepare for the meeting',
+    expect(reasons(input({}, { milestones: [milestone(1, 'plan-review', 0)] }))).toEqual([
+      '\u201CAnnual IEP review\u201D is on the roadmap today, on Mar 10.',
     ]);
-    expect(titles(input({}, { milestones: [milestone(1, 'plan-review', 5)] }))).toEqual([
-      'Annual review in 5 days: prepare for the meeting',
+    expect(reasons(input({}, { milestones: [milestone(1, 'plan-review', 1)] }))).toEqual([
+      '\u201CAnnual IEP review\u201D is on the roadmap tomorrow, on Mar 11.',
+    ]);
+    expect(reasons(input({}, { milestones: [milestone(1, 'plan-review', 5)] }))).toEqual([
+      '\u201CAnnual IEP review\u201D is on the roadmap in 5 days, on Mar 15.',
     ]);
   });
 
@@ -99,8 +102,8 @@ describe('1. milestones coming up', () => {
     expect(suggestArticles(input({}, { milestones: [milestone(3, 'evaluation', 35, 'Three-year re-evaluation due')] }))).toEqual([
       {
         key: 'milestone:3',
-        title: 'Re-evaluation in 5 weeks: what to ask for',
-        reason: '\u201CThree-year re-evaluation due\u201D is on the roadmap for Apr 14.',
+        title: 'The three-year re-evaluation',
+        reason: '\u201CThree-year re-evaluation due\u201D is on the roadmap in 5 weeks, on Apr 14.',
         slug: GUIDE_ARTICLES.reevaluation,
       },
     ]);
@@ -110,20 +113,16 @@ describe('1. milestones coming up', () => {
       const [first] = suggestArticles(input({ supportPlan }, { milestones: [milestone(4, 'evaluation', 14)] }));
       expect({ supportPlan, first }).toEqual({
         supportPlan,
-        first: expect.objectContaining({ title: 'Evaluation in 2 weeks: how to ask for one', slug: GUIDE_ARTICLES.requestingAnEvaluation }),
+        first: expect.objectContaining({ title: 'Asking the school to evaluate your child', slug: GUIDE_ARTICLES.requestingAnEvaluation }),
       });
     }
   });
 
   it('a progress report within 21 days (not 22), a transition milestone within 90 days (not 91)', () => {
-    expect(titles(input({}, { milestones: [milestone(5, 'progress-report', 14)] }))).toEqual([
-      'Progress report in 2 weeks: what to look for',
-    ]);
+    expect(titles(input({}, { milestones: [milestone(5, 'progress-report', 14)] }))).toEqual(['Reading IEP progress reports']);
     expect(slugs(input({}, { milestones: [milestone(5, 'progress-report', 21)] }))).toEqual([GUIDE_ARTICLES.progressReports]);
     expect(slugs(input({}, { milestones: [milestone(5, 'progress-report', 22)] }))).toEqual([START]);
-    expect(titles(input({}, { milestones: [milestone(6, 'transition', 90)] }))).toEqual([
-      'Transition planning in 13 weeks: where to start',
-    ]);
+    expect(titles(input({}, { milestones: [milestone(6, 'transition', 90)] }))).toEqual(['Planning for life after high school']);
     expect(slugs(input({}, { milestones: [milestone(6, 'transition', 91)] }))).toEqual([START]);
   });
 
@@ -150,7 +149,7 @@ describe('1. milestones coming up', () => {
       today: '2026-12-28',
       milestones: [{ id: 1, title: 'Annual IEP review', category: 'plan-review', dueDate: '2027-01-07' }],
     };
-    expect(suggestArticles(lateDecember)[0]?.reason).toBe('\u201CAnnual IEP review\u201D is on the roadmap for Jan 7, 2027.');
+    expect(suggestArticles(lateDecember)[0]?.reason).toBe('\u201CAnnual IEP review\u201D is on the roadmap in 10 days, on Jan 7, 2027.');
   });
 });
 
@@ -159,7 +158,7 @@ describe('2. a goal with no data', () => {
     expect(suggestArticles(input({}, { goals: [goal(3, 14)] }))).toEqual([
       {
         key: 'goal:3',
-        title: 'How to ask the teacher for data',
+        title: 'Asking the teacher for data on a goal',
         reason: 'No progress noted for \u201CReads 20 minutes\u201D since it was set on Feb 24.',
         slug: GUIDE_ARTICLES.askingForData,
       },
@@ -170,7 +169,7 @@ describe('2. a goal with no data', () => {
   it('a goal whose last entry is more than 30 days old; 30 days is still fresh', () => {
     expect(suggestArticles(input({}, { goals: [goal(4, 200, 5, 31)] }))[0]).toEqual({
       key: 'goal:4',
-      title: 'How to ask the teacher for data',
+      title: 'Asking the teacher for data on a goal',
       reason: 'No progress noted for \u201CReads 20 minutes\u201D since Feb 7.',
       slug: GUIDE_ARTICLES.askingForData,
     });
@@ -192,7 +191,7 @@ describe('3. the support plan', () => {
     expect(suggestArticles(input({ supportPlan: 'unsure' }))).toEqual([
       {
         key: 'plan:unsure',
-        title: 'Ask the school for an evaluation',
+        title: 'Asking the school to evaluate your child',
         reason: 'You are not sure whether Sam has a support plan; an evaluation is how the school decides.',
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
@@ -204,7 +203,7 @@ describe('3. the support plan', () => {
     expect(suggestArticles(input({ supportPlan: 'none', challenges: ['Spelling'] }))).toEqual([
       {
         key: 'plan:none',
-        title: 'Ask the school for an evaluation',
+        title: 'Asking the school to evaluate your child',
         reason: 'Sam has no support plan at school, and you noted challenges such as \u201CSpelling\u201D.',
         slug: GUIDE_ARTICLES.requestingAnEvaluation,
       },
@@ -217,7 +216,7 @@ describe('4. transition age', () => {
     expect(suggestArticles(input({ ageYears: 13 }))).toEqual([
       {
         key: 'age:transition',
-        title: 'Start planning for life after school',
+        title: 'Planning for life after high school',
         reason: 'Sam is 13: the IEP plans for life after school from 14 in many states, and by 16 in all.',
         slug: GUIDE_ARTICLES.transitionPlanning,
       },
@@ -230,7 +229,7 @@ describe('4. transition age', () => {
     expect(suggestArticles(input({ ageYears: 12, grade: '8' }))).toEqual([
       {
         key: 'age:transition',
-        title: 'Start planning for life after school',
+        title: 'Planning for life after high school',
         reason: 'Sam is in grade 8: the IEP plans for life after school from 14 in many states, and by 16 in all.',
         slug: GUIDE_ARTICLES.transitionPlanning,
       },
@@ -276,22 +275,22 @@ describe('5. challenges', () => {
     expect(found).toEqual(cases);
   });
 
-  it('needs whole words: "bookreading" and "sleepover" say nothing; each article has its own title', () => {
+  it('needs whole words: "bookreading" and "sleepover" say nothing; each word list points to its own article', () => {
     expect(slugs(input({ challenges: ['bookreading', 'sleepovers', 'unfocused'] }))).toEqual([START]);
-    expect(new Set(CHALLENGE_GUIDES.map((guide) => guide.title)).size).toBe(CHALLENGE_GUIDES.length);
+    expect(new Set(CHALLENGE_GUIDES.map((guide) => guide.slug)).size).toBe(CHALLENGE_GUIDES.length);
   });
 
   it('names the challenge and the child, one suggestion per article, in the child\u2019s order', () => {
     expect(suggestArticles(input({ challenges: ['Sleep', 'Reading', 'reading aloud'] }))).toEqual([
       {
         key: 'challenge:sleep',
-        title: 'Better sleep for calmer days',
+        title: 'Sleep that helps the day go better',
         reason: 'You noted \u201CSleep\u201D as a challenge for Sam.',
         slug: GUIDE_ARTICLES.sleep,
       },
       {
         key: 'challenge:reading-at-home',
-        title: 'Help with reading at home',
+        title: 'Reading at home with a child who struggles',
         reason: 'You noted \u201CReading\u201D as a challenge for Sam.',
         slug: GUIDE_ARTICLES.readingAtHome,
       },
@@ -304,7 +303,7 @@ describe('6. starting school', () => {
     expect(suggestArticles(input({ ageYears: 5, grade: 'kindergarten' }))).toEqual([
       {
         key: 'grade:starting-school',
-        title: 'Routines that help a young child settle into school',
+        title: 'Daily routines that make the day easier',
         reason: 'Sam is in kindergarten: steady mornings and bedtimes make school days easier to start.',
         slug: GUIDE_ARTICLES.routines,
       },
@@ -329,7 +328,7 @@ describe('7. a diagnosis', () => {
     expect(suggestArticles(input({ ageYears: 5, diagnoses: ['ADHD', 'dyslexia'] }))).toEqual([
       {
         key: 'diagnosis',
-        title: 'Talking with Sam about their diagnosis',
+        title: 'Talking with your child about their diagnosis',
         reason: 'You noted \u201CADHD\u201D and \u201Cdyslexia\u201D in Sam\u2019s profile.',
         slug: GUIDE_ARTICLES.talkingAboutTheDiagnosis,
       },
@@ -376,5 +375,18 @@ describe('priority and the cap', () => {
     const found = suggestArticles(crowded);
     expect(found.map((suggestion) => suggestion.key)).toEqual(['milestone:1', 'challenge:reading-at-home']);
     expect(new Set(found.map((suggestion) => suggestion.slug)).size).toBe(found.length);
+  });
+});
+
+// Issue 24: "For you" named articles otherwise than the articles name themselves.
+describe('every suggestion is named as its article is', () => {
+  it('whatever rule made it', () => {
+    const busy = input(
+      { supportPlan: 'iep', ageYears: 14, grade: '9', challenges: ['Reading', 'Sleep', 'Meltdowns', 'Handwriting'], diagnoses: ['ADHD'] },
+      { milestones: [milestone(1, 'plan-review', 3), milestone(2, 'progress-report', 4)], goals: [goal(1, 40)] },
+    );
+    const found = suggestArticles(busy);
+    expect(found.length).toBeGreaterThan(1);
+    for (const suggestion of [...found, ...suggestArticles(input())]) expect(suggestion.title).toBe(GUIDE_ARTICLE_TITLES[suggestion.slug]);
   });
 });

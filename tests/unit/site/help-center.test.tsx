@@ -86,3 +86,12 @@ describe('help center', () => {
     expect(publishedArticles(articles, (id) => id === 'export').map((article) => article.id)).toEqual(['general', 'export']);
   });
 });
+
+// Issue 24: the vault's answer said "only you can open them", though invited caregivers can.
+describe('the vault answer', () => {
+  it('says who can open the files: the parent and the people they invite', () => {
+    const vault = HELP_ARTICLES.find((article) => article.id === 'upload-documents');
+    expect(vault?.answer).toContain('only you and the people you invite to the child\u2019s record can open them.');
+    expect(vault?.answer).not.toContain('only you can open them');
+  });
+});

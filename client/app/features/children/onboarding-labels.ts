@@ -47,7 +47,7 @@ export const CHALLENGE_SUGGESTIONS = [
   'Big feelings',
   'Friendships',
   'Following directions',
-  'Getting organised',
+  'Getting organized',
   'Sleep',
 ] as const;
 

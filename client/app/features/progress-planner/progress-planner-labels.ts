@@ -14,7 +14,7 @@ export const GOAL_AREA_LABELS: Record<GoalArea, string> = {
   'social-emotional': 'Social-emotional',
   communication: 'Communication',
   motor: 'Motor skills',
-  behaviour: 'Behaviour',
+  behaviour: 'Behavior',
   'self-advocacy': 'Self-advocacy',
   'daily-living': 'Daily living',
 };
