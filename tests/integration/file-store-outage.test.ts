@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStoreUnavailableError, type ObjectStore } from '../../server/core/storage/object-store.ts';
+import { createS3Store } from '../../server/core/storage/s3-store.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
 import { api, signUpParentWithChild, startTestServer, type ApiResponse, type TestServer } from '../helpers/test-server.ts';
 
@@ -98,6 +100,30 @@ describe('file store and mail outages', () => {
     });
     const mailLine = logs().find((line) => line.dependency === 'mail' && line.level === 40);
     expect(mailLine?.msg).toBe('mail cannot be used: nothing answers at the SMTP address; check SMTP_URL');
+  });
+
+  it('a probe names the setting at fault: a missing bucket, an unknown key, an address where nothing answers', async () => {
+    const settings = {
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: 'us-east-1',
+      bucket: BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    };
+    const failureOf = (store: ObjectStore) =>
+      store.probe().then(
+        () => 'ok',
+        (error: unknown) => (error instanceof FileStoreUnavailableError ? `${error.setting}: ${error.reason}` : String(error)),
+      );
+    expect(await failureOf(createS3Store(settings))).toBe('ok');
+    expect(await failureOf(createS3Store({ ...settings, bucket: 'trelli-typo' }))).toBe('S3_BUCKET: the bucket does not exist');
+    expect(await failureOf(createS3Store({ ...settings, accessKeyId: 'NOT-A-KEY' }))).toBe(
+      'S3_ACCESS_KEY_ID: the store does not know the access key',
+    );
+    expect(await failureOf(createS3Store({ ...settings, endpoint: `http://127.0.0.1:${await freePort()}` }))).toBe(
+      "S3_ENDPOINT: nothing answers at the store's address",
+    );
   });
 
   it('with the store stopped, uploads and downloads say the file store cannot be reached, and the log says why', async () => {
