@@ -24,12 +24,11 @@ test('a parent plans a goal, records progress, sees the chart, and keeps a strat
   await expect(page.getByText('Note a strategy that helps — a routine, a tool, or an accommodation.')).toBeVisible();
   await expectNoAxeViolations(page, 'empty planner');
 
-  // A goal: area and title, then the measures behind "More details".
+  // A goal: area and title, then its measures, in view without opening "More details".
   await page.getByRole('button', { name: 'Add a first goal' }).click();
   const goalForm = page.getByRole('form', { name: 'Add a goal' });
   await goalForm.getByLabel('Area').selectOption({ label: 'Reading' });
   await goalForm.getByLabel('Goal').fill('Read a page aloud fluently');
-  await goalForm.getByRole('button', { name: 'More details' }).click();
   await goalForm.getByLabel(/^Baseline/).fill('60');
   await goalForm.getByLabel(/^Target\s*\(optional\)/).fill('90');
   await goalForm.getByLabel(/^Unit/).fill('words per minute');

@@ -68,3 +68,13 @@ describe("GoalForm's target date", () => {
     expect(sent.data).not.toHaveProperty('targetDate');
   });
 });
+
+describe("GoalForm's measures", () => {
+  // Issue 24: the baseline and the target hid under "More details".
+  it('shows the baseline, the target and the unit without opening "More details"', () => {
+    setup();
+    expect(screen.getByRole('button', { name: 'More details' }).getAttribute('aria-expanded')).toBe('false');
+    for (const label of [/^Baseline/, /^Target(?! date)/, /^Unit/]) expect(screen.getByLabelText(label).closest('[hidden]')).toBeNull();
+    expect(screen.getByLabelText(/^Target date/, { selector: 'input' }).closest('[hidden]')).not.toBeNull();
+  });
+});

@@ -119,7 +119,9 @@ describe('the goal form', () => {
 
   it('opens "More details" when editing a goal that has some', () => {
     expect(hasMoreDetails(EMPTY_GOAL_FORM)).toBe(false);
-    expect(hasMoreDetails(goalToFormValues(goal(1, 'in-progress', { target: 90 })))).toBe(true);
+    // Baseline and target are always in view (issue 24), so they open nothing.
+    expect(hasMoreDetails(goalToFormValues(goal(1, 'in-progress', { target: 90 })))).toBe(false);
+    expect(hasMoreDetails(goalToFormValues(goal(1, 'in-progress', { targetDate: '2027-06-01' })))).toBe(true);
     expect(hasMoreDetails(goalToFormValues(goal(1, 'paused')))).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { GOAL_AREA_LABELS, GOAL_SOURCE_LABELS, GOAL_STATUS_LABELS } from './prog
 import { useCreateGoal, useUpdateGoal } from './use-goals.ts';
 
 const FIELD_ORDER = ['area', 'title', 'baseline', 'target', 'unit', 'targetDate', 'status', 'source', 'description'] as const;
-const DETAIL_FIELDS = new Set<string>(['baseline', 'target', 'unit', 'targetDate', 'status', 'source', 'description']);
+const DETAIL_FIELDS = new Set<string>(['targetDate', 'status', 'source', 'description']);
 
 export interface GoalFormProps {
   /** The goal being edited; without it the form adds a goal. */
@@ -29,8 +29,9 @@ export interface GoalFormProps {
 }
 
 /**
- * Adds or edits a goal. Only the area and a short title are needed; baseline, target, unit, date,
- * status, where it comes from and a description wait behind "More details".
+ * Adds or edits a goal. Only the area and a short title are needed; the baseline, target and unit
+ * are in view too (the chart and the dashboard measure by them); date, status, where it comes from
+ * and a description wait behind "More details".
  */
 export function GoalForm({ goal, onDone }: GoalFormProps) {
   const prefix = useId();
@@ -107,6 +108,26 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
           {...bind('title')}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Baseline" optional type="number" inputMode="decimal" step="any" hint="Where it is now" {...bind('baseline')} />
+        <TextField
+          label="Target"
+          optional
+          type="number"
+          inputMode="decimal"
+          step="any"
+          hint="Where you hope it gets to"
+          {...bind('target')}
+        />
+        <TextField
+          label="Unit"
+          optional
+          limit={GOAL_LIMITS.unit}
+          placeholder="e.g. words per minute"
+          autoComplete="off"
+          {...bind('unit')}
+        />
+      </div>
       <div>
         <Button
           variant="link"
@@ -119,26 +140,6 @@ export function GoalForm({ goal, onDone }: GoalFormProps) {
         </Button>
       </div>
       <div id={idFor('more')} hidden={!moreOpen} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Baseline" optional type="number" inputMode="decimal" step="any" hint="Where it is now" {...bind('baseline')} />
-          <TextField
-            label="Target"
-            optional
-            type="number"
-            inputMode="decimal"
-            step="any"
-            hint="Where you hope it gets to"
-            {...bind('target')}
-          />
-          <TextField
-            label="Unit"
-            optional
-            limit={GOAL_LIMITS.unit}
-            placeholder="e.g. words per minute"
-            autoComplete="off"
-            {...bind('unit')}
-          />
-        </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Target date" optional type="date" min={earliestPlanDate()} max={latestPlanDate()} {...bind('targetDate')} />
           <SelectField label="Status" {...bind('status')}>

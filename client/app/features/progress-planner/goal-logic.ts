@@ -108,7 +108,7 @@ export function parseProgressValue(raw: string): number | null {
 /** True when the form holds anything behind "More details", so an edit opens with them shown. */
 export function hasMoreDetails(values: GoalFormValues): boolean {
   return (
-    [values.description, values.baseline, values.target, values.unit, values.targetDate].some((value) => value.trim() !== '') ||
+    [values.description, values.targetDate].some((value) => value.trim() !== '') ||
     values.status !== EMPTY_GOAL_FORM.status ||
     values.source !== EMPTY_GOAL_FORM.source
   );
