@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signedInWithChildren, yearsAgo } from './support/journeys.ts';
+import { signedInWithChildren, signUpThroughApiToOnboarding, yearsAgo } from './support/journeys.ts';
 
 const MAYA: ChildCreateInput = { firstName: 'Maya', lastName: 'Lopez', dateOfBirth: yearsAgo(9), grade: '3', school: 'Lincoln Elementary' };
 
@@ -253,4 +253,28 @@ test('the child switcher chooses with the arrow keys and switches only at its bu
   await expect(card.getByRole('heading', { level: 2, name: /Leo/ })).toBeVisible();
   await expect(switcher).toBeFocused();
   await expectNoAxeViolations(page, 'the dashboard after switching child by keyboard');
+});
+
+test('creating the first profile by keyboard lands focus on the dashboard’s heading', async ({ page }) => {
+  await signUpThroughApiToOnboarding(page);
+  await expect(page).toHaveTitle('Tell us about your child · Trelli');
+  await tabTo(page, page.getByLabel('First name'));
+  await page.keyboard.type('Maya');
+  await tabTo(page, page.getByLabel('Date of birth'));
+  // The date field takes its parts in the browser's order (en-US: month, day, year).
+  await page.keyboard.type('05022017');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('2017-05-02');
+  // Enter in a field goes on, as the Next button does; each step puts focus on its heading.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  for (const step of ['Step 3 of 4', 'Step 4 of 4']) {
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(step)).toBeVisible();
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Create profile' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/app');
+  await expect(page).toHaveTitle('Dashboard · Trelli');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
 });
