@@ -2060,7 +2060,8 @@ export interface components {
           | 'RANGE_NOT_SATISFIABLE'
           | 'TOO_MANY_REQUESTS'
           | 'INTERNAL_SERVER_ERROR'
-          | 'SERVICE_UNAVAILABLE';
+          | 'SERVICE_UNAVAILABLE'
+          | 'FILE_STORE_UNAVAILABLE';
         message: string;
         issues?: {
           path: string;
@@ -2143,7 +2144,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The database is unavailable: retry after the seconds Retry-After gives */
+    /** @description The database (SERVICE_UNAVAILABLE) or the file store (FILE_STORE_UNAVAILABLE) cannot be reached: retry after the seconds Retry-After gives */
     ServiceUnavailable: {
       headers: {
         'Retry-After': components['headers']['RetryAfter'];
