@@ -14,11 +14,12 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createObjectStore, createVaultFromConfig } from '../../server/core/storage/create-vault.ts';
 import { createVault, type StoredObjectRef } from '../../server/core/storage/encrypted-vault.ts';
-import { KEYRING_FILE_NAME, loadMasterKeyring, WrongMasterKeyError } from '../../server/core/storage/master-keys.ts';
+import { KEYRING_FILE_NAME, loadMasterKeyring, RETIRE_AFTER_MS, WrongMasterKeyError } from '../../server/core/storage/master-keys.ts';
 import { RotationRefusedError, rotateMasterKey } from '../../server/core/storage/rotate-master-key.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
+import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const envKey = (id: string, key: Buffer) => `${id}:${key.toString('base64')}`;
@@ -87,14 +88,24 @@ describe.each(ENGINES)('vault master key rotation on %s', (engine) => {
 
     const report = await rotateMasterKey({ db, dataDir, masterKey: undefined, addKey: true, retire: true, batchSize: 2 });
 
+    // Just replaced: a running server may still hold the old key, so it waits.
     expect(report).toEqual({
       rewrapped: 5,
       unreadable: 0,
       changedMeanwhile: 0,
       currentKeyId: expect.any(String),
-      retired: [oldKeyId],
+      retired: [],
+      retireLater: [oldKeyId],
       inUse: [report.currentKeyId],
     });
+    const later = await rotateMasterKey({
+      db,
+      dataDir,
+      masterKey: undefined,
+      retire: true,
+      now: new Date(Date.now() + RETIRE_AFTER_MS + 1000),
+    });
+    expect([later.retired, later.retireLater]).toEqual([[oldKeyId], []]);
     expect(report.currentKeyId).not.toBe(oldKeyId);
     const after = await refsOf(db);
     expect(after.map((ref) => ref.keyId)).toEqual(Array(5).fill(report.currentKeyId));
@@ -165,7 +176,10 @@ describe('scripts/vault-rotate-key.ts', () => {
 
       const keyringText = await readFile(path.join(dataDir, KEYRING_FILE_NAME), 'utf8');
       const newKey = (JSON.parse(keyringText) as { keys: { id: string; key: string }[] }).keys[0] as { id: string; key: string };
-      expect(stdout).toBe(`Current master key: ${newKey.id}\nRe-wrapped: 3\nMaster keys in use: ${newKey.id}\nRetired: ${oldKeyId}\n`);
+      expect(stdout).toBe(
+        `Current master key: ${newKey.id}\nRe-wrapped: 3\nMaster keys in use: ${newKey.id}\nRetired: none\n` +
+          `Not retired yet, replaced less than 10 minutes ago (a running server may still hold them): ${oldKeyId}. Run with --retire again later.\n`,
+      );
       expect(stdout).not.toContain(newKey.key);
 
       db = await openDatabase({ kind: 'pglite', dataDir });
@@ -177,5 +191,92 @@ describe('scripts/vault-rotate-key.ts', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  }, 120_000);
+});
+
+describe.each(ENGINES)('rotating while the server runs (%s)', (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  async function uploadText(family: { token: string; childId: number }, text: string): Promise<number> {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+    const response = await fetch(`${server.url}/api/documents?childId=${family.childId}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${family.token}` },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  async function download(family: { token: string; childId: number }, id: number) {
+    const response = await fetch(`${server.url}/api/documents/${id}/content?childId=${family.childId}`, {
+      headers: { authorization: `Bearer ${family.token}` },
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  const keyIdOf = async (documentId: number) => {
+    const row = await server.db
+      .selectFrom('documents')
+      .innerJoin('storedObjects', 'storedObjects.id', 'documents.fileObjectId')
+      .select('storedObjects.keyId')
+      .where('documents.id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    return row.keyId;
+  };
+
+  it('keeps answering downloads during and after the rotation, takes the new key for uploads, and retires the old one only when safe', async () => {
+    const family = await signUpParentWithChild(server);
+    const texts = ['First note.', 'Second note.', 'Third note.'];
+    const ids: number[] = [];
+    for (const text of texts) ids.push(await uploadText(family, text));
+    const oldKeyId = await keyIdOf(ids[0] as number);
+    const { dataDir } = server.vault;
+
+    // Downloads run while the rotation adds a key and re-wraps every row beside the running server.
+    const rotation = { running: true };
+    const answered: { status: number; text: string }[] = [];
+    const downloading = (async () => {
+      while (rotation.running) {
+        for (const [index, id] of ids.entries()) {
+          const got = await download(family, id);
+          answered.push({ status: got.status, text: got.text === texts[index] ? 'same' : got.text.slice(0, 200) });
+        }
+      }
+    })();
+    const report = await rotateMasterKey({ db: server.db, dataDir, masterKey: undefined, addKey: true, batchSize: 1 }).finally(() => {
+      rotation.running = false;
+    });
+    await downloading;
+    expect(report.rewrapped).toBeGreaterThanOrEqual(3);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.filter((one) => one.status !== 200 || one.text !== 'same')).toEqual([]);
+
+    // After it: every file still downloads (they are wrapped by the new key now), and a new upload uses the new key.
+    for (const [index, id] of ids.entries()) expect(await download(family, id)).toEqual({ status: 200, text: texts[index] });
+    expect(await keyIdOf(ids[0] as number)).toBe(report.currentKeyId);
+    const added = await uploadText(family, 'Written after the rotation.');
+    expect(await keyIdOf(added)).toBe(report.currentKeyId);
+    expect(report.currentKeyId).not.toBe(oldKeyId);
+
+    // Retiring at once keeps the old key (the server may have just used it); after the wait it goes, and nothing breaks.
+    const soon = await rotateMasterKey({ db: server.db, dataDir, masterKey: undefined, retire: true });
+    expect([soon.retired, soon.retireLater]).toEqual([[], [oldKeyId]]);
+    const later = await rotateMasterKey({
+      db: server.db,
+      dataDir,
+      masterKey: undefined,
+      retire: true,
+      now: new Date(Date.now() + RETIRE_AFTER_MS + 1000),
+    });
+    expect(later.retired).toEqual([oldKeyId]);
+    for (const [index, id] of ids.entries()) expect(await download(family, id)).toEqual({ status: 200, text: texts[index] });
+    expect((await download(family, added)).text).toBe('Written after the rotation.');
   }, 120_000);
 });

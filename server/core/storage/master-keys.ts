@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileOnce } from '../../lib/write-file-once.ts';
@@ -157,10 +158,61 @@ async function ensureKeyringFile(dataDir: string): Promise<KeyringFile> {
 const keysOf = (contents: KeyringFile): MasterKey[] =>
   contents.keys.map((entry) => ({ id: entry.id, key: Buffer.from(entry.key, 'base64') }));
 
-/** VAULT_MASTER_KEY when configured; otherwise the keyring file in DATA_DIR, created on first use. */
+/**
+ * The keyring file as it is now (decision 0070): before each wrap and unwrap it checks whether the file
+ * was replaced (a rotation run beside the running server writes a new file) and reads it again if so,
+ * and an unknown key id reads it again before failing. New uploads then take the new current key at
+ * once, and objects the rotation re-wrapped keep opening. A file that cannot be read keeps the keys
+ * already known.
+ */
+function createFileKeyring(dataDir: string, initial: KeyringFile): MasterKeyring {
+  const file = keyringPath(dataDir);
+  const versionOf = () => {
+    try {
+      const stats = statSync(file);
+      return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      return undefined;
+    }
+  };
+  let version = versionOf();
+  let keyring = createMasterKeyring(keysOf(initial));
+  const reload = (force: boolean) => {
+    const now = versionOf();
+    if (now === undefined || (!force && now === version)) return;
+    try {
+      keyring = createMasterKeyring(keysOf(parseKeyringFile(readFileSync(file, 'utf8'), file)));
+      version = now;
+    } catch {
+      // Half-edited by hand, or unreadable: the keys already known stay in use until it reads again.
+    }
+  };
+  return {
+    get currentKeyId() {
+      reload(false);
+      return keyring.currentKeyId;
+    },
+    wrap(dataKey) {
+      reload(false);
+      return keyring.wrap(dataKey);
+    },
+    unwrap(keyId, wrappedKey) {
+      reload(false);
+      try {
+        return keyring.unwrap(keyId, wrappedKey);
+      } catch (error) {
+        if (!(error instanceof WrongMasterKeyError)) throw error;
+        reload(true);
+        return keyring.unwrap(keyId, wrappedKey);
+      }
+    },
+  };
+}
+
+/** VAULT_MASTER_KEY when configured; otherwise the keyring file in DATA_DIR, created on first use and followed as it changes. */
 export async function loadMasterKeyring(options: { configured: string | undefined; dataDir: string }): Promise<MasterKeyring> {
   if (options.configured !== undefined && options.configured.trim() !== '') return createMasterKeyring(parseMasterKeys(options.configured));
-  return createMasterKeyring(keysOf(await ensureKeyringFile(options.dataDir)));
+  return createFileKeyring(options.dataDir, await ensureKeyringFile(options.dataDir));
 }
 
 /** Rotation, step 1 (keyring file only): a new current key; the old ones stay to unwrap what they wrapped. Returns the new id. */
@@ -172,13 +224,33 @@ export async function addMasterKey(dataDir: string): Promise<string> {
   return added.id;
 }
 
-/** Rotation, last step (keyring file only): drops every key but the current one and those in `keep`. Returns the ids dropped. */
-export async function retireMasterKeys(dataDir: string, keep: readonly string[]): Promise<string[]> {
+/**
+ * A key replaced less than this long ago is not retired, even when no stored object uses it: a running
+ * server may have wrapped an upload's key with it just before it saw the new key, and not yet saved the row.
+ */
+export const RETIRE_AFTER_MS = 10 * 60_000;
+
+/**
+ * Rotation, last step (keyring file only): drops every key but the current one, those in `keep`, and
+ * those replaced less than RETIRE_AFTER_MS before `now`. Returns the ids dropped and the ids left to wait.
+ */
+export async function retireMasterKeys(
+  dataDir: string,
+  keep: readonly string[],
+  now = new Date(),
+): Promise<{ retired: string[]; tooRecent: string[] }> {
   const contents = await readKeyringFile(dataDir);
-  if (!contents) return [];
+  if (!contents) return { retired: [], tooRecent: [] };
   const [current, ...older] = contents.keys;
-  const kept = older.filter((entry) => keep.includes(entry.id));
-  const dropped = older.filter((entry) => !keep.includes(entry.id)).map((entry) => entry.id);
-  if (dropped.length > 0 && current) await writeKeyringFile(dataDir, { ...contents, keys: [current, ...kept] });
-  return dropped;
+  // Keys are newest first: each older key stopped being current when the key before it was made.
+  const replacedAt = (index: number) => Date.parse(contents.keys[index]?.createdAt ?? '') || now.getTime();
+  const unused = older
+    .map((entry, index) => ({ entry, recent: now.getTime() - replacedAt(index) < RETIRE_AFTER_MS }))
+    .filter(({ entry }) => !keep.includes(entry.id));
+  const retired = unused.filter(({ recent }) => !recent).map(({ entry }) => entry.id);
+  const tooRecent = unused.filter(({ recent }) => recent).map(({ entry }) => entry.id);
+  if (retired.length > 0 && current) {
+    await writeKeyringFile(dataDir, { ...contents, keys: [current, ...older.filter((entry) => !retired.includes(entry.id))] });
+  }
+  return { retired, tooRecent };
 }
