@@ -19,7 +19,8 @@ export interface ConfirmDeleteProps {
 
 /**
  * A delete button that asks first, in place: the question with "Delete" and "Keep it". Focus moves
- * to "Keep it" when asked and back to the button when the parent keeps the item.
+ * to "Keep it" when asked and back to the button when the parent keeps the item. When `onConfirm`
+ * fails (its promise rejects), the question stays with a line saying so, after the toast has gone.
  */
 export function ConfirmDelete({
   label,
@@ -30,7 +31,9 @@ export function ConfirmDelete({
   confirmLabel = 'Delete',
 }: ConfirmDeleteProps) {
   const questionId = useId();
+  const errorId = useId();
   const [asking, setAsking] = useState(false);
+  const [failed, setFailed] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -61,7 +64,16 @@ export function ConfirmDelete({
       <p id={questionId} className="text-sm font-medium text-red-900">
         {question}
       </p>
-      <Button variant="destructive" size="sm" aria-describedby={questionId} loading={pending} onClick={() => void onConfirm()}>
+      <Button
+        variant="destructive"
+        size="sm"
+        aria-describedby={failed ? `${questionId} ${errorId}` : questionId}
+        loading={pending}
+        onClick={() => {
+          setFailed(false);
+          Promise.resolve(onConfirm()).catch(() => setFailed(true));
+        }}
+      >
         {confirmLabel}
       </Button>
       <button
@@ -72,10 +84,16 @@ export function ConfirmDelete({
         onClick={() => {
           returnFocus.current = true;
           setAsking(false);
+          setFailed(false);
         }}
       >
         Keep it
       </button>
+      {failed ? (
+        <p id={errorId} className="basis-full text-sm font-medium text-red-900">
+          That did not go through. Please try again.
+        </p>
+      ) : null}
     </div>
   );
 }

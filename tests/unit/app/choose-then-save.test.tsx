@@ -66,6 +66,8 @@ function planner({ failUpdates = false } = {}) {
           if (failUpdates) return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
           current = { ...current, ...input?.data } as Goal;
           return current;
+        case 'goals.delete':
+          return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
         case 'strategies.update':
           if (failUpdates) return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
           kept = { ...kept, ...input?.data } as Strategy;
@@ -155,5 +157,19 @@ describe("a strategy's rating", () => {
     expect(document.activeElement).toBe(inUse);
     expect((inUse as HTMLButtonElement).disabled).toBe(false);
     await waitFor(() => expect(within(card).getByText(/That change did not save/)).toBeTruthy());
+  });
+});
+
+describe('a delete that fails', () => {
+  it('keeps the question open with a line saying it did not go through', async () => {
+    const user = userEvent.setup();
+    planner();
+    const card = await screen.findByRole('article', { name: 'Read a page aloud' });
+    await user.click(within(card).getByRole('button', { name: 'Delete goal: Read a page aloud' }));
+    const confirm = within(card).getByRole('button', { name: 'Delete' });
+    await user.click(confirm);
+    const said = await within(card).findByText('That did not go through. Please try again.');
+    expect(confirm.getAttribute('aria-describedby')).toContain(said.id);
+    expect(within(card).getByRole('button', { name: 'Keep it' })).toBeTruthy();
   });
 });

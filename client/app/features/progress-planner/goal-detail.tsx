@@ -176,7 +176,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                               accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
                               question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
                               pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
-                              onConfirm={() => deleteProgress.mutateAsync({ id: entry.id }).catch(() => undefined)}
+                              onConfirm={() => deleteProgress.mutateAsync({ id: entry.id })}
                             />
                           </RoleGate>
                         </div>

@@ -166,7 +166,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
                 accessibleName={`Delete strategy: ${strategy.title}`}
                 question={`Delete "${strategy.title}"?`}
                 pending={remove.isPending}
-                onConfirm={() => remove.mutateAsync({ id: strategy.id }).catch(() => undefined)}
+                onConfirm={() => remove.mutateAsync({ id: strategy.id })}
               />
             </RoleGate>
           </div>
