@@ -58,6 +58,13 @@ describe('Settings: Notifications', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'The day before' }));
     expect(await screen.findByText('Your choice was not saved')).toBeTruthy();
     expect(switchNamed('The day before').getAttribute('aria-checked')).toBe('true');
+    // Beside the switches too, where it stays once the toast has closed.
+    expect(
+      screen
+        .getAllByRole('status')
+        .map((region) => region.textContent)
+        .includes('Your choice was not saved, and the switch is back where it was. Please try again.'),
+    ).toBe(true);
   });
 
   it('says when this server sends no mail, and keeps the choices', async () => {

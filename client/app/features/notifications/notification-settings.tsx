@@ -8,10 +8,12 @@ import { DIGEST_WORDS, MAIL_NOT_SET_UP, REMINDER_WORDS } from './notification-la
 import { useNotificationSettings, useSaveNotificationChoice } from './use-notification-settings.ts';
 
 /** What the section says under the switches while a save is waiting or done. */
-function saveStatus(state: { pending: boolean; online: boolean; saved: boolean }): string {
+function saveStatus(state: { pending: boolean; online: boolean; saved: boolean; failed: boolean }): string {
   if (state.pending && !state.online)
     return 'You\u2019re offline. Your choice is kept here and will be saved when you\u2019re back online.';
   if (state.pending) return 'Saving\u2026';
+  // Said here as well as in the toast, which closes after 5 s.
+  if (state.failed) return 'Your choice was not saved, and the switch is back where it was. Please try again.';
   return state.saved ? 'Saved.' : '';
 }
 
@@ -24,7 +26,7 @@ export function NotificationSettings() {
   const save = useSaveNotificationChoice();
   const online = useOnline();
   const choose = (change: Partial<NotificationChoices>) => save.mutate(change);
-  const status = saveStatus({ pending: save.isPending, online, saved: save.isSuccess });
+  const status = saveStatus({ pending: save.isPending, online, saved: save.isSuccess, failed: save.isError });
 
   return (
     <SettingsSection
