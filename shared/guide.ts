@@ -67,6 +67,7 @@ export const GUIDE_ARTICLES = {
   hsaAndFsa: 'hsa-and-fsa',
   insurance: 'insurance-and-therapy',
   letterOfMedicalNecessity: 'letter-of-medical-necessity',
+  dysgraphia: 'dysgraphia',
 } as const;
 export type GuideArticleSlug = (typeof GUIDE_ARTICLES)[keyof typeof GUIDE_ARTICLES];
 
@@ -107,6 +108,7 @@ export const GUIDE_ARTICLE_TITLES: Record<GuideArticleSlug, string> = {
   [GUIDE_ARTICLES.hsaAndFsa]: 'Using an HSA or FSA for therapy and other costs',
   [GUIDE_ARTICLES.insurance]: 'Getting insurance to cover therapy',
   [GUIDE_ARTICLES.letterOfMedicalNecessity]: 'Letters of medical necessity',
+  [GUIDE_ARTICLES.dysgraphia]: 'Dysgraphia and writing by hand',
 };
 
 /** What the guide screen knows of an article before its text loads (virtual:guide-index). */

@@ -224,16 +224,17 @@ export const CHALLENGE_GUIDES: readonly ChallengeGuide[] = [
     slug: GUIDE_ARTICLES.selfEsteem,
   },
   { words: ['sleep'], slug: GUIDE_ARTICLES.sleep },
+  { words: ['dysgraphia'], slug: GUIDE_ARTICLES.dysgraphia },
   {
     words: ['behaviour', 'behavior', 'meltdown', 'meltdowns'],
     slug: GUIDE_ARTICLES.behaviourAbc,
   },
 ];
 
-/** The words are letters and hyphens: nothing to escape in a pattern. */
-const CHALLENGE_PATTERNS = CHALLENGE_GUIDES.map(
-  (guide) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${guide.words.join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
-);
+/** A guide's words as one pattern: whole words only, any case (letters and hyphens: nothing to escape). */
+const wholeWords = (guide: ChallengeGuide) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${guide.words.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+
+const CHALLENGE_PATTERNS = CHALLENGE_GUIDES.map(wholeWords);
 
 /** 5. Each challenge the parent noted, in their order, with the articles its words point to. */
 export const challengesRule: Rule = ({ child }) =>
@@ -245,6 +246,27 @@ export const challengesRule: Rule = ({ child }) =>
               key: `challenge:${guide.slug}`,
               title: GUIDE_ARTICLE_TITLES[guide.slug],
               reason: `${noter(child)} noted ${quoted(challenge)} as a challenge for ${child.firstName}.`,
+              slug: guide.slug,
+            },
+          ]
+        : [],
+    ),
+  );
+
+/** Diagnoses (whole words, any case) with an article of their own: onboarding offers them. */
+export const DIAGNOSIS_GUIDES: readonly ChallengeGuide[] = [{ words: ['dysgraphia'], slug: GUIDE_ARTICLES.dysgraphia }];
+
+const DIAGNOSIS_PATTERNS = DIAGNOSIS_GUIDES.map(wholeWords);
+/** 6b. Each diagnosis on the profile that has an article of its own. */
+export const diagnosisGuideRule: Rule = ({ child }) =>
+  child.diagnoses.flatMap((diagnosis) =>
+    DIAGNOSIS_GUIDES.flatMap((guide, index) =>
+      DIAGNOSIS_PATTERNS[index]?.test(diagnosis)
+        ? [
+            {
+              key: `diagnosis:${guide.slug}`,
+              title: GUIDE_ARTICLE_TITLES[guide.slug],
+              reason: `${noter(child)} noted ${quoted(diagnosis)} in ${possessive(child.firstName)} profile.`,
               slug: guide.slug,
             },
           ]
@@ -280,6 +302,7 @@ export const SUGGESTION_RULES: readonly Rule[] = [
   transitionAgeRule,
   challengesRule,
   startingSchoolRule,
+  diagnosisGuideRule,
   diagnosisRule,
 ];
 

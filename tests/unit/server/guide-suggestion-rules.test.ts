@@ -390,3 +390,16 @@ describe('every suggestion is named as its article is', () => {
     for (const suggestion of [...found, ...suggestArticles(input())]) expect(suggestion.title).toBe(GUIDE_ARTICLE_TITLES[suggestion.slug]);
   });
 });
+
+// Issue 24: onboarding offers "Dysgraphia", and the guide had no article on it.
+describe('dysgraphia', () => {
+  it('a diagnosis or a challenge of dysgraphia brings up its article', () => {
+    expect(suggestArticles(input({ diagnoses: ['Dysgraphia'] }))[0]).toEqual({
+      key: `diagnosis:${GUIDE_ARTICLES.dysgraphia}`,
+      title: 'Dysgraphia and writing by hand',
+      reason: 'You noted \u201CDysgraphia\u201D in Sam\u2019s profile.',
+      slug: GUIDE_ARTICLES.dysgraphia,
+    });
+    expect(slugs(input({ challenges: ['Dysgraphia makes homework slow'] }))).toContain(GUIDE_ARTICLES.dysgraphia);
+  });
+});
