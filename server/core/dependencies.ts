@@ -7,6 +7,8 @@ export type DependencyState = { status: 'ok' } | { status: 'not-configured' } | 
 
 /** A probe that has not answered by then counts as unavailable (a black-holed address never refuses). */
 const PROBE_TIMEOUT_MS = 6_000;
+/** How long /readyz waits for a new probe when it has an earlier answer to give instead. */
+const WAIT_WITH_AN_ANSWER_MS = 700;
 /** A good answer is reused this long, so a readiness poll every few seconds does not open an SMTP session each time. */
 const OK_FOR_MS = { fileStore: 10_000, mail: 5 * 60_000 } as const;
 
@@ -79,14 +81,27 @@ export function createDependencyChecks(deps: { fileStore: ObjectStore; mailer: M
     return state;
   }
 
-  /** The last answer while it is good and fresh; otherwise a new probe (one at a time per dependency). */
-  function check(name: Name): Promise<DependencyState> {
+  /**
+   * The last answer while it is good and fresh. Otherwise a new probe (one at a time per dependency),
+   * waited for only briefly when an earlier answer exists: a mail host that never answers must not
+   * hold /readyz past a readiness probe's usual 1 s timeout.
+   */
+  async function check(name: Name): Promise<DependencyState> {
     const known = last[name];
-    if (known && known.state.status !== 'unavailable' && Date.now() - known.at < OK_FOR_MS[name]) return Promise.resolve(known.state);
-    inFlight[name] ??= probe(name).finally(() => {
+    if (known && known.state.status !== 'unavailable' && Date.now() - known.at < OK_FOR_MS[name]) return known.state;
+    const probing = (inFlight[name] ??= probe(name).finally(() => {
       delete inFlight[name];
+    }));
+    if (!known) return probing;
+    let timer: NodeJS.Timeout | undefined;
+    const stale = new Promise<DependencyState>((resolve) => {
+      timer = setTimeout(() => resolve(known.state), WAIT_WITH_AN_ANSWER_MS);
     });
-    return inFlight[name];
+    try {
+      return await Promise.race([probing, stale]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
