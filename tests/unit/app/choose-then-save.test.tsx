@@ -52,14 +52,14 @@ function strategy(extra: Partial<Strategy> = {}): Strategy {
 
 /** The planner over a fake server that keeps one goal and one strategy and applies their updates. */
 function planner({ failUpdates = false } = {}) {
-  let current = goal();
+  let current: Goal | null = goal();
   let kept = strategy();
   const api = fakeTrpc(
     (op: FakeOp) => {
       const input = op.input as { id?: number; data?: Record<string, unknown> } | undefined;
       switch (op.path) {
         case 'goals.list':
-          return [current];
+          return current ? [current] : [];
         case 'strategies.list':
           return [kept];
         case 'goals.update':
@@ -67,7 +67,9 @@ function planner({ failUpdates = false } = {}) {
           current = { ...current, ...input?.data } as Goal;
           return current;
         case 'goals.delete':
-          return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
+          if (failUpdates) return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
+          current = null;
+          return { id: 3 };
         case 'strategies.update':
           if (failUpdates) return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
           kept = { ...kept, ...input?.data } as Strategy;
@@ -163,7 +165,7 @@ describe("a strategy's rating", () => {
 describe('a delete that fails', () => {
   it('keeps the question open with a line saying it did not go through', async () => {
     const user = userEvent.setup();
-    planner();
+    planner({ failUpdates: true });
     const card = await screen.findByRole('article', { name: 'Read a page aloud' });
     await user.click(within(card).getByRole('button', { name: 'Delete goal: Read a page aloud' }));
     const confirm = within(card).getByRole('button', { name: 'Delete' });
@@ -171,5 +173,17 @@ describe('a delete that fails', () => {
     const said = await within(card).findByText('That did not go through. Please try again.');
     expect(confirm.getAttribute('aria-describedby')).toContain(said.id);
     expect(within(card).getByRole('button', { name: 'Keep it' })).toBeTruthy();
+  });
+});
+
+describe('a delete that goes through', () => {
+  it('puts focus on the list’s heading, in place of the button that went with the goal', async () => {
+    const user = userEvent.setup();
+    planner();
+    const card = await screen.findByRole('article', { name: 'Read a page aloud' });
+    await user.click(within(card).getByRole('button', { name: 'Delete goal: Read a page aloud' }));
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Read a page aloud' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Goals' }));
   });
 });

@@ -166,7 +166,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
             accessibleName={`Delete goal: ${goal.title}`}
             question={`Delete "${goal.title}" and its progress?`}
             pending={remove.isPending}
-            onConfirm={() => remove.mutateAsync({ id: goal.id })}
+            onConfirm={() => remove.mutateAsync({ id: goal.id }).then(() => focusWhenShown('goals-heading'))}
           />
         </RoleGate>
       </div>

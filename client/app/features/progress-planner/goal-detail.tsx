@@ -176,7 +176,9 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                               accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
                               question={`Delete the ${formatDate(entry.recordedOn)} entry?`}
                               pending={deleteProgress.isPending && deleteProgress.variables?.id === entry.id}
-                              onConfirm={() => deleteProgress.mutateAsync({ id: entry.id })}
+                              onConfirm={() =>
+                                deleteProgress.mutateAsync({ id: entry.id }).then(() => focusWhenShown('goal-entries-heading'))
+                              }
                             />
                           </RoleGate>
                         </div>

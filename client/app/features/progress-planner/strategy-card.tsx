@@ -3,6 +3,7 @@ import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { SaveError } from '../../components/save-error.tsx';
@@ -166,7 +167,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
                 accessibleName={`Delete strategy: ${strategy.title}`}
                 question={`Delete "${strategy.title}"?`}
                 pending={remove.isPending}
-                onConfirm={() => remove.mutateAsync({ id: strategy.id })}
+                onConfirm={() => remove.mutateAsync({ id: strategy.id }).then(() => focusWhenShown('strategies-heading'))}
               />
             </RoleGate>
           </div>
