@@ -78,13 +78,23 @@ export interface ServiceDeps {
  * narrow dependency: features never import each other's repositories.
  */
 export function createServices(deps: ServiceDeps): Services {
-  const children = createChildrenService({ ...deps, files: deps.vault.files });
+  const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
+  // Deleting a child or a document withdraws the exports that hold it.
+  const accountData = createAccountDataService({
+    db: deps.db,
+    auth: deps.auth,
+    files: deps.vault.files,
+    jobs,
+    parts: accountDataParts({ files: deps.vault.files }),
+    log: deps.vault.log,
+    now: deps.now,
+  });
+  const children = createChildrenService({ ...deps, files: deps.vault.files, exports: accountData });
   const observations = createObservationsService(deps);
-  const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault });
+  const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault, exports: accountData });
   const goals = createGoalsService({ ...deps, observations, documents });
   // Tests and scripts that build services without a server get the default port's address.
   const appUrl = deps.appUrl ?? 'http://localhost:3000';
-  const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
   const activities = createActivitiesService(deps);
   return {
     children,
@@ -106,15 +116,7 @@ export function createServices(deps: ServiceDeps): Services {
       appUrl,
       log: deps.vault.log,
     }),
-    accountData: createAccountDataService({
-      db: deps.db,
-      auth: deps.auth,
-      files: deps.vault.files,
-      jobs,
-      parts: accountDataParts({ files: deps.vault.files }),
-      log: deps.vault.log,
-      now: deps.now,
-    }),
+    accountData,
     jobs,
     dependencies: createDependencyChecks({ fileStore: deps.vault.files.vault.store, mailer: deps.mailer, log: deps.vault.log }),
     accounts: deps.tokens

@@ -120,7 +120,8 @@ export function createSeedContext(db: Db, tokens: LocalTokens, vault: VaultSetup
     mailer: createMailer(undefined, createLogger('silent')),
     appUrl: 'http://localhost:3000',
   });
-  const children = createChildrenService({ db, auth, files: vault.files });
+  // Seeding deletes nothing, so there is never an export to withdraw.
+  const children = createChildrenService({ db, auth, files: vault.files, exports: { withdrawExports: async () => 0 } });
   let childIndex = 0;
   return {
     db,

@@ -813,7 +813,7 @@ export interface paths {
     };
     /**
      * The export’s ZIP, while it is ready (24 hours)
-     * @description data.json, one CSV per kind of record, and the documents under `documents/<child>/`. 404 once expired or replaced.
+     * @description data.json, one CSV per kind of record, and the documents under `documents/<child>/`. 404 once expired or replaced, and once withdrawn (`status: withdrawn`: a child or a document it held was deleted; the message says so).
      */
     get: operations['downloadExport'];
     put?: never;
@@ -1896,7 +1896,7 @@ export interface components {
     AccountExport: {
       id: number;
       /** @enum {string} */
-      status: 'queued' | 'running' | 'ready' | 'failed';
+      status: 'queued' | 'running' | 'ready' | 'failed' | 'withdrawn';
       progress: number;
       itemsDone: number;
       itemsTotal: number | null;
@@ -2028,6 +2028,12 @@ export interface components {
         | 'keeping-a-record-that-helps'
         | 'daily-routines'
         | 'homework'
+    DeletedWithdrawingExports: {
+      id: number;
+      /** @constant */
+      deleted: true;
+      exportsWithdrawn: number;
+    };
         | 'reading-at-home'
         | 'screen-time'
         | 'siblings'
@@ -2900,13 +2906,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted */
+      /** @description Deleted; `exportsWithdrawn` says how many of your earlier exports held the child and were withdrawn */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Deleted'];
+          'application/json': components['schemas']['DeletedWithdrawingExports'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4042,13 +4048,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted */
+      /** @description Deleted; `exportsWithdrawn` says how many earlier exports of the child’s family held it and were withdrawn */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Deleted'];
+          'application/json': components['schemas']['DeletedWithdrawingExports'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -23,6 +23,8 @@ export interface WrittenObject {
 export function createStoredFiles(deps: { db: Db; vault: Vault; log?: Logger; now?: () => Date }) {
   const { db, vault } = deps;
   const now = deps.now ?? (() => new Date());
+  // Before any write of this process: what a disk store holds from earlier is from a process that is gone.
+  const startedAt = new Date();
 
   async function removeObject(id: number, objectKey: string): Promise<void> {
     await vault.remove(objectKey);
@@ -82,6 +84,17 @@ export function createStoredFiles(deps: { db: Db; vault: Vault; log?: Logger; no
     usedBytes: (trx: Db, ownerId: string) => objects.usedBytes(trx, ownerId),
     lockQuota: (trx: Db, ownerId: string) => objects.lockOwnerQuota(trx, ownerId),
 
+    /**
+     * Removes what interrupted writes left in the store (a crash mid-write): on disk everything from
+     * before this process started (one process owns DATA_DIR), and anything an hour old; on S3 only the
+     * latter, as other instances may be writing.
+     */
+    sweepIncompleteWrites(): Promise<number> {
+      const abandoned = Date.now() - ABANDONED_AFTER_MS;
+      const before = vault.store.kind === 'disk' ? Math.max(abandoned, startedAt.getTime()) : abandoned;
+      return vault.store.sweepIncompleteWrites(new Date(before));
+    },
+
     /** Removes released objects and abandoned writes from the store, then their rows. Returns how many went. */
     async purge(): Promise<number> {
       let removed = 0;
@@ -100,6 +113,12 @@ export type StoredFiles = ReturnType<typeof createStoredFiles>;
 /** Purges now and then every `intervalMs` (released objects normally go at once; this catches the rest). */
 export function schedulePurge(files: StoredFiles, log: Logger, intervalMs = 10 * 60_000): () => void {
   const run = () => {
+    files.sweepIncompleteWrites().then(
+      (removed) => {
+        if (removed > 0) log.info({ removed }, 'unfinished writes removed from the file store');
+      },
+      (error: unknown) => log.warn({ err: error }, 'could not sweep unfinished writes from the file store; will retry'),
+    );
     files.purge().then(
       (removed) => {
         if (removed > 0) log.info({ removed }, 'stored objects purged');

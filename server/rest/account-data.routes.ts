@@ -57,7 +57,8 @@ export function accountDataOperations(services: Services): RestOperation[] {
       path: '/api/exports/{id}/download',
       tag: 'Accounts',
       summary: 'The export\u2019s ZIP, while it is ready (24 hours)',
-      description: 'data.json, one CSV per kind of record, and the documents under `documents/<child>/`. 404 once expired or replaced.',
+      description:
+        'data.json, one CSV per kind of record, and the documents under `documents/<child>/`. 404 once expired or replaced, and once withdrawn (`status: withdrawn`: a child or a document it held was deleted; the message says so).',
       security: 'bearer',
       child: false,
       ids: exportId,

@@ -67,7 +67,13 @@ export function childrenOperations(services: Services): RestOperation[] {
       child: 'owner',
       childInPath: true,
       ids: childId,
-      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      success: [
+        {
+          status: 200,
+          description: 'Deleted; `exportsWithdrawn` says how many of your earlier exports held the child and were withdrawn',
+          body: 'DeletedWithdrawingExports',
+        },
+      ],
       handle: ({ scope }) => services.children.delete(scope),
     }),
   ];

@@ -15,7 +15,12 @@ import {
   tokenResultSchema,
   userSchema,
 } from '#shared/schemas/account.ts';
-import { accountDeletedSchema, accountDeleteSchema, accountExportSchema } from '#shared/schemas/account-data.ts';
+import {
+  accountDeletedSchema,
+  accountDeleteSchema,
+  accountExportSchema,
+  deletedWithdrawingExportsSchema,
+} from '#shared/schemas/account-data.ts';
 import { activitySchema } from '#shared/schemas/activity.ts';
 import {
   auditEntrySchema,
@@ -133,6 +138,7 @@ export const responseBodies = {
   StorageUsage: storageUsageSchema,
   AccountExport: accountExportSchema,
   AccountDeleted: accountDeletedSchema,
+  DeletedWithdrawingExports: deletedWithdrawingExportsSchema,
   Caregiver: caregiverSchema,
   CaregiverList: caregiverListSchema,
   CreatedInvite: createdInviteSchema,

@@ -186,7 +186,13 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       security: 'bearer',
       child: 'owner',
       ids: documentId,
-      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      success: [
+        {
+          status: 200,
+          description: 'Deleted; `exportsWithdrawn` says how many earlier exports of the child\u2019s family held it and were withdrawn',
+          body: 'DeletedWithdrawingExports',
+        },
+      ],
       handle: ({ scope, ids }) => documents.delete(scope, ids.id),
     }),
     operation({

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { storedTimestamp } from './dates.ts';
 
-/** Where an export is: waiting for a worker, being built, ready to download, or failed. */
-export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+/**
+ * Where an export is: waiting for a worker, being built, ready to download, failed, or withdrawn (a
+ * child or a document it holds was deleted after it was started, so it was deleted too).
+ */
+export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed', 'withdrawn'] as const;
 
 /** How long a finished export can be downloaded. */
 export const EXPORT_AVAILABLE_HOURS = 24;
@@ -38,8 +41,17 @@ export const accountDeleteSchema = z.strictObject({
   confirm: z.literal(ACCOUNT_DELETE_CONFIRMATION, `Type ${ACCOUNT_DELETE_CONFIRMATION} to confirm`),
 });
 
+/** What deleting a child or a document answers: also how many of the owner's earlier exports it withdrew. */
+export const deletedWithdrawingExportsSchema = z.object({
+  id: z.number().int(),
+  deleted: z.literal(true),
+  /** The owner's exports (ready or being built) that held what was deleted and are now withdrawn. */
+  exportsWithdrawn: z.number().int().min(0),
+});
+
 /** What deleting the account answers. */
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export type AccountExport = z.infer<typeof accountExportSchema>;
 export type AccountDelete = z.output<typeof accountDeleteSchema>;
+export type DeletedWithdrawingExports = z.infer<typeof deletedWithdrawingExportsSchema>;

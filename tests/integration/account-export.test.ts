@@ -264,3 +264,76 @@ describe.each(ENGINES)('one export at a time, run by whichever server takes it (
     await working.services.jobs.idle();
   }, 60_000);
 });
+
+describe.each(ENGINES)('deleting what an earlier export holds withdraws it (%s)', (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  async function familyWithReadyExport() {
+    const family = await signUpParentWithChild(server);
+    const form = new FormData();
+    form.append('title', 'Reading log');
+    form.append('file', new Blob(['Read 20 minutes every evening.'], { type: 'text/plain' }), 'reading-log.txt');
+    const uploaded = await fetch(`${server.url}/api/documents?childId=${family.childId}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${family.token}` },
+    });
+    expect(uploaded.status).toBe(201);
+    const document = (await uploaded.json()) as { id: number };
+    const made = await exportAccount(server, family.token);
+    expect(made.finished.status).toBe('ready');
+    await server.vault.files.purge();
+    return { ...family, documentId: document.id, exportId: made.started.id as number, keys: await storedKeys(server.vault) };
+  }
+
+  async function expectWithdrawn(family: { token: string }, exportId: number) {
+    const status = await api(server, 'GET', `/api/exports/${exportId}`, { token: family.token });
+    expect(status.body).toMatchObject({ status: 'withdrawn', sizeBytes: null });
+    expect((await api(server, 'GET', '/api/exports', { token: family.token })).body).toMatchObject([{ id: exportId, status: 'withdrawn' }]);
+    const { response, bytes } = await downloadZip(server, family.token, exportId);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(bytes.toString('utf8')).error.message).toMatch(/^This export was withdrawn/);
+    // A new export can be started at once.
+    const again = await api(server, 'POST', '/api/exports', { token: family.token });
+    expect(again.status).toBe(201);
+    await server.services.jobs.idle();
+  }
+
+  it('deleting a document: the answer says the export was withdrawn, its ZIP leaves the store, the download says so', async () => {
+    const family = await familyWithReadyExport();
+    const removed = await api(server, 'DELETE', `/api/documents/${family.documentId}?childId=${family.childId}`, { token: family.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: family.documentId, deleted: true, exportsWithdrawn: 1 });
+    // The document's file and the ZIP are both gone.
+    expect(await storedKeys(server.vault)).toHaveLength(family.keys.length - 2);
+    await expectWithdrawn(family, family.exportId);
+  });
+
+  it('deleting the child: the answer says the export was withdrawn, its ZIP leaves the store, the download says so', async () => {
+    const family = await familyWithReadyExport();
+    const removed = await api(server, 'DELETE', `/api/children/${family.childId}`, { token: family.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: family.childId, deleted: true, exportsWithdrawn: 1 });
+    expect(await storedKeys(server.vault)).toHaveLength(family.keys.length - 2);
+    await expectWithdrawn(family, family.exportId);
+  });
+
+  it('deleting a document with no export before it withdraws nothing', async () => {
+    const family = await signUpParentWithChild(server);
+    const form = new FormData();
+    form.append('file', new Blob(['A note.'], { type: 'text/plain' }), 'note.txt');
+    const uploaded = await fetch(`${server.url}/api/documents?childId=${family.childId}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${family.token}` },
+    });
+    const { id } = (await uploaded.json()) as { id: number };
+    const removed = await api(server, 'DELETE', `/api/documents/${id}?childId=${family.childId}`, { token: family.token });
+    expect(removed.body).toEqual({ id, deleted: true, exportsWithdrawn: 0 });
+  });
+});

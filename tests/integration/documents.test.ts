@@ -324,7 +324,7 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
 
   it('deleting a document, then the child, leaves nothing of theirs in the store', async () => {
     const removed = await family.call('DELETE', `/documents/${photo.id}`);
-    expect(removed.body).toEqual({ id: photo.id, deleted: true });
+    expect(removed.body).toEqual({ id: photo.id, deleted: true, exportsWithdrawn: 0 });
     expectApiError(await family.call('GET', `/documents/${photo.id}/content`), 404, 'NOT_FOUND');
     const usage = await api<any>(server, 'GET', '/api/documents/usage', { token: family.token });
     expect(usage.body).toEqual({ usedBytes: expect.any(Number), quotaBytes: 1024 ** 3, maxFileBytes: 25 * 1024 ** 2, documentCount: 1 });

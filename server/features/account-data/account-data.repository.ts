@@ -82,6 +82,31 @@ export async function failStaleExport(db: Db, ownerId: string, staleBefore: Date
     .execute();
 }
 
+/**
+ * Marks the owner's exports that are ready or being built as withdrawn (a child or a document they hold
+ * was deleted); returns the ZIPs they had, for the caller to release.
+ */
+export async function withdrawExports(db: Db, ownerId: string, at: Date, expiresAt: Date): Promise<{ objectId: number | null }[]> {
+  const held = await db
+    .selectFrom('exports')
+    .select(['id', 'objectId'])
+    .where('ownerId', '=', ownerId)
+    .where('status', 'in', ['running', 'ready'])
+    .forUpdate()
+    .execute();
+  if (held.length === 0) return [];
+  await db
+    .updateTable('exports')
+    .set({ status: 'withdrawn', objectId: null, sizeBytes: null, finishedAt: at, expiresAt })
+    .where(
+      'id',
+      'in',
+      held.map((row) => row.id),
+    )
+    .execute();
+  return held;
+}
+
 /** Deletes exports whose time is up (their ZIPs are released by a trigger); returns how many went. */
 export async function deleteExpiredExports(db: Db, now: Date): Promise<number> {
   const result = await db.deleteFrom('exports').where('expiresAt', '<=', now).executeTakeFirst();

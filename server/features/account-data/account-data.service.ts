@@ -21,6 +21,8 @@ const AVAILABLE_MS = EXPORT_AVAILABLE_HOURS * HOUR_MS;
 const STALE_AFTER_MS = 2 * HOUR_MS;
 const ACCOUNT_GONE = 'This account no longer exists.';
 const NO_EXPORT = 'No export to download: it has expired or was replaced. Start a new one from Settings.';
+const WITHDRAWN =
+  'This export was withdrawn: a child or a document it held was deleted after it was started, so its copy was deleted too. Start a new one from Settings.';
 
 /** What the export job carries: the export and whose it is (an account's deletion deletes its jobs by `ownerId`). */
 const exportJobData = z.object({ exportId: z.number().int(), ownerId: z.string() });
@@ -105,7 +107,12 @@ export function createAccountDataService(deps: {
       throw new ExportCancelled();
     } catch (error) {
       if (objectId !== undefined) await files.discard(objectId).catch(() => {});
-      if (error instanceof ExportCancelled) return;
+      // A file deleted with its child mid-export fails the ZIP before the next progress report sees the export withdrawn.
+      const stopped = error instanceof ExportCancelled || (await exportsTable.findExport(db, exportId))?.status !== 'running';
+      if (stopped) {
+        log.info({ exportId }, 'export stopped: it was withdrawn or its account deleted');
+        return;
+      }
       if (!job.lastAttempt) throw error;
       log.warn({ exportId, err: error }, 'export failed');
       const failedAt = now();
@@ -191,10 +198,23 @@ export function createAccountDataService(deps: {
     /** The ready ZIP of one of the parent's exports, decrypted as it streams; NOT_FOUND otherwise. */
     async openDownload(userId: string, id: number): Promise<{ fileName: string; sizeBytes: number; body: Readable }> {
       const row = await exportsTable.findExport(db, id);
+      if (row?.ownerId === userId && isCurrent(row) && row.status === 'withdrawn') throw new AppError('NOT_FOUND', WITHDRAWN);
       if (row?.ownerId !== userId || !isCurrent(row) || row.status !== 'ready' || row.objectId === null || row.sizeBytes === null) {
         throw new AppError('NOT_FOUND', NO_EXPORT);
       }
       return { fileName: exportFileName(row.createdAt), sizeBytes: row.sizeBytes, body: await files.read(row.objectId) };
+    },
+
+    /**
+     * Withdraws the owner's exports that hold what the caller is deleting in `trx` (a child, a document):
+     * a ready one loses its ZIP (the caller's purge after the commit removes it), one being built stops.
+     * Returns how many. A queued one is left: it will be built without what was deleted.
+     */
+    async withdrawExports(trx: Db, ownerId: string): Promise<number> {
+      const at = now();
+      const held = await exportsTable.withdrawExports(trx, ownerId, at, new Date(at.getTime() + AVAILABLE_MS));
+      for (const { objectId } of held) if (objectId !== null) await files.release(trx, objectId);
+      return held.length;
     },
 
     /** Deletes expired exports and their ZIPs (a scheduled job runs it every 10 minutes). */

@@ -73,39 +73,61 @@ export async function exportZip(input: {
   await advance(0, true);
 
   const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  // yazl listens to none of the streams it is handed: an entry that fails (the export was cancelled, a
+  // file could not be read) would be an uncaught 'error' and stop the process. Each one fails the ZIP here
+  // instead, and when the ZIP stops early the entries still open are closed (their generators return).
+  const open = new Set<Readable>();
+  const fail = (error: Error) => {
+    if (!output.destroyed) output.destroy(error);
+  };
+  const entry = <T extends Readable>(stream: T): T => {
+    stream.on('error', fail);
+    if (output.destroyed) stream.destroy();
+    else {
+      open.add(stream);
+      stream.once('close', () => open.delete(stream));
+    }
+    return stream;
+  };
+  output.once('close', () => {
+    for (const stream of open) stream.destroy();
+  });
+  // yazl reports a failed entry on the zip file, not on its output: the store's write sees it as the output failing.
+  zip.on('error', fail);
   const options = { mtime: exportedAt };
   zip.addBuffer(Buffer.from(readme(exportedAt), 'utf8'), 'README.txt', { ...options, compress: true });
 
   zip.addReadStreamLazy('data.json', { ...options, compress: true }, (callback) =>
     callback(
       null,
-      Readable.from(
-        (async function* () {
-          const head = { schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt: exportedAt.toISOString(), account: input.accountRow };
-          yield `${JSON.stringify(head, null, 2).replace(/\n\}$/, '')},\n  "records": {`;
-          for (const [index, kind] of kinds.entries()) {
-            yield `${index === 0 ? '' : ','}\n    ${JSON.stringify(kind.name)}: [`;
-            let first = true;
-            for await (const row of readRecords(db, kind, account)) {
-              yield `${first ? '' : ','}\n      ${JSON.stringify(row)}`;
-              first = false;
-              await advance(1);
+      entry(
+        Readable.from(
+          (async function* () {
+            const head = { schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt: exportedAt.toISOString(), account: input.accountRow };
+            yield `${JSON.stringify(head, null, 2).replace(/\n\}$/, '')},\n  "records": {`;
+            for (const [index, kind] of kinds.entries()) {
+              yield `${index === 0 ? '' : ','}\n    ${JSON.stringify(kind.name)}: [`;
+              let first = true;
+              for await (const row of readRecords(db, kind, account)) {
+                yield `${first ? '' : ','}\n      ${JSON.stringify(row)}`;
+                first = false;
+                await advance(1);
+              }
+              yield first ? ']' : '\n    ]';
             }
-            yield first ? ']' : '\n    ]';
-          }
-          yield '\n  }\n}\n';
-        })(),
-        { objectMode: false },
+            yield '\n  }\n}\n';
+          })(),
+          { objectMode: false },
+        ),
       ),
     ),
   );
 
   for (const kind of kinds) {
     zip.addReadStreamLazy(`${kind.name}.csv`, { ...options, compress: true }, (callback) => {
-      const csv = stringify({ header: true, bom: true, escape_formulas: true, cast: CSV_CAST });
-      Readable.from(readRecords(db, kind, account))
-        .on('error', (error) => csv.destroy(error))
-        .pipe(csv);
+      const csv = entry(stringify({ header: true, bom: true, escape_formulas: true, cast: CSV_CAST }));
+      entry(Readable.from(readRecords(db, kind, account))).pipe(csv);
       callback(null, csv);
     });
   }
@@ -123,27 +145,28 @@ export async function exportZip(input: {
       { mtime: file.modifiedAt, compress: file.compress, size: file.sizeBytes },
       (callback) => {
         file.open().then(
-          (body) =>
+          (body) => {
+            entry(body);
             callback(
               null,
-              Readable.from(
-                (async function* () {
-                  for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
-                  await advance(1);
-                })(),
-                { objectMode: false },
+              entry(
+                Readable.from(
+                  (async function* () {
+                    for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
+                    await advance(1);
+                  })(),
+                  { objectMode: false },
+                ),
               ),
-            ),
-          (error: unknown) => callback(error, Readable.from([])),
+            );
+          },
+          (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
         );
       },
     );
   }
 
   zip.end();
-  const output = zip.outputStream as Readable;
-  // yazl reports a failed entry on the zip file, not on its output: the store's write sees it as the output failing.
-  zip.on('error', (error: Error) => output.destroy(error));
   const finished = Readable.from(
     (async function* () {
       for await (const chunk of output as AsyncIterable<Buffer>) yield chunk;

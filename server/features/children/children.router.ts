@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
-import { deletedSchema } from '#shared/schemas/common.ts';
+import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts';
 import { childRecordProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 
 export const childrenRouter = router({
@@ -17,6 +17,6 @@ export const childrenRouter = router({
     .output(childSchema)
     .mutation(({ ctx, input }) => ctx.services.children.update(ctx.scope, input.data)),
   delete: childRecordProcedure('owner')
-    .output(deletedSchema)
+    .output(deletedWithdrawingExportsSchema)
     .mutation(({ ctx }) => ctx.services.children.delete(ctx.scope)),
 });

@@ -1,4 +1,6 @@
 import { ageInYears } from '#shared/age.ts';
+import type { DeletedWithdrawingExports } from '#shared/schemas/account-data.ts';
+import type { ExportWithdrawal } from '../../core/account-data.ts';
 import type { Child, ChildCreate, ChildUpdate } from '#shared/schemas/child.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { AuthProvider, ChildCountMetadata } from '../../auth/auth-provider.ts';
@@ -47,6 +49,8 @@ export function createChildrenService(deps: {
   auth: AuthProvider;
   /** Removes the stored files the deleted child's records released (its documents' files and thumbnails). */
   files: Pick<StoredFiles, 'purge'>;
+  /** Withdraws the exports that hold a deleted child. */
+  exports: ExportWithdrawal;
   now?: () => Date;
 }) {
   const { db, auth } = deps;
@@ -143,13 +147,14 @@ export function createChildrenService(deps: {
     },
 
     /** Deletes the child and everything about it, for every caregiver; the child counts against the account it belongs to. */
-    async delete(scope: ChildScope): Promise<{ id: number; deleted: true }> {
-      await changeCount(scope.ownerId, async (trx) => {
+    async delete(scope: ChildScope): Promise<DeletedWithdrawingExports> {
+      const exportsWithdrawn = await changeCount(scope.ownerId, async (trx) => {
         // No activity: a deleted child leaves no row that names it (its own activities go with it).
         if (!(await children.deleteChild(trx, scope.childId))) throw AppError.notFound('Child');
+        return deps.exports.withdrawExports(trx, scope.ownerId);
       });
       await deps.files.purge();
-      return { id: scope.childId, deleted: true };
+      return { id: scope.childId, deleted: true, exportsWithdrawn };
     },
   };
 }

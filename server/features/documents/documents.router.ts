@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '#shared/schemas/child.ts';
-import { deletedSchema } from '#shared/schemas/common.ts';
+import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts';
 import {
   DOCUMENT_LIMITS,
   documentFacetsSchema,
@@ -37,7 +37,7 @@ export const documentsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.documents.update(ctx.scope, input.id, input.data)),
   delete: childProcedure('owner')
     .input(z.object({ id: idSchema }))
-    .output(deletedSchema)
+    .output(deletedWithdrawingExportsSchema)
     .mutation(({ ctx, input }) => ctx.services.documents.delete(ctx.scope, input.id)),
   /** The parent's storage meter: every child's files count against one quota. */
   usage: protectedProcedure.output(storageUsageSchema).query(({ ctx }) => ctx.services.documents.usage(ctx.userId)),

@@ -14,8 +14,10 @@ import {
   type SearchMatch,
   type StorageUsage,
 } from '#shared/schemas/document.ts';
+import type { DeletedWithdrawingExports } from '#shared/schemas/account-data.ts';
 import { formatBytes } from '#shared/bytes.ts';
 import { authorsFor, type AuthorOf } from '../../core/authors.ts';
+import type { ExportWithdrawal } from '../../core/account-data.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { recordChange } from '../../core/record-change.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
@@ -131,6 +133,8 @@ export function createDocumentsService(deps: {
   processor: DocumentProcessor;
   limits: VaultLimits;
   log: Logger;
+  /** Withdraws the exports that hold a deleted document. */
+  exports: ExportWithdrawal;
   now?: () => Date;
 }) {
   const { db, files, limits } = deps;
@@ -331,13 +335,13 @@ export function createDocumentsService(deps: {
       return readDocument(db, scope, id);
     },
 
-    async delete(scope: ChildScope, id: number): Promise<{ id: number; deleted: true }> {
-      await recordChange(db, scope, { action: 'document.deleted', subjectType: 'document' }, async (trx) => {
+    async delete(scope: ChildScope, id: number): Promise<DeletedWithdrawingExports> {
+      const exportsWithdrawn = await recordChange(db, scope, { action: 'document.deleted', subjectType: 'document' }, async (trx) => {
         if (!(await documents.deleteDocument(trx, scope.childId, id))) throw AppError.notFound('Document');
-        return { id };
+        return { id, withdrawn: await deps.exports.withdrawExports(trx, scope.ownerId) };
       });
       await files.purge();
-      return { id, deleted: true };
+      return { id, deleted: true, exportsWithdrawn: exportsWithdrawn.withdrawn };
     },
 
     /** The file (or its bytes start..end, from `range` given its size) with what a download needs to describe it. */

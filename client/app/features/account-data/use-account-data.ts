@@ -34,6 +34,7 @@ const DOWNLOAD_FAILED = {
 export function useDownloadExport() {
   const { toast } = useToast();
   const [downloading, setDownloading] = useState(false);
+  const utils = trpc.useUtils();
   const [failed, setFailed] = useState<string | null>(null);
   const download = useCallback(
     async (ready: AccountExport) => {
@@ -45,10 +46,12 @@ export function useDownloadExport() {
         toast({ ...DOWNLOAD_FAILED, variant: 'destructive' });
         setFailed(`${DOWNLOAD_FAILED.title}. ${DOWNLOAD_FAILED.description}`);
       } finally {
+        // It may have been withdrawn or replaced meanwhile: the panel then says so.
+        void utils.accountData.currentExport.invalidate();
         setDownloading(false);
       }
     },
-    [toast],
+    [toast, utils],
   );
   return { download, downloading, failed };
 }

@@ -72,6 +72,12 @@ function ExportPanel() {
           </p>
         ) : null}
         {data?.status === 'failed' ? <p className="text-red-800">We could not prepare your data. Please try again.</p> : null}
+        {data?.status === 'withdrawn' ? (
+          <p className="text-ink">
+            Your earlier export was withdrawn: a child or a document it held was deleted after it was made, so its copy was deleted too.
+            Start a new export to download what you keep now.
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
         {data?.status === 'ready' ? (
@@ -89,6 +95,7 @@ function ExportPanel() {
         ) : null}
         {data === null ? startButton('Download my data', 'primary') : null}
         {data?.status === 'failed' ? startButton('Try again', 'primary') : null}
+        {data?.status === 'withdrawn' ? startButton('Start a new export', 'primary') : null}
         <SaveError id={errorId} message={startFailed ?? failed} />
       </div>
     </div>

@@ -67,8 +67,8 @@ export function DeleteChild({ child }: { child: Child }) {
     >
       <p id={warningId} className="text-red-950">
         This deletes {child.firstName}&rsquo;s profile and everything recorded for {child.firstName}: observations, goals and progress,
-        strategies, the roadmap, documents, medications and people. Everyone {child.firstName} is shared with loses it too. It cannot be
-        undone.
+        strategies, the roadmap, documents, medications and people. Everyone {child.firstName} is shared with loses it too. A data export
+        made before now holds {child.firstName}&rsquo;s records, so it is withdrawn and deleted too. It cannot be undone.
       </p>
       <FormAlert>{error}</FormAlert>
       <div className="grid gap-1.5">

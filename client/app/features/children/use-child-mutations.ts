@@ -36,9 +36,15 @@ export function useDeleteChild() {
   const { childDeleted } = useChildContext();
   const { toast } = useToast();
   return trpc.children.delete.useMutation({
-    onSuccess: ({ id }) => {
+    onSuccess: ({ id, exportsWithdrawn }) => {
       childDeleted(id);
-      toast({ title: 'Profile deleted', description: 'Everything recorded for this child is gone.' });
+      toast({
+        title: 'Profile deleted',
+        description:
+          exportsWithdrawn > 0
+            ? 'Everything recorded for this child is gone, and your earlier data export was withdrawn: start a new one in Settings.'
+            : 'Everything recorded for this child is gone.',
+      });
     },
   });
 }

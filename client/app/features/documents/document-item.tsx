@@ -160,7 +160,7 @@ export function DocumentItem({
         {asking ? (
           <div className="grid gap-2 rounded-xl border border-red-700/40 bg-red-50 p-3">
             <p id={`${prefix}-question`} className="font-semibold text-red-900">
-              Delete “{document.title}” and its file? This cannot be undone.
+              Delete “{document.title}” and its file? A data export made before now that holds it is withdrawn too. This cannot be undone.
             </p>
             {deleteError ? (
               <p role="alert" className="text-sm text-red-900">

@@ -66,12 +66,16 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return trpc.documents.delete.useMutation({
-    onSuccess: ({ id }) => {
+    onSuccess: ({ id, exportsWithdrawn }) => {
       // Gone from every cached list at once, before the refetch.
       queryClient.setQueriesData<DocumentList>({ queryKey: [['documents', 'list']] }, (data) =>
         data ? { items: data.items.filter((item) => item.id !== id), total: Math.max(0, data.total - 1) } : data,
       );
-      toast({ title: 'Document deleted' });
+      toast({
+        title: 'Document deleted',
+        description:
+          exportsWithdrawn > 0 ? 'Your earlier data export held it, so it was withdrawn: start a new one in Settings.' : undefined,
+      });
     },
   });
 }
