@@ -9,7 +9,11 @@ import { SiteHeader } from './components/site-header.tsx';
 import { PAGES } from './pages.tsx';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, pageForPath } from './paths.ts';
 
-/** Keeps the title and description in step with the page, and moves focus to it after a navigation. */
+/**
+ * Keeps the title and description in step with the page, and after a navigation moves focus to its
+ * heading (a screen reader reads the page's name; as the app's screens do, decision 0080), or to
+ * <main> when it has none.
+ */
 function usePageChange(main: RefObject<HTMLElement | null>) {
   const { pathname, hash } = useLocation();
   const first = useRef(true);
@@ -23,7 +27,11 @@ function usePageChange(main: RefObject<HTMLElement | null>) {
     }
     if (hash) return; // the browser scrolls to the anchor
     window.scrollTo(0, 0);
-    main.current?.focus({ preventScroll: true });
+    const heading = main.current?.querySelector('h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    } else main.current?.focus({ preventScroll: true });
   }, [pathname, hash, main]);
 }
 
