@@ -154,7 +154,11 @@ describe('DocumentItem', () => {
   it('deletes only after the parent says yes', async () => {
     const { calls, onDeleted } = renderItem();
     fireEvent.click(screen.getByRole('button', { name: 'Delete IEP 2025' }));
-    expect(screen.getByText('Delete “IEP 2025” and its file? This cannot be undone.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Delete “IEP 2025” and its file? A data export made before now that holds it is withdrawn too. This cannot be undone.',
+      ),
+    ).toBeTruthy();
     expect(calls('documents.delete')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
