@@ -70,6 +70,8 @@ test('a parent downloads all their data as a ZIP, then deletes their account and
   await confirm.fill('DELETE');
   await forever.click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The page it lands on says what happened.
+  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible();
 
   // The account is gone: signing in fails, and the old token is refused.
   await page.goto('/sign-in');

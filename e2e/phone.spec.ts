@@ -110,6 +110,78 @@ test.describe('on a phone', () => {
   });
 });
 
+/**
+ * The controls a finger taps on each screen shorter than 44 px: buttons, the choice and tag chips
+ * and the guide's theme chips. A button inside a sentence is left out (WCAG 2.5.8 exempts inline
+ * targets), and so are the parts of a control (a switch's track inside its labelled row).
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const targets = document.querySelectorAll<HTMLElement>(
+      'main button, main label:has(> input[type=radio]), main label:has(> input[type=checkbox]), nav a, header button',
+    );
+    return [...targets]
+      .filter((element) => element.checkVisibility() && !element.closest('p, .sr-only'))
+      .map((element) => ({ element, height: element.getBoundingClientRect().height }))
+      .filter(({ height }) => height < 44)
+      .map(
+        ({ element, height }) =>
+          `${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}: ${Math.round(height)} px`,
+      );
+  });
+}
+
+test.describe('on a phone, by finger', () => {
+  test.use({ viewport: PHONE });
+
+  test('every button and chip is at least 44 px tall', async ({ page }) => {
+    const parent = await signUpThroughApi(page, [{ firstName: 'Maya', dateOfBirth: yearsAgo(9), supportPlan: 'iep' }]);
+    await parent.post('/api/observations', { what: 'Read two pages before bed', isWin: true, tags: ['reading', 'bedtime'] });
+    const goal = await parent.post<Goal>('/api/goals', { area: 'reading', title: 'Read aloud fluently', baseline: 60, target: 90 });
+    await parent.post(`/api/goals/${goal.id}/progress`, { recordedOn: isoDaysFromNow(-3), value: 64 });
+    await parent.post('/api/milestones/generate', {});
+    const found: string[] = [];
+    for (const [path, open] of [
+      ['/app', null],
+      ['/app', (p: Page) => p.getByRole('navigation', { name: 'App' }).getByRole('button', { name: /^Menu/ }).click()],
+      [
+        '/observations',
+        (p: Page) =>
+          p
+            .getByRole('form', { name: 'Log an observation' })
+            .getByRole('button', { name: /More details/ })
+            .click(),
+      ],
+      ['/progress-planner', null],
+      [`/progress-planner?goal=${goal.id}`, null],
+      ['/roadmap', null],
+      ['/guide', null],
+      ['/guide/templates/parent-concerns-statement', null],
+      ['/settings', null],
+    ] as const) {
+      await openApp(page, path);
+      await page.waitForLoadState('networkidle');
+      if (open) await open(page);
+      found.push(...(await smallTargets(page)).map((target) => `${path}: ${target}`));
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+test.describe('the beta page on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  // Issue 24: "Continue" was 2.5 screens down, under a header that said "Sign In" to a parent who had just signed up.
+  test('shows "Continue to Trelli" on the first screen, and no Sign In', async ({ page }) => {
+    await page.goto('/beta-access?from=%2Fapp');
+    const next = page.getByRole('button', { name: 'Continue to Trelli' });
+    await expect(next).toBeEnabled();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(next).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
+});
+
 test.describe('with a finger', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 

@@ -32,6 +32,14 @@ export function formFillPath(id: string | number): string {
   return `/forms/${encodeURIComponent(String(id))}/fill`;
 }
 
+/** Where a deleted account lands: the public home page, which then says the account is gone. */
+export const ACCOUNT_DELETED_HOME = '/?account=deleted';
+
+/** Whether a public page was reached just after deleting the account (`search`: the location's query). */
+export function cameFromAccountDeletion(search: string): boolean {
+  return new URLSearchParams(search).get('account') === 'deleted';
+}
+
 /** `/beta-access?from=<path>`: the public page sends the visitor back to `from` once access is granted. */
 export function betaAccessPath(from: string): string {
   return `${PATHS.betaAccess}?from=${encodeURIComponent(from)}`;

@@ -28,6 +28,8 @@ export const COPYRIGHT_YEAR = 2025;
 /** Where "Sign In" and "Continue to Trelli" lead: the authenticated app (full page loads, not site routes). */
 export const SIGN_IN_PATH = '/sign-in';
 export const APP_HOME_PATH = '/app';
+/** The page the beta gate sends a signed-up parent to (SPEC §2). */
+export const BETA_ACCESS_PATH = '/beta-access';
 
 /** The tour's features as the page descriptions name them, in tour order (see content/features.ts). */
 const DESCRIBED: ReadonlyArray<readonly [FeatureId, string]> = [
@@ -124,11 +126,11 @@ export const PUBLIC_PAGES = [
     path: '/brand',
     name: 'brand',
     title: 'Brand and logo · Trelli',
-    description: 'The Trelli logo on light and dark backgrounds, our colours and how to use them.',
+    description: 'The Trelli logo on light and dark backgrounds, our colors and how to use them.',
     heading: 'The Trelli brand',
   },
   {
-    path: '/beta-access',
+    path: BETA_ACCESS_PATH,
     name: 'beta-access',
     title: 'Welcome to the beta · Trelli',
     description: 'Trelli is in beta. Here is what that means for your family, and how to get started.',

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { FeatureFlagsProvider } from './feature-flags.tsx';
+import { AccountDeletedNotice } from './components/account-deleted-notice.tsx';
 import { PageErrorBoundary } from './components/page-error-boundary.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
@@ -47,6 +48,7 @@ export function SiteApp() {
         <SkipLink />
         <SiteHeader />
         <main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className="flex-1 outline-none">
+          <AccountDeletedNotice />
           <PageErrorBoundary resetKey={pathname}>
             {/* Keyed by path: a new boundary shows the spinner even though the router navigates in a transition. */}
             <Suspense key={pathname} fallback={<PageSpinner />}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { clsx } from 'clsx';
-import { SIGN_IN_PATH, TAGLINE } from '../paths.ts';
+import { BETA_ACCESS_PATH, SIGN_IN_PATH, TAGLINE } from '../paths.ts';
 import { Logo } from './logo.tsx';
 
 export const MAIN_NAV = [
@@ -61,9 +61,12 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <a href={SIGN_IN_PATH} className={buttonVariants({ size: 'sm', className: 'md:ml-3' })}>
-          Sign In
-        </a>
+        {/* The beta page greets a parent who has just signed up: "Sign In" would read as if they had not. */}
+        {pathname === BETA_ACCESS_PATH ? null : (
+          <a href={SIGN_IN_PATH} className={buttonVariants({ size: 'sm', className: 'md:ml-3' })}>
+            Sign In
+          </a>
+        )}
         <button
           ref={menuButton}
           type="button"

@@ -49,6 +49,31 @@ export default function BetaAccessPage() {
         </p>
       </PageHero>
 
+      {/* Right under the welcome, so on a phone it is on the first screen (issue 24: it was 2.5 screens down). */}
+      <section aria-labelledby="continue-title" className="bg-brand">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-14">
+          <h2 id="continue-title" className="text-3xl font-bold text-brand-900">
+            Ready when you are
+          </h2>
+          <p className="mt-2 max-w-2xl text-lg text-ink">Start with one child and one thing you would like to keep track of.</p>
+          <button
+            type="button"
+            disabled={!hydrated}
+            className={buttonVariants({ size: 'lg', className: 'mt-4 disabled:cursor-wait disabled:opacity-70' })}
+            onClick={() => continueToApp()}
+          >
+            Continue to Trelli
+          </button>
+          <p className="mt-4 max-w-2xl text-ink">
+            Something confusing or missing? Tell us through the{' '}
+            <Link to="/contact" className="font-semibold text-brand-900 underline underline-offset-4">
+              contact form
+            </Link>
+            ; beta families’ messages go to the front of the queue.
+          </p>
+        </div>
+      </section>
+
       <Section id="what-beta-means" title="What the beta means for you">
         <ul className="grid gap-6 sm:grid-cols-2">
           {EXPECTATIONS.map((item) => (
@@ -60,29 +85,6 @@ export default function BetaAccessPage() {
           ))}
         </ul>
       </Section>
-
-      <section aria-labelledby="continue-title" className="bg-brand">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h2 id="continue-title" className="text-3xl font-bold text-brand-900">
-            Ready when you are
-          </h2>
-          <p className="mt-2 max-w-2xl text-lg text-ink">
-            Start with one child and one thing you would like to keep track of. Something confusing or missing? Tell us through the{' '}
-            <Link to="/contact" className="font-semibold text-brand-900 underline underline-offset-4">
-              contact form
-            </Link>
-            ; beta families’ messages go to the front of the queue.
-          </p>
-          <button
-            type="button"
-            disabled={!hydrated}
-            className={buttonVariants({ size: 'lg', className: 'mt-6 disabled:cursor-wait disabled:opacity-70' })}
-            onClick={() => continueToApp()}
-          >
-            Continue to Trelli
-          </button>
-        </div>
-      </section>
     </>
   );
 }

@@ -34,6 +34,12 @@ describe('site header', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/sign-in');
   });
 
+  // Issue 24: the beta page, reached just after signing up, offered "Sign In" to a signed-up parent.
+  it('offers no Sign In on the beta page, where the parent has just signed up', () => {
+    renderHeader('/beta-access');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
   it('lists About, Features, Security, Pricing and Contact in the main navigation', () => {
     renderHeader('/pricing');
     const nav = screen.getByRole('navigation', { name: 'Main' });

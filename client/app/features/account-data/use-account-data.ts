@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AccountExport } from '#shared/schemas/account-data.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { ACCOUNT_DELETED_HOME } from '../../../lib/paths.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
@@ -61,7 +62,8 @@ export function useDeleteAccount() {
   const { toast } = useToast();
   const signOut = useSignOut();
   return trpc.accountData.deleteAccount.useMutation({
-    onSuccess: () => signOut(),
+    // The home page it lands on says the account is gone (issue 24: it said nothing).
+    onSuccess: () => signOut(ACCOUNT_DELETED_HOME),
     onError: () =>
       toast({ title: 'Your account was not deleted', description: 'Check your connection and try again.', variant: 'destructive' }),
   });
