@@ -3,7 +3,7 @@
  * started here on a loopback port) pass the same cases, so the vault behaves the same on either.
  */
 import crypto, { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -218,10 +218,42 @@ describe.each([
     await vault.remove(ref.objectKey);
   });
 
+  it('sweeps nothing that finished writes left: only interrupted ones', async () => {
+    const before = await collect(store.list());
+    expect(before.length).toBeGreaterThan(0);
+    expect(await store.sweepIncompleteWrites(new Date())).toBe(0);
+    expect(await collect(store.list())).toEqual(before);
+  });
+
   it('refuses keys that could name something outside its space', async () => {
     for (const key of ['../escape', 'a/../../b', '/absolute', '', 'a//b', '.hidden', 'a/.tmp-x', 'back\\slash', 'nul\u0000']) {
       await expect(store.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(InvalidObjectKeyError);
       await expect(store.get(key)).rejects.toThrow(InvalidObjectKeyError);
+    }
+  });
+});
+
+describe('the disk store after a crash', () => {
+  it('removes the temporary files of writes last touched before the cut-off, and keeps newer ones and every object', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'trelli-disk-sweep-'));
+    try {
+      const objects = path.join(root, 'objects');
+      const store = createDiskStore(objects);
+      await store.put('kept/object', Readable.from([Buffer.from('whole')]));
+      // What a process killed mid-write leaves (decision 0068), and what a write in progress looks like.
+      const folder = path.join(objects, 'ab');
+      await mkdir(folder, { recursive: true });
+      const interrupted = path.join(folder, '.tmp-0123456789abcdef');
+      await writeFile(interrupted, randomBytes(1000));
+      await writeFile(path.join(folder, '.tmp-fedcba9876543210'), randomBytes(1000));
+      const anHourAgo = new Date(Date.now() - 60 * 60_000);
+      await utimes(interrupted, anHourAgo, anHourAgo);
+
+      expect(await store.sweepIncompleteWrites(new Date(Date.now() - 60_000))).toBe(1);
+      expect(await readdir(folder)).toEqual(['.tmp-fedcba9876543210']);
+      expect((await read(store, 'kept/object')).toString()).toBe('whole');
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });
