@@ -1,7 +1,9 @@
 /**
  * /vault for the selected child: a parent uploads a PDF and a photo with progress, sees their
- * thumbnails, finds a word inside the PDF, previews it, changes its category, deletes the photo and
- * sees an SVG and a disguised web page refused; the same screen on a phone; axe on both.
+ * thumbnails, finds a word inside the PDF, previews it at the page the word is on, changes its
+ * category, replaces the photo's file (asked first; the old file is kept as an earlier version),
+ * deletes the photo (the files-added list lets it go) and sees an SVG and a disguised web page refused
+ * with no retry offered; the same screen on a phone, search first; axe on both.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -58,10 +60,11 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   await expect(pdfBar).toBeVisible();
   await expect.poll(async () => Number(await pdfBar.getAttribute('value')), { timeout: 5_000 }).toBeGreaterThan(0);
   const queue = page.getByRole('list', { name: 'Files being added' });
-  await expect(queue.getByRole('listitem').filter({ hasText: 'iep-sample.pdf' })).toContainText('Added');
-  await expect(queue.getByRole('listitem').filter({ hasText: 'photo-rotated.jpg' })).toContainText('Added');
+  // Once added, each file is shown by its document's title (it follows a rename).
+  await expect(queue.getByRole('listitem').filter({ hasText: 'iep-sample' })).toContainText('Added');
+  await expect(queue.getByRole('listitem').filter({ hasText: 'photo-rotated' })).toContainText('Added');
   await fastAgain();
-  await expect(queue.getByRole('button', { name: 'Add details for iep-sample.pdf' })).toBeVisible();
+  await expect(queue.getByRole('button', { name: /^Add details for iep-sample/ })).toBeVisible();
 
   // Both in the list, each with a thumbnail drawn from a blob fetched with the token.
   const pdf = documentItem(page, /iep-sample/);
@@ -89,7 +92,8 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   await pdf.getByRole('button', { name: /^Preview iep-sample/ }).click();
   const preview = page.getByRole('dialog');
   const frame = preview.locator('iframe');
-  await expect(frame).toHaveAttribute('src', /^blob:/);
+  // It opens at page 3, where the word is.
+  await expect(frame).toHaveAttribute('src', /^blob:.*#page=3$/);
   // Chromium's own viewer took the frame: its document is the PDF itself (checked by hand: page 1 shows).
   await expect
     .poll(() =>
@@ -117,10 +121,19 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   await expect(pdf).toContainText('2025-2026');
   await expect(page.getByLabel('Category', { exact: true })).toContainText('IEP (1)');
 
-  // Replace the photo's file: the description stays, the file is new.
+  // Replace the photo's file: asked first; the description stays, the file is new, the old one is kept.
+  await photo.getByRole('button', { name: /^Replace file photo-rotated/ }).click();
+  await expect(photo).toContainText('The current file will be kept as an earlier version.');
+  await expect(photo.getByRole('button', { name: 'Choose the new file' })).toBeFocused();
   await photo.locator('input[type=file]').setInputFiles(fixture('picture.png'));
   await expect(page.getByText('File replaced', { exact: true })).toBeVisible();
   await expect(photo).toContainText('PNG');
+  await photo.getByText('1 earlier version').click();
+  const earlier = photo.getByRole('list', { name: /^Earlier versions of photo-rotated/ });
+  await expect(earlier).toContainText('photo-rotated.jpg');
+  const saved = page.waitForEvent('download');
+  await earlier.getByRole('button', { name: 'Download the earlier version photo-rotated.jpg' }).click();
+  expect((await saved).suggestedFilename()).toBe('photo-rotated.jpg');
 
   // Delete the photo, after saying yes.
   await photo.getByRole('button', { name: /^Delete photo-rotated/ }).click();
@@ -128,6 +141,9 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   await photo.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(photo).toHaveCount(0);
   await expect(documentRows(page)).toHaveCount(1);
+  // The files-added list follows: the deleted document leaves it.
+  await expect(queue.getByRole('listitem').filter({ hasText: 'photo-rotated' })).toHaveCount(0);
+  await expect(queue.getByRole('listitem').filter({ hasText: 'iep-sample' })).toHaveCount(1);
 
   // An SVG is refused before it is sent; a web page named .pdf is refused by the server, by its content.
   await fileInput(page).setInputFiles([fixture('drawing.svg'), fixture('fake.pdf')]);
@@ -136,6 +152,8 @@ test('a parent uploads, finds a word inside a PDF, previews, edits and deletes; 
   );
   await expect(queue.getByRole('listitem').filter({ hasText: 'fake.pdf' }).getByRole('alert')).toContainText(/PDF/);
   await expect(queue.getByRole('listitem').filter({ hasText: 'fake.pdf' })).toContainText('Not added');
+  // Sending either again would be refused the same way: no "Try again".
+  await expect(queue.getByRole('button', { name: /^Try again/ })).toHaveCount(0);
   await expect(documentRows(page)).toHaveCount(1);
   await expectNoAxeViolations(page, 'vault with a document and refusals');
   expect(consoleErrors).toEqual([]);
@@ -146,6 +164,12 @@ test.describe('on a phone', () => {
 
   test('the vault fits the screen, offers the camera, a text file goes in and a cancelled one leaves nothing', async ({ page }) => {
     await signedInWithChildren(page, [{ firstName: 'Sam', dateOfBirth: yearsAgo(7) }], '/vault');
+    // Finding a document comes first: the search is on the first screen, above adding one.
+    const searchBox = await page.getByLabel('Search documents').boundingBox();
+    const addHeading = await page.getByRole('heading', { name: 'Add documents' }).boundingBox();
+    expect(searchBox && searchBox.y + searchBox.height).toBeLessThan(844);
+    expect(searchBox && addHeading && searchBox.y < addHeading.y).toBe(true);
+    await expect(page.getByRole('link', { name: 'Add documents' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Take a photo' })).toBeVisible();
     await expect(page.locator('input[type=file][name=photo]')).toHaveAttribute('capture', 'environment');
     await fileInput(page).setInputFiles(fixture('notes.txt'));

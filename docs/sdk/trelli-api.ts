@@ -699,9 +699,43 @@ export interface paths {
     get: operations['downloadDocument'];
     /**
      * Replace a document’s file, keeping its description
-     * @description A `multipart/form-data` body with the new file in a part named `file`. The old file is deleted.
+     * @description A `multipart/form-data` body with the new file in a part named `file`. The old file is kept as an earlier version (GET /api/documents/{id}/versions), so an updater may replace; it goes when the document is deleted.
      */
     put: operations['replaceDocumentFile'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A document’s earlier files, kept when its file was replaced */
+    get: operations['listDocumentVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/documents/{id}/versions/{versionId}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An earlier file of a document, decrypted, as an attachment */
+    get: operations['downloadDocumentVersion'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1506,6 +1540,10 @@ export interface components {
       tags: string[];
       isWin: boolean;
       goalId: number | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1544,6 +1582,10 @@ export interface components {
       source: '504' | 'iep' | 'home' | 'therapy';
       latestProgress: components['schemas']['ProgressEntry'] | null;
       isStale: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1556,6 +1598,10 @@ export interface components {
       recordedOn: string;
       value: number;
       note: string | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
     };
@@ -1602,6 +1648,10 @@ export interface components {
       goalIds: number[];
       effectiveness: number | null;
       active: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1623,6 +1673,10 @@ export interface components {
       source: 'generated' | 'parent';
       ruleKey: string | null;
       editedByParent: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1638,6 +1692,10 @@ export interface components {
       startedOn: string | null;
       notes: string | null;
       active: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1652,6 +1710,10 @@ export interface components {
       phone: string | null;
       email: string | null;
       notes: string | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1724,6 +1786,10 @@ export interface components {
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
+      actor: {
+        name: string;
+        isYou: boolean;
+      } | null;
       title: string | null;
       occurredAt: string | null;
       recordedOn: string | null;
@@ -1804,6 +1870,17 @@ export interface components {
       processing: 'pending' | 'done' | 'failed';
       hasThumbnail: boolean;
       goalIds: number[];
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      fileAddedAt: string;
+      fileAddedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      earlierVersions: number;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1846,6 +1923,17 @@ export interface components {
         processing: 'pending' | 'done' | 'failed';
         hasThumbnail: boolean;
         goalIds: number[];
+        addedBy: {
+          name: string;
+          isYou: boolean;
+        } | null;
+        /** Format: date-time */
+        fileAddedAt: string;
+        fileAddedBy: {
+          name: string;
+          isYou: boolean;
+        } | null;
+        earlierVersions: number;
         /** Format: date-time */
         createdAt: string;
         /** Format: date-time */
@@ -1858,6 +1946,7 @@ export interface components {
             start: number;
             length: number;
           }[];
+          page: number | null;
         }[];
       }[];
       total: number;
@@ -1887,6 +1976,34 @@ export interface components {
         count: number;
       }[];
     };
+    DocumentVersion: {
+      id: number;
+      documentId: number;
+      fileName: string;
+      /** @enum {string} */
+      mediaType:
+        | 'application/pdf'
+        | 'image/jpeg'
+        | 'image/png'
+        | 'image/webp'
+        | 'image/heic'
+        | 'text/plain'
+        | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      sizeBytes: number;
+      pageCount: number | null;
+      /** Format: date-time */
+      addedAt: string;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      replacedAt: string;
+      replacedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+    };
     StorageUsage: {
       usedBytes: number;
       quotaBytes: number;
@@ -1910,6 +2027,12 @@ export interface components {
     AccountDeleted: {
       /** @constant */
       deleted: true;
+    };
+    DeletedWithdrawingExports: {
+      id: number;
+      /** @constant */
+      deleted: true;
+      exportsWithdrawn: number;
     };
     Caregiver: {
       email: string | null;
@@ -2028,12 +2151,6 @@ export interface components {
         | 'keeping-a-record-that-helps'
         | 'daily-routines'
         | 'homework'
-    DeletedWithdrawingExports: {
-      id: number;
-      /** @constant */
-      deleted: true;
-      exportsWithdrawn: number;
-    };
         | 'reading-at-home'
         | 'screen-time'
         | 'siblings'
@@ -2741,13 +2858,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted */
+      /** @description Deleted; `exportsWithdrawn` says how many of your earlier exports held the child and were withdrawn */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Deleted'];
+          'application/json': components['schemas']['DeletedWithdrawingExports'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2906,13 +3023,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted; `exportsWithdrawn` says how many of your earlier exports held the child and were withdrawn */
+      /** @description Deleted */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DeletedWithdrawingExports'];
+          'application/json': components['schemas']['Deleted'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3963,6 +4080,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4193,6 +4311,77 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listDocumentVersions: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Earlier files, the most recently replaced first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentVersion'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  downloadDocumentVersion: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The document’s id */
+        id: number;
+        /** @description The earlier version’s id (a version of that document) */
+        versionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The earlier file */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/heic': string;
+          'text/plain': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

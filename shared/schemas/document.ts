@@ -184,6 +184,8 @@ export const searchMatchSchema = z.object({
   field: z.enum(SEARCH_FIELDS),
   excerpt: z.string(),
   highlights: z.array(z.object({ start: z.number().int(), length: z.number().int() })),
+  /** For a match in a PDF's text: the page the words are first found on (a preview opens there); else null. */
+  page: z.number().int().nullable(),
 });
 
 export const documentListItemSchema = documentSchema.extend({ matches: z.array(searchMatchSchema) });

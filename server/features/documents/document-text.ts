@@ -31,6 +31,23 @@ export function searchableText(text: string, limit: number): string | null {
   return cut.length > 0 ? cut : null;
 }
 
+/**
+ * What separates a PDF's pages in its stored text: a form feed on a line of its own. Each page's text
+ * (searchableText) holds none, so the page a word is on is one more than the breaks before it.
+ */
+export const PAGE_BREAK = '\n\f\n';
+
+/**
+ * A PDF's pages' texts (each already searchableText; '' for a page with none) as one text, pages
+ * separated by PAGE_BREAK, cut at `limit` characters. Null when no page has text.
+ */
+export function joinPages(pages: readonly string[], limit: number): string | null {
+  // Leading breaks stay (an empty first page is still page 1); trailing ones say nothing.
+  const joined = pages.join(PAGE_BREAK).replace(/[\n\f]+$/, '');
+  const cut = joined.length > limit ? storableText(joined.slice(0, limit)).replace(/[\n\f]+$/, '') : joined;
+  return cut.replace(/\f/g, '').trim().length > 0 ? cut : null;
+}
+
 /** A plain-text file's bytes as text: UTF-8, the byte order mark dropped, invalid bytes as U+FFFD. */
 export function decodePlainText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import type { DocumentMediaType } from '#shared/schemas/document.ts';
-import { decodePlainText, searchableText } from './document-text.ts';
+import { decodePlainText, joinPages, searchableText } from './document-text.ts';
 
 export interface WorkerSettings {
   /** Characters of text kept (DOCUMENT_LIMITS.contentText). */
@@ -94,15 +94,15 @@ async function pdfText(pdf: PDFDocumentProxy): Promise<string | null> {
     try {
       const content = await page.getTextContent();
       const raw = (content.items as TextItemLike[]).map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join('');
-      const text = searchableText(raw, settings.textLimit);
-      if (text === null) continue;
+      // A page without text stays in the count, so a word's page can be told (document-text.ts joinPages).
+      const text = searchableText(raw, settings.textLimit) ?? '';
       pages.push(text);
       length += text.length + 1;
     } finally {
       page.cleanup();
     }
   }
-  return searchableText(pages.join('\n'), settings.textLimit);
+  return joinPages(pages, settings.textLimit);
 }
 
 interface CanvasAndContext {

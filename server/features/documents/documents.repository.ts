@@ -123,7 +123,12 @@ export interface FieldExcerpt {
   documentId: number;
   field: 'title' | 'tags' | 'note' | 'text';
   excerpt: string;
+  /** For the text of a PDF stored with page breaks: the page of the first word found. */
+  page: number | null;
 }
+
+/** The character between a PDF's pages in its text (document-text.ts PAGE_BREAK). */
+const PAGE_FEED = '\f';
 
 /** How much of a file's text an excerpt is taken from, around the first place a word appears. */
 const TEXT_WINDOW = 1200;
@@ -139,12 +144,20 @@ export async function searchExcerpts(db: Db, ids: readonly number[], search: str
   if (words.length === 0 || ids.length === 0) return [];
   const inField = (field: keyof typeof FIELD_WEIGHTS) => sql<boolean>`search_vector @@ ${anyWord(words, FIELD_WEIGHTS[field])}`;
   const marks = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
+  // A page break reads as a space; the marks are removed from the text first (they only ever mean "match").
   const headline = (text: RawBuilder<unknown>) =>
-    sql<string>`ts_headline('simple', translate(${text}, ${MATCH_START + MATCH_END}, ''), q.marked, ${marks})`;
+    sql<string>`ts_headline('simple', translate(${text}, ${PAGE_FEED + MATCH_START + MATCH_END}, ' '), q.marked, ${marks})`;
   // What to mark, read as written: each word as typed, its English stem and the stem less its last
   // letter ("therapies" -> "therapi" -> "therap" marks "therapy"), all as prefixes. The same strings
   // place the window of a long text around the first one found.
-  const result = await sql<{ id: number; title: string | null; tags: string | null; note: string | null; text: string | null }>`
+  const result = await sql<{
+    id: number;
+    title: string | null;
+    tags: string | null;
+    note: string | null;
+    text: string | null;
+    page: number | null;
+  }>`
     WITH q AS (
       SELECT to_tsquery('simple', string_agg(DISTINCT prefix || ':*', ' | ')) AS marked, array_agg(DISTINCT prefix) AS prefixes
       FROM unnest(${sql.val(words)}::text[]) AS word,
@@ -158,12 +171,20 @@ export async function searchExcerpts(db: Db, ids: readonly number[], search: str
       CASE WHEN ${inField('text')} THEN (
         SELECT ${headline(sql`substring(content_text from greatest(coalesce(min(nullif(strpos(lowered.text, prefix), 0)), 1) - ${TEXT_WINDOW / 4}, 1) for ${TEXT_WINDOW})`)}
         FROM (SELECT lower(content_text) AS text) AS lowered, unnest(q.prefixes) AS prefix
-      ) END AS text
+      ) END AS text,
+      -- The page of the first word found: one more than the page breaks (form feeds) before it.
+      CASE WHEN ${inField('text')} AND strpos(content_text, ${PAGE_FEED}) > 0 THEN (
+        SELECT 1 + length(before) - length(replace(before, ${PAGE_FEED}, ''))
+        FROM (
+          SELECT left(content_text, coalesce(min(nullif(strpos(lowered.text, prefix), 0)), 1)) AS before
+          FROM (SELECT lower(content_text) AS text) AS lowered, unnest(q.prefixes) AS prefix
+        ) AS first
+      ) END AS page
     FROM documents, q WHERE id = ANY(${sql.val([...ids])}::int[])`.execute(db);
   return result.rows.flatMap((row) =>
     (['title', 'tags', 'note', 'text'] as const).flatMap((field) => {
       const excerpt = row[field];
-      return excerpt === null ? [] : [{ documentId: row.id, field, excerpt }];
+      return excerpt === null ? [] : [{ documentId: row.id, field, excerpt, page: field === 'text' ? row.page : null }];
     }),
   );
 }

@@ -113,7 +113,7 @@ function withLimit(head: Buffer, rest: Readable, limit: number, tooLarge: () => 
 }
 
 /** An excerpt from the database with its marks turned into highlight positions. */
-function excerptOf(field: SearchMatch['field'], raw: string): SearchMatch {
+function excerptOf(field: SearchMatch['field'], raw: string, page: number | null): SearchMatch {
   const highlights: SearchMatch['highlights'] = [];
   let excerpt = '';
   let start = -1;
@@ -124,7 +124,7 @@ function excerptOf(field: SearchMatch['field'], raw: string): SearchMatch {
       start = -1;
     } else excerpt += char;
   }
-  return { field, excerpt, highlights };
+  return { field, excerpt, highlights, page };
 }
 
 export function createDocumentsService(deps: {
@@ -231,7 +231,7 @@ export function createDocumentsService(deps: {
           matches: excerpts
             .filter((excerpt) => excerpt.documentId === record.id)
             .sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field))
-            .map((excerpt) => excerptOf(excerpt.field, excerpt.excerpt)),
+            .map((excerpt) => excerptOf(excerpt.field, excerpt.excerpt, excerpt.page)),
         })),
       };
     },

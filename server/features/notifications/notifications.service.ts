@@ -33,7 +33,7 @@ const DIGEST_LIST_LIMIT = 10;
 export const REMINDER_CATCH_UP_DAYS = 5;
 /**
  * A run whose mail did not all go is retried over hours, not seconds: first after about 5 minutes,
- * doubling up to 2 hours apart, 8 times (about 6 to 12 hours in all, jittered). What went is not sent again.
+ * doubling up to 2 hours apart, 8 times (the last 8.5 to 10.5 hours after the run, jittered). What went is not sent again.
  */
 const MAIL_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 5 * 60, retryDelayMaxSeconds: 2 * 60 * 60 };
 /** What was sent is remembered this long: a reminder that old was for a date long past. */

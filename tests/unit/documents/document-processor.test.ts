@@ -10,6 +10,7 @@ import {
   THUMBNAIL_SIZE,
   type DocumentProcessor,
 } from '../../../server/features/documents/document-processor.ts';
+import { PAGE_BREAK } from '../../../server/features/documents/document-text.ts';
 import { makeHostilePdf, makeTextPdf, makeVariedPdf } from '../../helpers/document-pdfs.ts';
 
 /*
@@ -65,7 +66,7 @@ describe('PDFs', () => {
     expect(Math.min(...channels.slice(0, 3).map((channel) => channel.min))).toBeLessThan(100);
   });
 
-  it('reads a hand-written PDF page by page', async () => {
+  it('reads a hand-written PDF page by page, a page break between pages (the page a word is on can be told)', async () => {
     const pdf = makeTextPdf(
       'Evaluation summary',
       ['Phonological processing: below average.', 'Working memory: average.', 'Recommendation: dyslexia screening.'],
@@ -76,7 +77,11 @@ describe('PDFs', () => {
     const result = await processor.process('application/pdf', pdf);
     expect(result.pageCount).toBe(3);
     expect(result.text).toBe(
-      'Evaluation summary\nPhonological processing: below average.\nWorking memory: average.\nRecommendation: dyslexia screening.',
+      [
+        'Evaluation summary\nPhonological processing: below average.',
+        'Working memory: average.',
+        'Recommendation: dyslexia screening.',
+      ].join(PAGE_BREAK),
     );
   });
 

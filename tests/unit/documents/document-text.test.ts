@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePlainText, searchableText, storableText } from '../../../server/features/documents/document-text.ts';
+import { decodePlainText, joinPages, PAGE_BREAK, searchableText, storableText } from '../../../server/features/documents/document-text.ts';
 
 /** What PostgreSQL refuses in a text column. */
 // oxlint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL refuses
@@ -54,5 +54,17 @@ describe('decodePlainText', () => {
 
   it('replaces invalid bytes instead of failing', () => {
     expect(decodePlainText(new Uint8Array([0x61, 0xff, 0x62]))).toBe('a\uFFFDb');
+  });
+});
+
+describe('joinPages', () => {
+  it('separates pages with a page break, keeps empty pages in the count, and cuts at the limit', () => {
+    expect(joinPages(['First page', '', 'Third page'], 1000)).toBe(`First page${PAGE_BREAK}${PAGE_BREAK}Third page`);
+    // The page a word is on is one more than the breaks before it.
+    const text = joinPages(['Intro', 'Scores', 'Dysgraphia noted'], 1000) ?? '';
+    expect(text.slice(0, text.indexOf('Dysgraphia')).split('\f').length).toBe(3);
+    expect(joinPages(['', ''], 1000)).toBeNull();
+    expect(joinPages(['abc', 'def'], 4)).toBe('abc');
+    expect(joinPages(['', 'Second'], 1000)).toBe(`${PAGE_BREAK}Second`);
   });
 });

@@ -9,6 +9,8 @@ export interface UploadQueueListProps {
   onDismiss: (key: string) => void;
   /** "Add details" on a file that has just been added. */
   onDescribe: (documentId: number) => void;
+  /** The current title of each added file's document (renamed since, it shows the new one). */
+  currentTitles?: ReadonlyMap<number, string | null>;
 }
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
@@ -20,7 +22,7 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
 };
 
 /** Each file being added: a progress bar and Cancel while it goes up, then "Add details" or why it failed. */
-export function UploadQueueList({ items, onCancel, onRetry, onDismiss, onDescribe }: UploadQueueListProps) {
+export function UploadQueueList({ items, onCancel, onRetry, onDismiss, onDescribe, currentTitles }: UploadQueueListProps) {
   return (
     <div className="grid gap-2">
       <p aria-live="polite" className="sr-only">
@@ -30,7 +32,7 @@ export function UploadQueueList({ items, onCancel, onRetry, onDismiss, onDescrib
         <ul aria-label="Files being added" className="grid gap-2">
           {items.map((item) => {
             const percent = percentOf(item);
-            const name = item.file.name;
+            const name = (item.status === 'done' && item.documentId !== null && currentTitles?.get(item.documentId)) || item.file.name;
             const problem = item.status === 'failed' || item.status === 'refused';
             return (
               <li

@@ -5,6 +5,7 @@
  *
  *   queued -> uploading -> done
  *                       -> failed -> queued (try again)
+ *                       -> refused (the server judged the file itself: its type, size or emptiness)
  *   refused (never sent)
  */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'refused';
@@ -29,7 +30,7 @@ export type UploadAction =
   | { type: 'start'; key: string }
   | { type: 'progress'; key: string; loaded: number; total: number }
   | { type: 'done'; key: string; documentId: number }
-  | { type: 'failed'; key: string; error: string }
+  | { type: 'failed'; key: string; error: string; refused?: boolean }
   | { type: 'retry'; key: string }
   | { type: 'remove'; key: string };
 
@@ -71,12 +72,23 @@ export function uploadQueueReducer(items: readonly UploadItem[], action: UploadA
         item.status === 'uploading' ? { ...item, status: 'done', loaded: item.total, documentId: action.documentId, error: null } : item,
       );
     case 'failed':
-      return update(items, action.key, (item) => (item.status === 'uploading' ? { ...item, status: 'failed', error: action.error } : item));
+      // A file the server refused (wrong type, too big, empty) fails the same way every time: no "Try again".
+      return update(items, action.key, (item) =>
+        item.status === 'uploading' ? { ...item, status: action.refused ? 'refused' : 'failed', error: action.error } : item,
+      );
     case 'retry':
       return update(items, action.key, (item) => (item.status === 'failed' ? { ...item, status: 'queued', loaded: 0, error: null } : item));
     case 'remove':
       return update(items, action.key, () => null);
   }
+}
+
+/**
+ * The documents the queue's added (or replaced) files became, to follow: a file whose document was
+ * deleted leaves the list, and one renamed shows its new title.
+ */
+export function addedDocumentIds(items: readonly UploadItem[]): number[] {
+  return items.flatMap((item) => (item.status === 'done' && item.documentId !== null ? [item.documentId] : []));
 }
 
 /** The queued files to start now, oldest first, keeping at most `parallel` uploading. */

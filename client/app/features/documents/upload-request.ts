@@ -69,6 +69,11 @@ export function uploadFailure(status: number, body: string, file: { name: string
   );
 }
 
+/** Answers that judge the file itself (too large, a type not kept, empty): sending it again cannot help. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof UploadFailed && [413, 415, 422].includes(error.status);
+}
+
 export interface UploadRequest {
   method: 'POST' | 'PUT';
   url: string;

@@ -2,12 +2,13 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { DOCUMENT_LIMITS, type DocumentFilter, type DocumentList } from '#shared/schemas/document.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { httpStatusOf } from '../../../lib/api-request.ts';
 import { refreshAfter } from '../../../lib/refresh-map.ts';
 import { useSelectedChildId } from '../../child-context.tsx';
 import { trpc } from '../../trpc/trpc.ts';
 import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
 import { fileProblem } from './document-files.ts';
-import { sendFile, documentsUrl, UploadCancelled, type UploadHandle } from './upload-request.ts';
+import { isRefusal, sendFile, documentsUrl, UploadCancelled, type UploadHandle } from './upload-request.ts';
 import { toStart, uploadQueueReducer } from './upload-queue.ts';
 
 /** While a new file's text and thumbnail are being made, the list asks again this often. */
@@ -136,7 +137,12 @@ export function useUploadQueue() {
         })
         .catch((error: unknown) => {
           if (error instanceof UploadCancelled) return;
-          dispatch({ type: 'failed', key: item.key, error: error instanceof Error ? error.message : 'The file could not be added.' });
+          dispatch({
+            type: 'failed',
+            key: item.key,
+            error: error instanceof Error ? error.message : 'The file could not be added.',
+            refused: isRefusal(error),
+          });
           // A refusal for lack of space means the meter is out of date.
           void refetchUsage.current();
         })
@@ -169,6 +175,24 @@ export function useUploadQueue() {
     /** The limit to show before a file is chosen (undefined until the meter has loaded). */
     maxFileBytes: usage.data?.maxFileBytes,
   };
+}
+
+/**
+ * The current title of each of the documents (the files the queue added): null once the document is
+ * gone. Read again whenever documents change (the refresh map's `documents.byId`), so the queue's list
+ * follows a rename or a deletion.
+ */
+export function useCurrentTitles(ids: readonly number[]): ReadonlyMap<number, string | null> {
+  const childId = useSelectedChildId();
+  const results = trpc.useQueries((t) => ids.map((id) => t.documents.byId({ childId: childId ?? 0, id }, { enabled: childId !== null })));
+  const titles = new Map<number, string | null>();
+  ids.forEach((id, index) => {
+    const result = results[index];
+    // A failed refetch keeps the last data: the error is read first.
+    if (result?.error && (httpStatusOf(result.error) === 404 || result.error.data?.code === 'NOT_FOUND')) titles.set(id, null);
+    else if (result?.data) titles.set(id, result.data.title);
+  });
+  return titles;
 }
 
 /** The document's earlier files (kept when its file was replaced), read once the list is opened. */

@@ -1,5 +1,5 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -11,8 +11,16 @@ import { DocumentItem } from './document-item.tsx';
 import { DocumentPreviewDialog } from './document-preview.tsx';
 import { DropZone } from './drop-zone.tsx';
 import { StorageMeter } from './storage-meter.tsx';
+import { addedDocumentIds } from './upload-queue.ts';
 import { UploadQueueList } from './upload-queue-list.tsx';
-import { useDocumentFacets, useDocumentList, useDownloadDocument, useGoalOptions, useUploadQueue } from './use-documents.ts';
+import {
+  useCurrentTitles,
+  useDocumentFacets,
+  useDocumentList,
+  useDownloadDocument,
+  useGoalOptions,
+  useUploadQueue,
+} from './use-documents.ts';
 import { GuideLink } from '../../components/guide-link.tsx';
 
 /** How long typing in the search box waits before asking (the answer itself comes in milliseconds). */
@@ -51,6 +59,23 @@ function countText(shown: number, total: number, searching: boolean): string {
  * the storage meter, then every document with search, filters, preview, download, edit, replace
  * and delete.
  */
+/** Wide enough for the add and storage cards side by side above the list (Tailwind's lg). */
+const WIDE_LAYOUT = '(min-width: 64rem)';
+
+/** Whether the window matches `query`, following it as the window changes. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => globalThis.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = globalThis.matchMedia?.(query);
+    if (!list) return;
+    const change = () => setMatches(list.matches);
+    change();
+    list.addEventListener('change', change);
+    return () => list.removeEventListener('change', change);
+  }, [query]);
+  return matches;
+}
+
 export function VaultScreen({ childName }: { childName: string }) {
   const queue = useUploadQueue();
   const download = useDownloadDocument();
@@ -65,6 +90,13 @@ export function VaultScreen({ childName }: { childName: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const goalTitles = useMemo(() => new Map((goals.data ?? []).map((goal) => [goal.id, goal.title])), [goals.data]);
   const filtered = hasVaultFilters(filters);
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  // The files added here follow their documents: a deleted one leaves the list, a renamed one shows its new title.
+  const addedTitles = useCurrentTitles(addedDocumentIds(queue.items));
+  const { items: queued, dismiss } = queue;
+  useEffect(() => {
+    for (const item of queued) if (item.documentId !== null && addedTitles.get(item.documentId) === null) dismiss(item.key);
+  }, [queued, addedTitles, dismiss]);
 
   let body;
   if (list.isPending) {
@@ -125,6 +157,49 @@ export function VaultScreen({ childName }: { childName: string }) {
 
   const status = list.data && !list.isPlaceholderData ? countText(list.data.items.length, list.data.total, search.trim() !== '') : '';
 
+  const addAndStorage = (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <RoleGate needs="updater">
+        <section aria-labelledby="vault-add-heading" className={card}>
+          <h2 id="vault-add-heading" className="text-xl font-bold text-ink">
+            Add documents
+          </h2>
+          <DropZone onFiles={(files) => queue.add(files)} maxFileBytes={queue.maxFileBytes} />
+          <UploadQueueList
+            items={queue.items}
+            currentTitles={addedTitles}
+            onCancel={queue.cancel}
+            onRetry={queue.retry}
+            onDismiss={queue.dismiss}
+            onDescribe={setEditingId}
+          />
+        </section>
+      </RoleGate>
+      <section aria-labelledby="vault-storage-heading" className={card}>
+        <h2 id="vault-storage-heading" className="text-xl font-bold text-ink">
+          Storage
+        </h2>
+        <StorageMeter />
+        <p className="text-sm text-ink-muted">
+          Files are encrypted before they are stored. Only you and the people you share this child with can open them here.
+        </p>
+      </section>
+    </div>
+  );
+  // On a phone, finding a document comes first; adding one follows the list (the header links to it).
+  const listSection = (
+    <section aria-labelledby="vault-list-heading" className="grid gap-4">
+      <h2 id="vault-list-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink outline-none">
+        All documents
+      </h2>
+      <DocumentFilters value={filters} onChange={setFilters} facets={facets.data} />
+      <p aria-live="polite" className="sr-only">
+        {status}
+      </p>
+      {body}
+    </section>
+  );
+
   return (
     <div className="grid gap-8">
       <div className="grid gap-2">
@@ -134,46 +209,28 @@ export function VaultScreen({ childName }: { childName: string }) {
           a long PDF.
         </p>
         <ViewOnlyNote />
-      </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <RoleGate needs="updater">
-          <section aria-labelledby="vault-add-heading" className={card}>
-            <h2 id="vault-add-heading" className="text-xl font-bold text-ink">
+        {wide ? null : (
+          <RoleGate needs="updater">
+            <a
+              href="#vault-add-heading"
+              className="min-h-11 justify-self-start py-2 font-semibold text-brand-800 underline underline-offset-4"
+            >
               Add documents
-            </h2>
-            <DropZone onFiles={(files) => queue.add(files)} maxFileBytes={queue.maxFileBytes} />
-            <UploadQueueList
-              items={queue.items}
-              onCancel={queue.cancel}
-              onRetry={queue.retry}
-              onDismiss={queue.dismiss}
-              onDescribe={setEditingId}
-            />
-          </section>
-        </RoleGate>
-        <section aria-labelledby="vault-storage-heading" className={card}>
-          <h2 id="vault-storage-heading" className="text-xl font-bold text-ink">
-            Storage
-          </h2>
-          <StorageMeter />
-          <p className="text-sm text-ink-muted">
-            Files are encrypted before they are stored. Only you and the people you share this child with can open them here.
-          </p>
-        </section>
+            </a>
+          </RoleGate>
+        )}
       </div>
-      <section aria-labelledby="vault-list-heading" className="grid gap-4">
-        <h2 id="vault-list-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink outline-none">
-          All documents
-        </h2>
-        <DocumentFilters value={filters} onChange={setFilters} facets={facets.data} />
-        <p aria-live="polite" className="sr-only">
-          {status}
-        </p>
-        {body}
-      </section>
+      {wide ? null : listSection}
+      {addAndStorage}
+      {wide ? listSection : null}
       {editingId !== null ? <DocumentEditorDialog documentId={editingId} onClose={() => setEditingId(null)} /> : null}
       {previewing ? (
-        <DocumentPreviewDialog document={previewing} onDownload={() => void download(previewing)} onClose={() => setPreviewing(null)} />
+        <DocumentPreviewDialog
+          document={previewing}
+          page={previewing.matches.find((match) => match.field === 'text')?.page}
+          onDownload={() => void download(previewing)}
+          onClose={() => setPreviewing(null)}
+        />
       ) : null}
     </div>
   );

@@ -119,7 +119,7 @@ describe('DropZone', () => {
 describe('DocumentItem', () => {
   const found: DocumentListItem = {
     ...record,
-    matches: [{ field: 'text', excerpt: '…consistent with dysgraphia; therapy…', highlights: [{ start: 17, length: 10 }] }],
+    matches: [{ field: 'text', excerpt: '…consistent with dysgraphia; therapy…', highlights: [{ start: 17, length: 10 }], page: 3 }],
   };
 
   function renderItem() {
