@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const ENTRY = path.resolve('server/index.ts');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
