@@ -104,6 +104,8 @@ const UNAVAILABLE_CODES = new Set([
 /** True when an error means the database cannot be reached right now (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // The AWS SDK's errors (the file store's) carry $metadata; their ECONNREFUSED is not the database's.
+  if ('$metadata' in error) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
