@@ -1,82 +1,77 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import PdfKit from 'pdfkit';
+import { Worker } from 'node:worker_threads';
+import type { PdfAnswer, PdfJob } from './pdf-worker.ts';
+import type { PdfContent } from './pdf-layout.ts';
 
-/**
- * Printable PDFs made on request (decision 0066): a title and paragraphs, laid out on US Letter
- * with 1-inch margins, tagged for screen readers (a Document of an H1 and P structures, the language
- * and the title declared), in Liberation Sans embedded as a subset so any Latin, Greek or Cyrillic
- * name prints as typed. The letters of the guide use it; so can anything else printed from a record.
+/*
+ * Printable PDFs made on request (decisions 0066, 0075, 0076): laid out by pdfkit in a worker thread,
+ * so a long letter (20,000 characters without a space took 0.26 s) never holds up other requests.
+ * The letters of the guide use it; so can anything else printed from a record (the snapshot).
  */
 
-export interface PdfContent {
-  /** The document's title: its metadata, the title a viewer shows, and the H1 at the top. */
-  title: string;
-  /** Each a P, its line breaks kept; a blank one is a blank line, with no structure. */
-  paragraphs: readonly string[];
-  /** BCP 47; en-US unless the content is in another language. */
-  lang?: string;
+export type { PdfContent } from './pdf-layout.ts';
+
+/** Far above any letter within LETTER_LIMITS; a layout past it is stopped and its worker replaced. */
+const TIMEOUT_MS = 20_000;
+/** pdfkit holds fonts and little else; the heap limit keeps a runaway layout from taking the server's memory. */
+const MAX_HEAP_MB = 256;
+const WORKER_URL = new URL('./pdf-worker.ts', import.meta.url);
+
+interface Pending {
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
 }
 
-const POINTS_PER_INCH = 72;
-const LAYOUT = {
-  margin: POINTS_PER_INCH,
-  titleSize: 18,
-  bodySize: 11,
-  lineGap: 2,
-} as const;
-
-/** Liberation Sans as pdfjs-dist ships it (SIL Open Font License), embedded as a subset of the glyphs used. */
-const FONT_FOLDER = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-const REGULAR = path.join(FONT_FOLDER, 'LiberationSans-Regular.ttf');
-const BOLD = path.join(FONT_FOLDER, 'LiberationSans-Bold.ttf');
-
-// oxlint-disable-next-line no-control-regex -- control characters are what is removed
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
-/** Text as it is drawn: CR LF and CR as line breaks, tabs as spaces, other control characters gone. */
-function drawable(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
+interface LiveWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
 }
 
-/**
- * The PDF of `content`, as a stream to pipe to a response or a file. Everything is laid out before
- * this returns, so a failure throws here rather than half-way through the bytes.
- */
-export function renderPdf(content: PdfContent): Readable {
-  const doc = new PdfKit({
-    size: 'LETTER',
-    margin: LAYOUT.margin,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: content.lang ?? 'en-US',
-    displayTitle: true,
-    info: { Title: content.title, Creator: 'Trelli' },
-    // The body font from the start: no standard font (unembedded Helvetica) is added.
-    font: REGULAR,
-  });
+let live: LiveWorker | null = null;
+let nextId = 1;
 
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  const text = (type: 'H1' | 'P', value: string, font: string, size: number) => {
-    root.add(
-      doc.struct(type, {}, () => {
-        doc.font(font).fontSize(size).text(drawable(value), { lineGap: LAYOUT.lineGap });
-      }),
-    );
-  };
-
-  text('H1', content.title, BOLD, LAYOUT.titleSize);
-  doc.font(REGULAR).fontSize(LAYOUT.bodySize).moveDown(1);
-  for (const paragraph of content.paragraphs) {
-    if (paragraph.trim() === '') {
-      doc.font(REGULAR).fontSize(LAYOUT.bodySize).moveDown(1);
-    } else {
-      text('P', paragraph, REGULAR, LAYOUT.bodySize);
+function startWorker(): LiveWorker {
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB } });
+  const started: LiveWorker = { worker, pending: new Map() };
+  const failAll = (error: Error) => {
+    if (live === started) live = null;
+    for (const [id, job] of started.pending) {
+      clearTimeout(job.timer);
+      started.pending.delete(id);
+      job.reject(error);
     }
-  }
-  root.end();
-  doc.end();
-  return doc;
+  };
+  worker.on('message', (answer: PdfAnswer) => {
+    if (answer.type === 'ready') return;
+    const job = started.pending.get(answer.id);
+    if (!job) return;
+    started.pending.delete(answer.id);
+    clearTimeout(job.timer);
+    if (answer.type === 'done') job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+    else job.reject(new Error(`The PDF could not be made: ${answer.message}`));
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
+  // After the listeners (adding one refs the worker again): an idle worker must not keep the process alive; a waiting request's timer does.
+  worker.unref();
+  return started;
+}
+
+/** The PDF of `content`, its bytes once laid out (on the PDF worker thread). */
+export function renderPdf(content: PdfContent): Promise<Buffer> {
+  live ??= startWorker();
+  const current = live;
+  const id = nextId++;
+  return new Promise<Buffer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      current.pending.delete(id);
+      reject(new Error(`The PDF took longer than ${TIMEOUT_MS / 1000} s to lay out and was stopped`));
+      // Whatever it was doing is abandoned with it; the next PDF starts a fresh worker.
+      if (live === current) live = null;
+      void current.worker.terminate();
+    }, TIMEOUT_MS);
+    current.pending.set(id, { resolve, reject, timer });
+    const job: PdfJob = { id, content: { title: content.title, paragraphs: [...content.paragraphs], lang: content.lang } };
+    current.worker.postMessage(job, []);
+  });
 }

@@ -6,7 +6,10 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDE_ARTICLES } from '#shared/guide.ts';
+import { LETTER_LAYOUT } from '#shared/letter-layout.ts';
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
+import { fillParagraphs, letterOf, prefillValues } from '../../client/app/features/guide/template-fill.ts';
+import { loadGuide } from '../../scripts/guide-content.ts';
 import { shareChildren } from '../helpers/caregivers.ts';
 import { callerFor, expectApiError, isoDay, issuePaths, trpcError, yearsAgo } from '../helpers/integration-kit.ts';
 import { applicationTables, changedTables, tableFingerprint } from '../helpers/table-fingerprint.ts';
@@ -50,6 +53,60 @@ async function readPdf(bytes: Uint8Array) {
 
 /** The same text with its line breaks as spaces: a sentence may wrap anywhere. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+interface PdfLine {
+  page: number;
+  /** Baseline, in points from the bottom of the page. */
+  y: number;
+  text: string;
+  size: number;
+}
+
+/** Each line of text in the PDF as pdfjs places it: pages in order, top to bottom. */
+async function pdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
+  const task = getDocument({ data: bytes, verbosity: 0, useSystemFonts: false, disableFontFace: true });
+  const pdf = await task.promise;
+  try {
+    const lines: PdfLine[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      const byY = new Map<number, PdfLine>();
+      for (const item of content.items) {
+        if (!('str' in item) || item.str === '') continue;
+        const y = Math.round((item.transform[5] as number) * 100) / 100;
+        const line = byY.get(y) ?? { page: number, y, text: '', size: item.transform[3] as number };
+        line.text += item.str;
+        byY.set(y, line);
+      }
+      lines.push(...[...byY.values()].sort((a, b) => b.y - a.y));
+    }
+    return lines;
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * The PDF's lines grouped into paragraphs by the space between them: a line step within a paragraph,
+ * more between two. A paragraph that runs over a page break goes on with the next page's first line.
+ */
+function pdfParagraphs(lines: readonly PdfLine[], step: number): { paragraphs: string[]; gaps: number[] } {
+  const paragraphs: string[] = [];
+  const gaps: number[] = [];
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    if (previous && previous.page === line.page && Math.abs(previous.y - line.y - step) < 0.5) {
+      paragraphs[paragraphs.length - 1] += `\n${line.text}`;
+    } else if (previous && previous.page !== line.page) {
+      paragraphs[paragraphs.length - 1] += `\n${line.text}`;
+      gaps.push(Number.NaN);
+    } else {
+      if (previous) gaps.push(previous.y - line.y);
+      paragraphs.push(line.text);
+    }
+  });
+  return { paragraphs, gaps };
+}
 
 describe.each(ENGINES)('the guide on %s', (engine) => {
   let server: TestServer;
@@ -202,11 +259,12 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
       const pdf = await readPdf(bytes);
       expect(pdf.title).toBe(letter.title);
       expect(pdf.marked).toBe(true);
-      expect(pdf.roles.slice(0, 3)).toEqual(['Root', 'Document', 'H1']);
+      // The title is the document's, not a heading on the page: the preview shows none.
+      expect(pdf.roles.slice(0, 3)).toEqual(['Root', 'Document', 'P']);
+      expect(pdf.roles).not.toContain('H1');
       expect(pdf.roles.filter((role) => role === 'P').length).toBeGreaterThanOrEqual(4);
       const text = flat(pdf.text);
       for (const words of [
-        letter.title,
         'Lincoln Elementary School',
         'Dear Ms. Rivera,',
         'Zoë Ångström, in grade 4',
@@ -216,6 +274,64 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
         expect(text).toContain(words);
       }
       expect(changedTables(before, await tableFingerprint(server.db, tables))).toEqual([]);
+    });
+
+    it('sets the letter as its preview shows it: the same paragraphs, a blank line between them, one font, no heading', async () => {
+      const parent = await signUpParent(server);
+      const template = loadGuide().templates.find((each) => each.id === 'request-for-an-evaluation');
+      if (!template) throw new Error('the evaluation letter is missing');
+      const values = prefillValues(template, {
+        child: {
+          id: 1,
+          firstName: 'Zoë',
+          lastName: 'Ångström',
+          dateOfBirth: '2016-05-02',
+          grade: '4',
+          school: 'Lincoln Elementary School',
+          supportPlan: null,
+          diagnoses: [],
+          strengths: ['Draws detailed maps'],
+          challenges: ['Reading aloud', 'Spelling'],
+        },
+        parentName: 'Élodie Ångström',
+        today: 'Nov 27, 2026',
+        formatDay: (day) => day,
+      });
+      values.recipient = 'Ms. Rivera';
+      values.contact = '555-0100';
+      // What the preview shows, paragraph by paragraph, and what the app sends.
+      const preview = fillParagraphs(template, values);
+      const sent = letterOf(template, values);
+      expect(sent.paragraphs).toEqual(preview);
+
+      const response = await fetch(`${server.url}/api/letters`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${parent.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(sent),
+      });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const fonts = [...new TextDecoder('latin1').decode(bytes).matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w-]+)/g)].map(
+        (match) => match[1],
+      );
+      // pdfjs takes the bytes it reads (the array is empty after).
+      const lines = await pdfLines(bytes);
+      const step = LETTER_LAYOUT.fontSizePt * LETTER_LAYOUT.lineHeight;
+      const { paragraphs, gaps } = pdfParagraphs(lines, step);
+
+      // The preview's paragraphs, in order, each with its own line breaks (the address, the signature).
+      expect(paragraphs.map(flat)).toEqual(preview.map(flat));
+      expect(paragraphs[0]).toBe('Nov 27, 2026');
+      expect(paragraphs.at(-1)?.split('\n')).toEqual(['Sincerely,', 'Élodie Ångström', '555-0100']);
+      // Between two paragraphs on a page, one blank line: twice the step from baseline to baseline.
+      expect(gaps.filter((gap) => !Number.isNaN(gap)).map((gap) => Math.round((gap / step) * 100) / 100)).toEqual(
+        Array.from({ length: gaps.filter((gap) => !Number.isNaN(gap)).length }, () => 1 + LETTER_LAYOUT.paragraphGapLines),
+      );
+      // One font at one size: no heading the preview lacks, the title nowhere on the page.
+      expect(new Set(lines.map((line) => line.size))).toEqual(new Set([LETTER_LAYOUT.fontSizePt]));
+      expect(lines.map((line) => line.text)).not.toContain(template.title);
+      expect(new Set(fonts)).toEqual(new Set(['LiberationSans']));
+      expect(LETTER_LAYOUT.fontFamily).toMatch(/^"Liberation Sans"/);
     });
 
     it('a long letter flows onto more pages', async () => {

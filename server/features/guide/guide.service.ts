@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { ageInYears } from '#shared/age.ts';
 import { addDays } from '#shared/calendar.ts';
 import type { GuideSuggestion, Letter } from '#shared/schemas/guide.ts';
@@ -45,8 +44,8 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
       });
     },
 
-    /** The letter as a PDF to stream: its title as the heading, each paragraph in order (a blank one is a blank line). */
-    letter(letter: Letter): Readable {
+    /** The letter as a PDF, set as its preview is: the paragraphs in order, the title as the document's (decision 0076). */
+    letter(letter: Letter): Promise<Buffer> {
       return renderPdf({ title: letter.title, paragraphs: letter.paragraphs });
     },
   };

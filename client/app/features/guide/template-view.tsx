@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { guideArticlePath, type GuideArticleSummary, type GuideTemplate } from '#shared/guide.ts';
+import { LETTER_LAYOUT } from '#shared/letter-layout.ts';
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
@@ -19,7 +20,15 @@ function LetterPreview({ paragraphs, missing }: { paragraphs: readonly string[];
       <h2 id="letter-preview" className="text-xl font-bold text-ink">
         Preview
       </h2>
-      <div className="grid gap-4 rounded-2xl border border-ink/15 bg-white p-6 font-serif text-[0.95rem] leading-relaxed whitespace-pre-wrap text-ink shadow-sm">
+      {/* Set as the PDF is (shared LETTER_LAYOUT): its font, its line height, a blank line between paragraphs. */}
+      <div
+        className="grid rounded-2xl border border-ink/15 bg-white p-6 text-[0.95rem] whitespace-pre-wrap text-ink shadow-sm"
+        style={{
+          fontFamily: LETTER_LAYOUT.fontFamily,
+          lineHeight: LETTER_LAYOUT.lineHeight,
+          rowGap: `${LETTER_LAYOUT.lineHeight * LETTER_LAYOUT.paragraphGapLines}em`,
+        }}
+      >
         {paragraphs.map((paragraph, index) => (
           // Paragraphs have no identity of their own: their place in the letter is it.
           // oxlint-disable-next-line react/no-array-index-key
