@@ -5,13 +5,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/schemas/activity.ts';
 import type { DocumentListItem, DocumentVersion } from '#shared/schemas/document.ts';
 import type { Goal } from '#shared/schemas/goal.ts';
+import type { Medication } from '#shared/schemas/medication.ts';
+import type { Milestone } from '#shared/schemas/milestone.ts';
 import type { Observation } from '#shared/schemas/observation.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { addedByText } from '../../../client/app/components/added-by.tsx';
+import { MedicationsList } from '../../../client/app/features/children/medications-list.tsx';
 import { ActivityFeed } from '../../../client/app/features/dashboard/activity-feed.tsx';
 import { DocumentItem } from '../../../client/app/features/documents/document-item.tsx';
 import { ObservationItem } from '../../../client/app/features/observations/observation-item.tsx';
 import { GoalCard } from '../../../client/app/features/progress-planner/goal-card.tsx';
+import { MilestoneItem } from '../../../client/app/features/roadmap/milestone-item.tsx';
 import { StrategyCard } from '../../../client/app/features/progress-planner/strategy-card.tsx';
 import { formatMomentDate } from '../../../client/lib/dates.ts';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
@@ -127,7 +131,40 @@ const activity = (id: number, actor: Activity['actor']): Activity => ({
   recordedOn: null,
 });
 
+const medication: Medication = {
+  id: 4,
+  childId: 1,
+  name: 'Melatonin',
+  dose: null,
+  schedule: null,
+  prescriber: null,
+  startedOn: null,
+  notes: null,
+  active: true,
+  addedBy: SAM,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+};
+
+const milestone = (addedBy: Milestone['addedBy']): Milestone => ({
+  id: 7,
+  childId: 1,
+  title: 'Meet the new teacher',
+  whyItMatters: null,
+  whatToDo: null,
+  category: 'school-year',
+  dueDate: '2027-01-10',
+  status: 'upcoming',
+  source: 'parent',
+  ruleKey: null,
+  editedByParent: false,
+  addedBy,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+});
+
 function answer(op: FakeOp): unknown {
+  if (op.path === 'medications.list') return [medication];
   if (op.path === 'activities.list') return [activity(1, SAM), activity(2, YOU)];
   if (op.path === 'documents.versions') return [version];
   return [];
@@ -169,6 +206,20 @@ describe('who added a record', () => {
       </>,
     );
     expect(screen.getAllByText(`Added by Sam, ${DAY}`)).toHaveLength(2);
+  });
+
+  it('the child\u2019s medications name who added each', async () => {
+    renderWith(<MedicationsList childId={1} canUpdate canOwn={false} />);
+    expect(await screen.findByText(`Added by Sam, ${DAY}`)).toBeTruthy();
+  });
+
+  it('a milestone a parent added says who: "Added by Sam" on a shared child, not "Added by you"', () => {
+    const { unmount } = renderWith(<MilestoneItem milestone={milestone(SAM)} today="2026-11-27" variant="card" headingLevel={3} />);
+    expect(screen.getByText('Added by Sam')).toBeTruthy();
+    expect(screen.queryByText('Added by you')).toBeNull();
+    unmount();
+    renderWith(<MilestoneItem milestone={milestone(YOU)} today="2026-11-27" variant="card" headingLevel={3} />);
+    expect(screen.getByText('Added by you')).toBeTruthy();
   });
 
   it('the dashboard\u2019s recent activity says who made each change', async () => {

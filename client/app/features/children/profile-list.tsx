@@ -2,7 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import type { Author } from '#shared/schemas/author.ts';
+import { AddedBy } from '../../components/added-by.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+
+/** An item of the list: each says who added it and when (decision 0086). */
+export interface ListedItem {
+  id: number;
+  addedBy: Author;
+  createdAt: string;
+}
 
 /** A list query as the list reads it. */
 export interface ListQuery<T> {
@@ -14,7 +23,7 @@ export interface ListQuery<T> {
   refetch: () => unknown;
 }
 
-export interface ProfileListProps<T extends { id: number }> {
+export interface ProfileListProps<T extends ListedItem> {
   /** "Medications", "People". */
   title: string;
   query: ListQuery<T>;
@@ -28,7 +37,7 @@ export interface ProfileListProps<T extends { id: number }> {
 }
 
 /** One of a child's lists in Settings (medications, people): loading, offline, failed, empty, or the items; with "Add" for those allowed. */
-export function ProfileList<T extends { id: number }>({
+export function ProfileList<T extends ListedItem>({
   title,
   query,
   emptyText,
@@ -48,7 +57,10 @@ export function ProfileList<T extends { id: number }>({
       ) : (
         <ul className="grid gap-3">
           {query.data.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
+            <li key={item.id}>
+              {renderItem(item)}
+              <AddedBy author={item.addedBy} at={item.createdAt} />
+            </li>
           ))}
         </ul>
       );

@@ -192,7 +192,18 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
           </time>
           {open && !pastDue ? <span className="font-normal text-ink-muted"> ({formatRelativeDay(milestone.dueDate, today)})</span> : null}
         </span>
-        {milestone.source === 'parent' ? <Chip className="bg-sun">Added by you</Chip> : <Chip>{CATEGORY_LABELS[milestone.category]}</Chip>}
+        {milestone.source === 'parent' ? (
+          // Who added it, read from their account (decision 0086): on a shared child it may be someone else.
+          <Chip className="bg-sun">
+            {milestone.addedBy
+              ? milestone.addedBy.isYou
+                ? 'Added by you'
+                : `Added by ${milestone.addedBy.name}`
+              : 'Added by a former caregiver'}
+          </Chip>
+        ) : (
+          <Chip>{CATEGORY_LABELS[milestone.category]}</Chip>
+        )}
         {milestone.status !== 'upcoming' ? (
           <Chip className={open ? 'bg-brand-800 text-white' : 'bg-ink/10 text-ink'}>{STATUS_LABELS[milestone.status]}</Chip>
         ) : null}
