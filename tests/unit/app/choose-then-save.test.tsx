@@ -187,3 +187,14 @@ describe('a delete that goes through', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Goals' }));
   });
 });
+
+describe('retiring a strategy', () => {
+  it('moves it under "Retired", and focus goes there with it', async () => {
+    const user = userEvent.setup();
+    planner();
+    const card = await screen.findByRole('article', { name: 'Paired reading' });
+    await user.click(within(card).getByRole('switch', { name: 'In use' }));
+    const retired = await screen.findByText('Retired (1)');
+    await waitFor(() => expect(document.activeElement).toBe(retired));
+  });
+});

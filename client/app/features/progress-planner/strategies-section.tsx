@@ -4,7 +4,7 @@ import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
-import { StrategyCard } from './strategy-card.tsx';
+import { RETIRED_SUMMARY_ID, StrategyCard } from './strategy-card.tsx';
 import { StrategyForm } from './strategy-form.tsx';
 import { useStrategies } from './use-strategies.ts';
 
@@ -61,7 +61,9 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
         ) : null}
         {retired.length > 0 ? (
           <details className="group rounded-2xl border border-ink/10 bg-white/60 p-4">
-            <summary className="cursor-pointer font-semibold text-ink">Retired ({retired.length})</summary>
+            <summary id={RETIRED_SUMMARY_ID} className="cursor-pointer font-semibold text-ink">
+              Retired ({retired.length})
+            </summary>
             <div className="mt-4 grid gap-4 md:grid-cols-2">
               {retired.map((strategy) => (
                 <StrategyCard key={strategy.id} strategy={strategy} goals={goals} />

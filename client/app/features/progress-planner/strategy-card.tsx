@@ -36,6 +36,9 @@ function InUseSwitch({
   );
 }
 
+/** The retired strategies' summary (strategies-section): a strategy just retired goes there, and focus with it. */
+export const RETIRED_SUMMARY_ID = 'strategies-retired';
+
 /**
  * "How well it works" on a strategy's card. Choosing stars and saving them are two steps (WCAG 3.2.2):
  * arrow keys move through a radio group, and each move would otherwise save. After saving, or
@@ -94,7 +97,7 @@ function RatingChoice({ strategy }: { strategy: Strategy }) {
 
 /** A strategy: what it is, where, what it is for, how well it works (chosen, then saved), in use or retired. */
 export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: readonly Goal[] }) {
-  const titleId = useId();
+  const titleId = `strategy-${strategy.id}-title`;
   const [editing, setEditing] = useState(false);
   const update = useUpdateStrategy();
   const inUseFailure = useSaveError();
@@ -154,7 +157,15 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
               // Not disabled while saving: a disabled switch would drop focus to the page.
               if (update.isPending) return;
               inUseFailure.clear();
-              update.mutate({ id: strategy.id, data: { active } }, { onError: inUseFailure.report('That change did not save') });
+              update.mutate(
+                { id: strategy.id, data: { active } },
+                {
+                  // The card moves to the other list: focus follows it (a retired one is under the closed "Retired").
+                  onSuccess: () =>
+                    active ? focusWhenShown(titleId, { notThis: document.getElementById(titleId) }) : focusWhenShown(RETIRED_SUMMARY_ID),
+                  onError: inUseFailure.report('That change did not save'),
+                },
+              );
             }}
           />
           <div className="flex flex-wrap items-center gap-2">
