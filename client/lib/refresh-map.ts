@@ -79,7 +79,8 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   // child's own data stale; the rest is refetched 100 ms later.
   'children.create': { changed: ['newChild'], afterMs: REFETCH_AFTER_CREATE_DELAY_MS },
   'children.update': ['child'],
-  'children.delete': ['child'],
+  // Deleting a child or a document withdraws an earlier export that holds it (decision 0069).
+  'children.delete': ['child', 'export'],
   'observations.create': ['observation'],
   'observations.update': ['observation'],
   'observations.delete': ['observation'],
@@ -100,7 +101,7 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   // Uploads and file replacements go over REST (client/app/features/documents): they call
   // refreshAfter(queryClient, 'documents.update') themselves, as they change the same things.
   'documents.update': ['document'],
-  'documents.delete': ['document'],
+  'documents.delete': ['document', 'export'],
   'medications.create': ['medication'],
   'medications.update': ['medication'],
   'medications.delete': ['medication'],
