@@ -75,16 +75,31 @@ test('once the guide has loaded, it searches the articles’ words and opens the
 });
 
 test('a parent fills a letter from the record and downloads it as a PDF', async ({ page }) => {
-  await signedInWithChildren(page, [MAYA], '/guide/templates/request-for-an-evaluation');
+  const parent = await signUpThroughApi(page, [MAYA]);
+  // Her teacher, and her mother with a phone, in People.
+  for (const person of [
+    { name: 'Ms. Rivera', role: 'teacher' },
+    { name: 'Ana Lopez', role: 'parent', phone: '+1 555 010 2030', email: parent.email },
+  ]) {
+    await parent.post(`/api/people?childId=${parent.children[0]?.id}`, person);
+  }
+  await openApp(page, '/guide/templates/request-for-an-evaluation');
   await expect(page.getByRole('heading', { level: 1, name: 'Request for an evaluation' })).toBeVisible();
+  // The parent's phone and email are filled in; the teacher is offered as "To".
+  await expect(page.getByLabel('Your phone or email')).toHaveValue(`+1 555 010 2030, ${parent.email}`);
+  await page.getByRole('button', { name: 'Use as To: Ms. Rivera' }).click();
   await expect(page.getByLabel("Child's full name")).toHaveValue('Maya Lopez');
   await expect(page.getByLabel('School', { exact: true })).toHaveValue('Lincoln Elementary');
   await expect(page.getByLabel('What you have noticed')).toHaveValue('- Reading fluency');
 
-  await page.getByLabel('To', { exact: true }).fill('Ms. Rivera, Principal');
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('Ms. Rivera');
+  await page.getByLabel('Their role').fill('Principal');
   await page.getByLabel('Your name').fill('Ana Lopez');
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview).toContainText('Dear Ms. Rivera, Principal,');
+  // The name alone after "Dear"; the role on its own line above (issue 24: "Dear <name>, Principal,").
+  await expect(preview).toContainText('Dear Ms. Rivera,');
+  await expect(preview).not.toContainText('Dear Ms. Rivera, Principal');
+  await expect(preview).toContainText(/Ms\. Rivera\s+Principal\s+Lincoln Elementary/);
   await expect(preview).toContainText('is in grade 3 at Lincoln Elementary');
   await expectNoAxeViolations(page, 'a letter');
 

@@ -12,7 +12,14 @@ import sanitizeHtml from 'sanitize-html';
 import type { Plugin } from 'vite';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { GUIDE_THEMES, TEMPLATE_SOURCES, type GuideArticleBody, type GuideArticleSummary, type GuideTemplate } from '../shared/guide.ts';
+import {
+  GUIDE_THEMES,
+  TEMPLATE_OFFERS,
+  TEMPLATE_SOURCES,
+  type GuideArticleBody,
+  type GuideArticleSummary,
+  type GuideTemplate,
+} from '../shared/guide.ts';
 
 export const GUIDE_DIR = fileURLToPath(new URL('../client/app/features/guide/content', import.meta.url));
 const WORDS_PER_MINUTE = 200;
@@ -41,6 +48,8 @@ const templateFieldSchema = z.strictObject({
   label: z.string().min(2),
   /** Where the value starts from in the record; the parent can change it. */
   from: z.enum(TEMPLATE_SOURCES).optional(),
+  /** Names from the record offered for the field (the child's teachers for "To"). */
+  offer: z.enum(TEMPLATE_OFFERS).optional(),
   multiline: z.boolean().default(false),
   hint: z.string().optional(),
 });

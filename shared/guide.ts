@@ -27,8 +27,14 @@ export const TEMPLATE_SOURCES = [
   'child.strengths',
   'child.challenges',
   'today',
+  /** The parent's phone (from the child's People, when the parent is listed there) and the account's email. */
+  'parent.contact',
 ] as const;
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
+
+/** Choices a template field offers from the record: `child.teachers`, the teachers in the child's People. */
+export const TEMPLATE_OFFERS = ['child.teachers'] as const;
+export type TemplateOffer = (typeof TEMPLATE_OFFERS)[number];
 
 /**
  * The articles code links to, by slug. A unit test checks that each one is a file in the guide, so
@@ -132,6 +138,8 @@ export interface GuideTemplateField {
   key: string;
   label: string;
   from?: TemplateSource;
+  /** Names from the record the parent can pick with one press (the field stays free text). */
+  offer?: TemplateOffer;
   multiline: boolean;
   hint?: string;
 }

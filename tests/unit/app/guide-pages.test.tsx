@@ -142,6 +142,29 @@ describe('a letter template', () => {
     expect(screen.getByText('Every field is filled in.')).toBeTruthy();
   });
 
+  // Issue 24: the teacher in People was not offered as "To", and the parent's phone and email were left empty.
+  it('offers the child\u2019s teachers for "To", and fills in the parent\u2019s phone and email', () => {
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = fakeTrpc(() => [], { role: 'owner', child: { firstName: 'Maya', lastName: 'Lopez' } });
+    const letter: GuideTemplate = {
+      ...template,
+      fields: [
+        { key: 'recipient', label: 'To', offer: 'child.teachers', multiline: false },
+        { key: 'contact', label: 'Your phone or email', from: 'parent.contact', multiline: false },
+      ],
+      body: 'Dear {{recipient}},\n\n{{contact}}',
+    };
+    const people = [
+      { name: 'Ms. Alvarez', role: 'teacher', phone: null, email: null },
+      { name: 'Me', role: 'parent', phone: '+1 555 010 2030', email: 'a@example.com' },
+    ] as const;
+    render(<TemplateView template={letter} article={article} people={people} />, { wrapper });
+    expect((screen.getByLabelText('Your phone or email') as HTMLInputElement).value).toBe('+1 555 010 2030, a@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Use as To: Ms. Alvarez' }));
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('Ms. Alvarez');
+    expect(preview().textContent).toContain('Dear Ms. Alvarez,');
+  });
+
   it('keeps what the parent typed through a reload of the screen', () => {
     const first = renderTemplate();
     fireEvent.change(screen.getByLabelText('Times that work for you'), { target: { value: 'After 3 pm' } });

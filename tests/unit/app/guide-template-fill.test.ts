@@ -8,9 +8,12 @@ import {
   letterOf,
   letterText,
   mergeValues,
+  offeredNames,
+  parentPhone,
   prefillValues,
   type TemplateRecord,
 } from '../../../client/app/features/guide/template-fill.ts';
+import { loadGuide } from '../../../scripts/guide-content.ts';
 import { childFixture } from '../../helpers/fake-trpc.tsx';
 
 const template: GuideTemplate = {
@@ -125,5 +128,44 @@ describe('filling a letter template from the record', () => {
     expect(letterFileName(template, 'Maya')).toBe('Request for an evaluation - Maya.pdf');
     expect(letterFileName(template, null)).toBe('Request for an evaluation.pdf');
     expect(letterFileName({ title: 'A/B: letter?' }, 'Jo')).toBe('AB letter - Jo.pdf');
+  });
+});
+
+describe('the letters to the school (issue 24)', () => {
+  const { templates } = loadGuide();
+  const people = [
+    { name: 'Ms. Alvarez', role: 'teacher', phone: null, email: 'alvarez@school.example.org' },
+    { name: 'Dr. Chen', role: 'doctor', phone: '555 010 9999', email: null },
+    { name: 'Ana Lopez', role: 'parent', phone: '+1 555 010 2030', email: 'ANA@example.com' },
+  ] as const;
+
+  it.each(['request-for-an-evaluation', 'request-for-an-iep-meeting'])(
+    '%s: the salutation reads "Dear <name>," with the role on its own line, and the contact is filled in',
+    (id) => {
+      const letter = templates.find((candidate) => candidate.id === id) as GuideTemplate;
+      const phone = parentPhone(people, 'ana@example.com', 'Ana Lopez');
+      const values = {
+        ...prefillValues(letter, { ...record, parentEmail: 'ana@example.com', parentPhone: phone }),
+        recipient: 'Ms. Alvarez',
+        recipientRole: 'Special Education Coordinator',
+      };
+      const paragraphs = fillParagraphs(letter, values);
+      expect(paragraphs).toContain('Dear Ms. Alvarez,');
+      expect(paragraphs.some((paragraph) => paragraph.startsWith('Ms. Alvarez\nSpecial Education Coordinator\n'))).toBe(true);
+      expect(paragraphs.at(-1)).toBe('Sincerely,\nAna Lopez\n+1 555 010 2030, ana@example.com');
+      // The "To" field offers the child's teachers from People.
+      const to = letter.fields.find((field) => field.key === 'recipient');
+      expect(to?.offer).toBe('child.teachers');
+      expect(offeredNames('child.teachers', people)).toEqual(['Ms. Alvarez']);
+    },
+  );
+
+  it("fills the parent's phone only from a parent or guardian who is them, and the email alone otherwise", () => {
+    expect(parentPhone(people, 'someone@example.com', 'Someone Else')).toBeNull();
+    expect(parentPhone(people, null, 'ana lopez')).toBe('+1 555 010 2030');
+    const contact = { ...template, fields: [{ key: 'contact', label: 'Your phone or email', from: 'parent.contact', multiline: false }] };
+    expect(prefillValues(contact as GuideTemplate, { ...record, parentEmail: 'ana@example.com', parentPhone: null })).toEqual({
+      contact: 'ana@example.com',
+    });
   });
 });

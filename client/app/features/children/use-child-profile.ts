@@ -26,8 +26,8 @@ export function useRemoveMedication() {
   });
 }
 
-export function usePeople(childId: number) {
-  return trpc.people.list.useQuery({ childId });
+export function usePeople(childId: number, enabled = true) {
+  return trpc.people.list.useQuery({ childId }, { enabled });
 }
 
 export function useSavePerson() {

@@ -1,6 +1,7 @@
-import type { GuideTemplate, TemplateSource } from '#shared/guide.ts';
+import type { GuideTemplate, TemplateOffer, TemplateSource } from '#shared/guide.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import type { Letter } from '#shared/schemas/guide.ts';
+import type { Person } from '#shared/schemas/person.ts';
 import { childDisplayName, supportPlanLabel } from '../../../lib/child-labels.ts';
 
 /*
@@ -13,10 +14,13 @@ export type TemplateChild = Pick<
   'id' | 'firstName' | 'lastName' | 'dateOfBirth' | 'grade' | 'school' | 'supportPlan' | 'diagnoses' | 'strengths' | 'challenges'
 >;
 
-/** What a template can be filled from: the selected child, the signed-in parent's name, today. */
+/** What a template can be filled from: the selected child, the signed-in parent's name and contact, today. */
 export interface TemplateRecord {
   child: TemplateChild | null;
   parentName: string | null;
+  /** The account's email, and the parent's phone when the child's People list them (parentPhone). */
+  parentEmail?: string | null;
+  parentPhone?: string | null;
   /** Today, as the letter shows it ("Mar 10, 2026"). */
   today: string;
   /** A calendar day as the letter shows it. */
@@ -59,6 +63,38 @@ export function recordValue(source: TemplateSource, record: TemplateRecord): str
       return asLines(child?.strengths ?? []);
     case 'child.challenges':
       return asLines(child?.challenges ?? []);
+    case 'parent.contact':
+      return (
+        [record.parentPhone, record.parentEmail]
+          .map((value) => value?.trim() ?? '')
+          .filter((value) => value !== '')
+          // One line: the field is a single-line input, which would drop a line break.
+          .join(', ')
+      );
+  }
+}
+
+/** One of the child's people, as far as a letter needs them. */
+export type TemplatePerson = Pick<Person, 'name' | 'role' | 'phone' | 'email'>;
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The parent's phone, when the child's People list the parent: a parent or guardian with the
+ * account's email, or else with the account's name.
+ */
+export function parentPhone(people: readonly TemplatePerson[], email: string | null, name: string | null): string | null {
+  const parents = people.filter((person) => (person.role === 'parent' || person.role === 'guardian') && person.phone);
+  const match = parents.find((person) => sameText(person.email, email)) ?? parents.find((person) => sameText(person.name, name));
+  return match?.phone ?? null;
+}
+
+/** The names a field offers from the record: the child's teachers, in the order they were added. */
+export function offeredNames(offer: TemplateOffer, people: readonly TemplatePerson[]): string[] {
+  switch (offer) {
+    case 'child.teachers':
+      return [...new Set(people.filter((person) => person.role === 'teacher').map((person) => person.name.trim()))];
   }
 }
 

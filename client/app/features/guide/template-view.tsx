@@ -1,15 +1,16 @@
-import { useCallback, useId, useMemo } from 'react';
+import { Fragment, useCallback, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { guideArticlePath, type GuideArticleSummary, type GuideTemplate } from '#shared/guide.ts';
 import { LETTER_LAYOUT } from '#shared/letter-layout.ts';
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { primaryEmail, useAuth } from '../../auth/auth-context.tsx';
 import { useChildContext } from '../../child-context.tsx';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
-import { emptyFields, fillParagraphs, prefillValues } from './template-fill.ts';
+import { OfferedNames } from './offered-names.tsx';
+import { emptyFields, fillParagraphs, offeredNames, parentPhone, prefillValues, type TemplatePerson } from './template-fill.ts';
 import { BackToGuide } from './guide-cards.tsx';
 import { useLetterActions, useLetterValues } from './use-guide.ts';
 
@@ -54,14 +55,18 @@ export function TemplateNotFound() {
   );
 }
 
+const NO_PEOPLE: readonly TemplatePerson[] = [];
+
 export interface TemplateViewProps {
   template: GuideTemplate;
   /** The article that says when and how to send it, when the guide has it. */
   article: GuideArticleSummary | null;
+  /** The child's people: the teachers "To" offers, and the parent's phone when they are listed. */
+  people?: readonly TemplatePerson[];
 }
 
 /** /guide/templates/:id: the form, filled from the record; the live preview; PDF and copy. */
-export function TemplateView({ template, article }: TemplateViewProps) {
+export function TemplateView({ template, article, people = NO_PEOPLE }: TemplateViewProps) {
   const { user } = useAuth();
   const { selectedChild } = useChildContext();
   const online = useOnline();
@@ -71,10 +76,12 @@ export function TemplateView({ template, article }: TemplateViewProps) {
       prefillValues(template, {
         child: selectedChild,
         parentName: user?.fullName ?? null,
+        parentEmail: primaryEmail(user),
+        parentPhone: parentPhone(people, primaryEmail(user), user?.fullName ?? null),
         today: formatDate(localToday()),
         formatDay: formatDate,
       }),
-    [template, selectedChild, user?.fullName],
+    [template, selectedChild, user, people],
   );
   const { values, setValue, reset } = useLetterValues(template, user?.id ?? 'anonymous', selectedChild?.id ?? null, prefill);
   const paragraphs = useMemo(() => fillParagraphs(template, values), [template, values]);
@@ -125,7 +132,17 @@ export function TemplateView({ template, article }: TemplateViewProps) {
             return field.multiline ? (
               <TextAreaField key={field.key} {...common} rows={5} onChange={(event) => setValue(field.key, event.target.value)} />
             ) : (
-              <TextField key={field.key} {...common} onChange={(event) => setValue(field.key, event.target.value)} />
+              <Fragment key={field.key}>
+                <TextField {...common} onChange={(event) => setValue(field.key, event.target.value)} />
+                {field.offer ? (
+                  <OfferedNames
+                    names={offeredNames(field.offer, people)}
+                    from={selectedChild ? `From ${selectedChild.firstName}\u2019s people` : 'From People'}
+                    fieldLabel={field.label}
+                    onPick={(name) => setValue(field.key, name)}
+                  />
+                ) : null}
+              </Fragment>
             );
           })}
           <FormAlert>{error}</FormAlert>
