@@ -6,26 +6,30 @@
 //               ~25 ms. Goal: it grows by less than 100 MB (2^20 bytes, as the vault's limits count) until they answer.
 //   search      500 different text PDFs on one child, then searches for words in some or most of them, end-to-end
 //               HTTP latency, on PGlite and on PostgreSQL. Goal: p95 < 50 ms on both.
+//   hostile     the worst case of issue 24: one-page PDFs of 300,000 and 1.2 million one-point fills (a few KB each)
+//               uploaded to a fresh server, and letters of 20,000 characters without a space. CPU seconds (the server
+//               and its document process), peak and after RSS of each, while another account's probe asks for its list
+//               every 50 ms (its longest answer). Reported, no goal.
 // Every Trelli server runs in its own process on a fresh temp DATA_DIR (and a fresh database for PostgreSQL), all
-// removed at the end, on failure and on Ctrl-C. Env: BENCH_ONLY (throughput, memory, search; comma-separated),
+// removed at the end, on failure and on Ctrl-C. Env: BENCH_ONLY (throughput, memory, search, hostile; comma-separated),
 // BENCH_ROUNDS (3; the median round is reported), BENCH_SEARCHES (300 per round), BENCH_DOCUMENTS (500),
 // LOG_LEVEL (warn), BENCH_ADMIN_DATABASE_URL (see bench/lib/database.ts). Writes bench/results/vault-<time>.json.
 // Exits 0 when it measured, whether or not the goals hold (the tables say which); 1 when it could not.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeVariedPdf } from '../tests/helpers/document-pdfs.ts';
+import { makeHostilePdf, makeVariedPdf } from '../tests/helpers/document-pdfs.ts';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/database.ts';
 import { killAllTargets, startTarget, type TargetProcess } from './lib/process.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
-import { startRssSampler } from './lib/rss.ts';
+import { rssMiB, startRssSampler } from './lib/rss.ts';
 import { json } from './lib/json-request.ts';
 
 const MIB = 1024 * 1024;
-const PARTS = ['throughput', 'memory', 'search'] as const;
+const PARTS = ['throughput', 'memory', 'search', 'hostile'] as const;
 type Part = (typeof PARTS)[number];
 
 const ROUNDS = wholeNumberFromEnv('BENCH_ROUNDS', 3, 1, 10);
@@ -492,6 +496,164 @@ async function searchOn(engine: 'PGlite' | 'PostgreSQL') {
   }
 }
 
+// --- 4. hostile files ------------------------------------------------------------------------------------------
+
+const HOSTILE_FILLS = [300_000, 1_200_000] as const;
+const CLOCK_TICKS = 100;
+
+/** CPU seconds of a process (Linux /proc): its own, and its reaped children's (the document processes it replaced). */
+async function cpuSeconds(pid: number): Promise<{ own: number; children: number }> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const tick = (index: number) => Number(fields[index - 3]) / CLOCK_TICKS;
+    return { own: tick(14) + tick(15), children: tick(16) + tick(17) };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+
+async function childPids(pid: number): Promise<number[]> {
+  try {
+    return (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The server's and its live child processes' CPU seconds together. */
+async function treeCpuSeconds(pid: number): Promise<number> {
+  const server = await cpuSeconds(pid);
+  let total = server.own + server.children;
+  for (const child of await childPids(pid)) total += (await cpuSeconds(child)).own;
+  return total;
+}
+
+async function childrenRssMiB(pid: number): Promise<number> {
+  let total = 0;
+  for (const child of await childPids(pid)) total += (await rssMiB(child)) ?? 0;
+  return total;
+}
+
+/** Samples the server's RSS and its children's, and asks another account's list every 50 ms, until stopped. */
+function watch(pid: number, probe: () => Promise<Timed>) {
+  const state = { running: true, peakServer: 0, peakChildren: 0, probeMaxMs: 0, probes: 0 };
+  const sampling = (async () => {
+    while (state.running) {
+      state.peakServer = Math.max(state.peakServer, (await rssMiB(pid)) ?? 0);
+      state.peakChildren = Math.max(state.peakChildren, await childrenRssMiB(pid));
+      await sleep(SAMPLE_MS);
+    }
+  })();
+  const probing = (async () => {
+    while (state.running) {
+      const timed = await probe();
+      if (timed.status !== 200) throw new Error(`the probe answered ${timed.status}`);
+      state.probeMaxMs = Math.max(state.probeMaxMs, timed.ms);
+      state.probes += 1;
+      await sleep(50);
+    }
+  })();
+  return {
+    async stop() {
+      state.running = false;
+      await Promise.all([sampling, probing]);
+      return state;
+    },
+  };
+}
+
+interface HostileCase {
+  what: string;
+  fileBytes: number;
+  outcome: string;
+  wallS: number;
+  cpuS: number;
+  peakServerMiB: number;
+  peakProcessorMiB: number;
+  serverBeforeMiB: number;
+  serverAfterMiB: number;
+  processorAfterMiB: number;
+  probeMaxMs: number;
+  probes: number;
+}
+
+async function hostile() {
+  const family = await startTrelli('hostile');
+  const pid = family.server.pid;
+  const neighbour = await json<{ token: string }>(`${family.server.url}/api/auth/sign-up`, {
+    method: 'POST',
+    body: { email: `bench-${randomBytes(6).toString('hex')}@example.com`, password: 'a long enough bench password' },
+  });
+  const probe = () => send(`${family.server.url}/api/children`, { method: 'GET', headers: { authorization: `Bearer ${neighbour.token}` } });
+  const cases: HostileCase[] = [];
+  try {
+    // Warm-up: a plain PDF read (the document process starts) and a letter made (the PDF worker starts).
+    const warm = await uploadToTrelli(family, multipart('warm-up.pdf', 'application/pdf', makeVariedPdf(1)));
+    await processed(family, warm.document.id);
+    const letter = (text: string) =>
+      send(`${family.server.url}/api/letters`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${family.token}`, 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ title: 'Notes', paragraphs: Array.from({ length: 5 }, () => text) })),
+      });
+    await letter('warm up');
+    await sleep(1000);
+
+    const measure = async (what: string, fileBytes: number, run: () => Promise<string>) => {
+      console.error(`… hostile: ${what}`);
+      const serverBeforeMiB = (await rssMiB(pid)) ?? 0;
+      const cpuBefore = await treeCpuSeconds(pid);
+      const watching = watch(pid, probe);
+      const started = performance.now();
+      const outcome = await run();
+      const wallS = (performance.now() - started) / 1000;
+      const watched = await watching.stop();
+      await sleep(2000);
+      const result: HostileCase = {
+        what,
+        fileBytes,
+        outcome,
+        wallS,
+        cpuS: (await treeCpuSeconds(pid)) - cpuBefore,
+        peakServerMiB: watched.peakServer,
+        peakProcessorMiB: watched.peakChildren,
+        serverBeforeMiB,
+        serverAfterMiB: (await rssMiB(pid)) ?? 0,
+        processorAfterMiB: await childrenRssMiB(pid),
+        probeMaxMs: watched.probeMaxMs,
+        probes: watched.probes,
+      };
+      cases.push(result);
+      return result;
+    };
+
+    for (const fills of HOSTILE_FILLS) {
+      const pdf = makeHostilePdf(fills, 'Speech therapy schedule');
+      await measure(`PDF of ${format(fills)} fills`, pdf.length, async () => {
+        const up = await uploadToTrelli(family, multipart(`hostile-${fills}.pdf`, 'application/pdf', pdf));
+        const state = await processed(family, up.document.id);
+        const document = await json<UploadedDocument & { pageCount: number | null; hasThumbnail: boolean }>(
+          `${family.server.url}/api/documents/${up.document.id}?childId=${family.childId}`,
+          { token: family.token },
+        );
+        const found = await json<{ total: number }>(`${family.server.url}/api/documents?childId=${family.childId}&q=therapy`, {
+          token: family.token,
+        });
+        return `${state}, ${document.pageCount ?? 0} page, ${document.hasThumbnail ? 'thumbnail' : 'no thumbnail'}, text ${found.total > 0 ? 'found' : 'NOT found'}`;
+      });
+    }
+    const unbroken = 'x'.repeat(4000);
+    await measure('3 letters of 20,000 characters, no space', 3 * 5 * unbroken.length, async () => {
+      const answers = await Promise.all([letter(unbroken), letter(unbroken), letter(unbroken)]);
+      return answers.map((answer) => answer.status).join(', ');
+    });
+    return { cases };
+  } finally {
+    await family.server.stop();
+  }
+}
+
 // --- report ----------------------------------------------------------------------------------------------------
 
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
@@ -601,6 +763,27 @@ async function main(): Promise<number> {
       console.log('');
       console.log(
         'Searches: two of three for words put into about 20 documents each, one of three for words of the generator\u2019s vocabulary (in nearly every document: a full page of 100 results with excerpts); every other search is a prefix ("dysle").',
+      );
+      console.log('');
+    }
+
+    if (runs('hostile')) {
+      const result = await hostile();
+      report.hostile = result;
+      console.log('## Hostile files (issue 24): one fresh server, another account asking for its list every 50 ms meanwhile');
+      console.log('');
+      console.log(
+        '| what | bytes | outcome | wall s | CPU s (server + processor) | server RSS before / peak / after MiB | processor peak / after MiB | probe longest ms |',
+      );
+      console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const item of result.cases) {
+        console.log(
+          `| ${item.what} | ${format(item.fileBytes)} | ${item.outcome} | ${format(item.wallS, 1)} | ${format(item.cpuS, 1)} | ${format(item.serverBeforeMiB)} / ${format(item.peakServerMiB)} / ${format(item.serverAfterMiB)} | ${format(item.peakProcessorMiB)} / ${format(item.processorAfterMiB)} | ${format(item.probeMaxMs)} |`,
+        );
+      }
+      console.log('');
+      console.log(
+        'After: 2 s after the work ended. The document process is replaced after a file that leaves it over 200 MB, and stops after 30 s idle.',
       );
       console.log('');
     }
