@@ -54,6 +54,7 @@ function strategy(extra: Partial<Strategy> = {}): Strategy {
 function planner({ failUpdates = false } = {}) {
   let current: Goal | null = goal();
   let kept = strategy();
+  const added: Strategy[] = [];
   const api = fakeTrpc(
     (op: FakeOp) => {
       const input = op.input as { id?: number; data?: Record<string, unknown> } | undefined;
@@ -61,7 +62,12 @@ function planner({ failUpdates = false } = {}) {
         case 'goals.list':
           return current ? [current] : [];
         case 'strategies.list':
-          return [kept];
+          return [kept, ...added];
+        case 'strategies.create': {
+          const made = strategy({ id: 6, ...(input?.data as Partial<Strategy>) });
+          added.push(made);
+          return made;
+        }
         case 'goals.update':
           if (failUpdates) return serverError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
           current = { ...current, ...input?.data } as Goal;
@@ -196,5 +202,17 @@ describe('retiring a strategy', () => {
     await user.click(within(card).getByRole('switch', { name: 'In use' }));
     const retired = await screen.findByText('Retired (1)');
     await waitFor(() => expect(document.activeElement).toBe(retired));
+  });
+});
+
+describe('adding a strategy', () => {
+  it('puts focus on the new strategy once it is listed', async () => {
+    const user = userEvent.setup();
+    planner();
+    await user.click(await screen.findByRole('button', { name: 'Add a strategy' }));
+    const form = screen.getByRole('form', { name: 'Add a strategy' });
+    await user.type(within(form).getByLabelText('Strategy'), 'Visual timer');
+    await user.click(within(form).getByRole('button', { name: 'Add strategy' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Visual timer' })));
   });
 });

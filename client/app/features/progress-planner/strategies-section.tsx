@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
-import { RETIRED_SUMMARY_ID, StrategyCard } from './strategy-card.tsx';
+import { focusWhenShown } from '../../../lib/focus.ts';
+import { RETIRED_SUMMARY_ID, StrategyCard, strategyTitleId } from './strategy-card.tsx';
 import { StrategyForm } from './strategy-form.tsx';
 import { useStrategies } from './use-strategies.ts';
 
@@ -18,6 +19,12 @@ export function splitStrategies(strategies: readonly Strategy[]): { active: Stra
 export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
   const strategies = useStrategies();
   const [adding, setAdding] = useState(false);
+  const addId = useId();
+  // After the form: focus on the strategy it added, or back on the button that opened it.
+  const doneAdding = (added: Strategy | null) => {
+    setAdding(false);
+    focusWhenShown(added ? strategyTitleId(added.id) : addId);
+  };
 
   let body;
   if (strategies.isPending) body = <Spinner size="medium" label="Loading strategies" showLabel />;
@@ -41,7 +48,9 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
             <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No strategies yet.</p>}>
               <p className="text-lg text-ink">{STRATEGIES_EMPTY_TEXT}</p>
               <div>
-                <Button onClick={() => setAdding(true)}>Add a strategy</Button>
+                <Button id={addId} onClick={() => setAdding(true)}>
+                  Add a strategy
+                </Button>
               </div>
             </RoleGate>
           </div>
@@ -83,7 +92,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
         </h2>
         {!adding && strategies.data && strategies.data.length > 0 ? (
           <RoleGate needs="updater">
-            <Button variant="outline" onClick={() => setAdding(true)}>
+            <Button id={addId} variant="outline" onClick={() => setAdding(true)}>
               Add a strategy
             </Button>
           </RoleGate>
@@ -91,7 +100,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
       </div>
       {adding ? (
         <div className="rounded-2xl border border-brand-700 bg-white p-5 shadow-sm">
-          <StrategyForm goals={goals} onDone={() => setAdding(false)} />
+          <StrategyForm goals={goals} onDone={doneAdding} />
         </div>
       ) : null}
       {body}

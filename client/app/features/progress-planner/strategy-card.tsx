@@ -36,6 +36,11 @@ function InUseSwitch({
   );
 }
 
+/** The id of a strategy card's title: focus goes to it after the strategy is added, or moved. */
+export function strategyTitleId(strategyId: number): string {
+  return `strategy-${strategyId}-title`;
+}
+
 /** The retired strategies' summary (strategies-section): a strategy just retired goes there, and focus with it. */
 export const RETIRED_SUMMARY_ID = 'strategies-retired';
 
@@ -97,7 +102,7 @@ function RatingChoice({ strategy }: { strategy: Strategy }) {
 
 /** A strategy: what it is, where, what it is for, how well it works (chosen, then saved), in use or retired. */
 export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: readonly Goal[] }) {
-  const titleId = `strategy-${strategy.id}-title`;
+  const titleId = strategyTitleId(strategy.id);
   const [editing, setEditing] = useState(false);
   const update = useUpdateStrategy();
   const inUseFailure = useSaveError();
