@@ -32,17 +32,26 @@ function expectOk(response: ApiResponse<any>, what: string): ApiResponse<any> {
   return response;
 }
 
-async function upload(account: FullAccount, childId: number, name: string, bytes: Buffer, fields: Record<string, string | string[]>) {
+async function upload(
+  account: FullAccount,
+  childId: number,
+  name: string,
+  bytes: Buffer,
+  fields: Record<string, string | string[]>,
+  replaces?: number,
+) {
   const form = new FormData();
   for (const [field, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(field, item);
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${account.server.url}/api/documents?childId=${childId}`, {
-    method: 'POST',
+  const target = replaces === undefined ? '/api/documents' : `/api/documents/${replaces}/content`;
+  const response = await fetch(`${account.server.url}${target}?childId=${childId}`, {
+    method: replaces === undefined ? 'POST' : 'PUT',
     body: form,
     headers: { authorization: `Bearer ${account.token}` },
   });
   const body = (await response.json()) as { id: number; title: string; fileName: string };
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== (replaces === undefined ? 201 : 200))
+    throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
   return body;
 }
 
@@ -151,6 +160,15 @@ const documents: AccountStep = async (account) => {
       const document = await upload(account, childId, name, bytes, fields);
       account.documents.push({ id: document.id, childId, title: document.title, fileName: document.fileName, bytes });
     }
+  }
+  // The second child's notes replaced once: the earlier file is kept as a version (decision 0087),
+  // exported and deleted with the rest.
+  const notes = account.documents.find((document) => document.childId === account.childIds[1] && document.title === 'Notes');
+  if (notes) {
+    const corrected = Buffer.from('Notes, corrected after the meeting\n');
+    await upload(account, notes.childId, 'notes.txt', corrected, {}, notes.id);
+    record(account, 'documentVersions', { documentId: notes.id, childId: notes.childId, bytes: notes.bytes });
+    notes.bytes = corrected;
   }
   await account.server.services.documents.idle();
 };

@@ -49,7 +49,8 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     const records = Object.values(
       JSON.parse(entryNamed(zip.entries, 'data.json').read().toString('utf8')).records as Record<string, unknown[]>,
     ).reduce((sum, rows) => sum + rows.length, 0);
-    expect(zip.finished).toMatchObject({ status: 'ready', progress: 100, itemsTotal: records + account.documents.length });
+    const files = account.documents.length + (account.created.documentVersions?.length ?? 0);
+    expect(zip.finished).toMatchObject({ status: 'ready', progress: 100, itemsTotal: records + files });
     expect(zip.finished.itemsDone).toBe(zip.finished.itemsTotal);
     expect(Date.parse(zip.finished.expiresAt) - Date.parse(zip.finished.finishedAt)).toBe(24 * HOUR_MS);
     expect(zip.response.headers.get('content-type')).toBe('application/zip');
@@ -153,8 +154,16 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
   it('carries every document decrypted, byte for byte, under readable names that are safe and unique', () => {
     const documents = zip.entries.filter((entry) => entry.name.startsWith('documents/'));
     // A document without a date is named by the day it was added.
-    expect(documents.map((entry) => entry.name.replace(/\d{4}-\d{2}-\d{2} Worksheet/, '<added> Worksheet')).sort()).toEqual([
+    expect(
+      documents
+        .map((entry) =>
+          entry.name.replace(/\d{4}-\d{2}-\d{2} Worksheet/, '<added> Worksheet').replace(/replaced \d{4}-\d{2}-\d{2}/, 'replaced <day>'),
+        )
+        .sort(),
+    ).toEqual([
       'documents/Leo/2026-09-15 IEP 2026 27 annual.pdf',
+      // Leo's notes were replaced once: the earlier file comes too (decision 0087).
+      'documents/Leo/2026-10-01 Notes (earlier version, replaced <day>).txt',
       'documents/Leo/2026-10-01 Notes.txt',
       'documents/Leo/<added> Worksheet photo.jpg',
       'documents/Maya/2026-09-15 IEP 2026 27 annual.pdf',
@@ -168,6 +177,9 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
         (entry) => entry.name.startsWith(`documents/${folderOf.get(document.childId)}/`) && entry.read().equals(document.bytes),
       );
       expect({ title: document.title, found: matching.length }).toEqual({ title: document.title, found: 1 });
+    }
+    for (const version of account.created.documentVersions as { bytes: Buffer }[]) {
+      expect(documents.filter((entry) => entry.name.includes('(earlier version') && entry.read().equals(version.bytes))).toHaveLength(1);
     }
     // PDFs and photos are stored as they are; text is deflated.
     expect(documents.filter((entry) => /\.(pdf|jpg)$/.test(entry.name)).every((entry) => entry.method === 0)).toBe(true);
