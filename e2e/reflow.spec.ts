@@ -42,10 +42,21 @@ function screens(goalId: number): Screen[] {
     { path: '/roadmap' },
     { path: '/roadmap', state: 'adding a milestone', open: (page) => page.getByRole('button', { name: 'Add a milestone' }).click() },
     { path: '/vault' },
+    { path: '/vault', state: 'previewing a document', open: (page) => page.getByRole('button', { name: /^Preview iep-sample/ }).click() },
+    { path: '/vault', state: 'editing a document', open: (page) => page.getByRole('button', { name: /^Edit iep-sample/ }).click() },
     { path: '/guide' },
     { path: '/guide/what-is-an-iep' },
     { path: '/guide/templates/parent-concerns-statement' },
     { path: '/settings', state: 'an export ready' },
+    {
+      path: '/settings',
+      state: 'an invitation made',
+      open: async (page) => {
+        await page.getByLabel('Their email address').fill('grandma.rodriguez.family@example.com');
+        await page.getByRole('button', { name: 'Create invitation' }).click();
+        await expect(page.getByLabel('Invitation link')).toBeVisible();
+      },
+    },
     {
       path: '/settings',
       state: 'asked to delete the account',
