@@ -629,7 +629,9 @@ async function hostile() {
     };
 
     for (const fills of HOSTILE_FILLS) {
-      const pdf = makeHostilePdf(fills, 'Speech therapy schedule');
+      // A word of its own, so the search finds this file's text and not an earlier one's.
+      const word = `therapy${fills}`;
+      const pdf = makeHostilePdf(fills, `Speech ${word} schedule`);
       await measure(`PDF of ${format(fills)} fills`, pdf.length, async () => {
         const up = await uploadToTrelli(family, multipart(`hostile-${fills}.pdf`, 'application/pdf', pdf));
         const state = await processed(family, up.document.id);
@@ -637,7 +639,7 @@ async function hostile() {
           `${family.server.url}/api/documents/${up.document.id}?childId=${family.childId}`,
           { token: family.token },
         );
-        const found = await json<{ total: number }>(`${family.server.url}/api/documents?childId=${family.childId}&q=therapy`, {
+        const found = await json<{ total: number }>(`${family.server.url}/api/documents?childId=${family.childId}&q=${word}`, {
           token: family.token,
         });
         return `${state}, ${document.pageCount ?? 0} page, ${document.hasThumbnail ? 'thumbnail' : 'no thumbnail'}, text ${found.total > 0 ? 'found' : 'NOT found'}`;

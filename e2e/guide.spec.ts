@@ -6,9 +6,52 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { LETTER_LAYOUT } from '#shared/letter-layout.ts';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDaysFromNow, openApp, signedInWithChildren, signUpThroughApi, watchConsole, yearsAgo } from './support/journeys.ts';
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A PDF's paragraphs as a reader sees them: its lines by pdfjs positions, a new paragraph wherever
+ * the space above a line is more than one line's (a page break goes on with the paragraph).
+ */
+async function pdfParagraphs(bytes: Uint8Array): Promise<string[]> {
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0, useSystemFonts: false, disableFontFace: true });
+  const pdf = await task.promise;
+  try {
+    const paragraphs: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      const lines = new Map<number, { text: string; size: number }>();
+      for (const item of content.items) {
+        if (!('str' in item) || item.str === '') continue;
+        const y = Math.round((item.transform[5] as number) * 100) / 100;
+        const line = lines.get(y) ?? { text: '', size: item.transform[3] as number };
+        line.text += item.str;
+        lines.set(y, line);
+      }
+      let above: number | null = null;
+      for (const [y, line] of [...lines.entries()].sort(([a], [b]) => b - a)) {
+        const step = LETTER_LAYOUT.fontSizePt * LETTER_LAYOUT.lineHeight;
+        expect(line.size, 'one size for every line: no heading').toBe(LETTER_LAYOUT.fontSizePt);
+        if (above !== null && Math.abs(above - y - step) < 0.5) paragraphs[paragraphs.length - 1] += ` ${line.text}`;
+        else if (above === null && number > 1) paragraphs[paragraphs.length - 1] += ` ${line.text}`;
+        else {
+          if (above !== null)
+            expect(Math.round(above - y), 'a blank line between paragraphs').toBe(Math.round(step * (1 + LETTER_LAYOUT.paragraphGapLines)));
+          paragraphs.push(line.text);
+        }
+        above = y;
+      }
+    }
+    return paragraphs.map(flat);
+  } finally {
+    await task.destroy();
+  }
+}
 
 // "Today" in the browser and in the server are the same calendar day.
 test.use({ timezoneId: 'UTC' });
@@ -107,6 +150,15 @@ test('a parent fills a letter from the record and downloads it as a PDF', async 
   expect(download.suggestedFilename()).toBe('Request for an evaluation - Maya.pdf');
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  // The PDF is the letter the preview shows (issue 24): its paragraphs, in order, a blank line between them, no heading.
+  const shown = await preview.locator('div > p').allInnerTexts();
+  expect(await pdfParagraphs(bytes)).toEqual(shown.map(flat));
+  expect(
+    await preview
+      .locator('div')
+      .first()
+      .evaluate((letter) => getComputedStyle(letter).fontFamily),
+  ).toMatch(/^"Liberation Sans"/);
 
   // What the parent typed survives a reload.
   await page.reload();

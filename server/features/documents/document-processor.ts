@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_LIMITS, type DocumentMediaType } from '#shared/schemas/document.ts';
 import type { WorkerJob, WorkerMessage, WorkerSettings } from './document-worker.ts';
@@ -29,7 +30,7 @@ export interface DocumentProcessorOptions {
   timeoutMs?: number;
   /** No further page's text is read after this long (default 10 s); what was read is kept. */
   textMs?: number;
-  /** The thumbnail's time, from when the text is read (default 5 s): past it the file is kept without one. */
+  /** The thumbnail's time, from when the text is read (default 10 s): past it the file is kept without one. */
   thumbnailMs?: number;
   /** Drawing operations on page 1 past which a PDF gets no thumbnail (default THUMBNAIL_OPERATORS). */
   thumbnailOperators?: number;
@@ -56,7 +57,7 @@ export const THUMBNAIL_OPERATORS = 50_000;
 const DEFAULTS = {
   timeoutMs: 30_000,
   textMs: 10_000,
-  thumbnailMs: 5_000,
+  thumbnailMs: 10_000,
   recycleAfter: 50,
   recycleAboveMb: 200,
   maxHeapMb: 384,
@@ -96,6 +97,8 @@ interface LiveChild {
 
 const WORKER_PATH = fileURLToPath(new URL('./document-worker.ts', import.meta.url));
 const MB = 1024 * 1024;
+/** A nice value: the document process yields the CPU to the server. */
+const BACKGROUND_PRIORITY = 10;
 
 export function createDocumentProcessor(options: DocumentProcessorOptions = {}): DocumentProcessor {
   const { timeoutMs, thumbnailMs, recycleAfter, recycleAboveMb, maxHeapMb, idleMs } = { ...DEFAULTS, ...options };
@@ -120,6 +123,12 @@ export function createDocumentProcessor(options: DocumentProcessorOptions = {}):
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // Background work: on a small machine, the server's requests come before the reading of files.
+    try {
+      if (child.pid) setPriority(child.pid, BACKGROUND_PRIORITY);
+    } catch {
+      // Not allowed here (some containers): it runs at the server's priority.
+    }
     // An idle child must not keep the server alive; a running job's timer does.
     child.unref();
     child.channel?.unref();
