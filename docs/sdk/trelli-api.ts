@@ -2166,7 +2166,8 @@ export interface components {
         | 'education-savings-accounts'
         | 'hsa-and-fsa'
         | 'insurance-and-therapy'
-        | 'letter-of-medical-necessity';
+        | 'letter-of-medical-necessity'
+        | 'dysgraphia';
     };
     Error: {
       error: {

@@ -141,31 +141,6 @@ export function makeVariedPdf(index: number, options: { paragraphs?: number; ext
 }
 
 /**
- * A one-page PDF whose page draws `strokes` lines: small on disk, slow to read and draw (seconds for
- * a few hundred thousand), for timeouts.
- */
-export function makeBusyPdf(strokes: number): Buffer {
-  const content = Array.from({ length: strokes }, (_, index) => `${index % 600} 0 m ${(index * 7) % 600} 792 l S`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Contents 4 0 R >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/**
  * A one-page PDF of a line of `text` and then `fills` one-point squares, its content stream
  * compressed: a few kilobytes that pdfjs unpacks into `fills` drawing operations (the hostile file of
  * issue 24: 18 KB, 20-48 s of CPU and over 1 GB to draw its thumbnail).

@@ -10,6 +10,8 @@ export function AccountDeletedNotice() {
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
     if (!cameFromAccountDeletion(window.location.search)) return;
+    // The prerendered page has no address to read: the notice can only come once the page runs.
+    // oxlint-disable-next-line react/set-state-in-effect
     setDeleted(true);
     const url = new URL(window.location.href);
     url.searchParams.delete('account');

@@ -34,8 +34,8 @@ const DOWNLOAD_FAILED = {
 /** Downloads a ready export's ZIP under its own name; when it fails, says so in a toast and keeps `failed` for the page. */
 export function useDownloadExport() {
   const { toast } = useToast();
-  const [downloading, setDownloading] = useState(false);
   const utils = trpc.useUtils();
+  const [downloading, setDownloading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const download = useCallback(
     async (ready: AccountExport) => {
@@ -46,9 +46,9 @@ export function useDownloadExport() {
       } catch {
         toast({ ...DOWNLOAD_FAILED, variant: 'destructive' });
         setFailed(`${DOWNLOAD_FAILED.title}. ${DOWNLOAD_FAILED.description}`);
-      } finally {
         // It may have been withdrawn or replaced meanwhile: the panel then says so.
         void utils.accountData.currentExport.invalidate();
+      } finally {
         setDownloading(false);
       }
     },

@@ -32,8 +32,8 @@ export function DocumentPreviewDialog({ document, onDownload, onClose, page }: D
   } else if (kind === 'pdf') {
     // No sandbox: Chromium's PDF viewer does not run in a sandboxed frame. The blob is the server's
     // own sniffed PDF, and the CSP keeps object-src 'none'.
-    // oxlint-disable-next-line react/iframe-missing-sandbox
     body = (
+      // oxlint-disable-next-line react/iframe-missing-sandbox
       <iframe
         title={`${document.title} (PDF)`}
         src={fileUrl ?? undefined}
