@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '#shared/schemas/observation.ts';
@@ -62,6 +62,26 @@ describe('QuickObservationForm', () => {
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 41, what: 'Read a whole page aloud' }));
     expect((what as HTMLTextAreaElement).value).toBe('');
     expect(document.activeElement).toBe(what);
+  });
+
+  it('shows the time it will save at: an untouched "When" follows the clock, a changed one stays', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 27, 9, 0));
+      const { wrapper } = fakeTrpc(createAnswer);
+      render(<QuickObservationForm />, { wrapper });
+      const when = screen.getByLabelText('When') as HTMLInputElement;
+      expect(when.value).toBe('2026-11-27T09:00');
+
+      act(() => vi.advanceTimersByTime(12 * 60_000));
+      expect(when.value).toBe('2026-11-27T09:12');
+
+      fireEvent.change(when, { target: { value: '2026-11-26T18:30' } });
+      act(() => vi.advanceTimersByTime(5 * 60_000));
+      expect(when.value).toBe('2026-11-26T18:30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('makes a win one click, with where and tags', async () => {

@@ -31,6 +31,8 @@ export interface ObservationFormOptions<TData, TResult> {
   compact?: boolean;
 }
 
+const WHEN_FOLLOWS_CLOCK_MS = 15_000;
+
 /** The draft as far as leaving the page would lose it: an untouched "when" is just the clock moving. */
 const unsavedPart = (draft: ObservationDraft) => JSON.stringify({ ...draft, when: draft.whenTouched ? draft.when : '' });
 
@@ -68,6 +70,16 @@ export function useObservationForm<TData, TResult>({
   useEffect(() => {
     if (autoFocus) document.getElementById(`${prefix}-what`)?.focus();
   }, [autoFocus, prefix]);
+
+  // Untouched, "When" follows the clock, so the time in view is the time the note is saved at
+  // (the server stamps an untouched note when it arrives), not the time the form was opened.
+  useEffect(() => {
+    if (draft.whenTouched) return undefined;
+    const timer = setInterval(() => {
+      setDraft((current) => (current.whenTouched ? current : { ...current, when: toDateTimeLocal(new Date()) }));
+    }, WHEN_FOLLOWS_CLOCK_MS);
+    return () => clearInterval(timer);
+  }, [draft.whenTouched]);
 
   const waiting = isPending && !online;
 
