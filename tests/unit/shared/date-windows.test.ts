@@ -230,7 +230,7 @@ describe('the JSON Schema of the shared schemas names dates and moments', () => 
     ],
     ['documentCreateSchema', documentCreateSchema, { documentDate: DATE }],
     ['documentUpdateSchema', documentUpdateSchema, { documentDate: DATE }],
-    ['documentSchema', documentSchema, { documentDate: DATE, ...timestamps }],
+    ['documentSchema', documentSchema, { documentDate: DATE, fileAddedAt: MOMENT, ...timestamps }],
     ['milestoneCreateSchema', milestoneCreateSchema, { dueDate: DATE }],
     ['milestoneUpdateSchema', milestoneUpdateSchema, { dueDate: DATE }],
     ['milestoneRangeSchema', milestoneRangeSchema, { from: DATE, to: DATE }],

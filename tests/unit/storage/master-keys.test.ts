@@ -7,6 +7,7 @@ import {
   addMasterKey,
   KEYRING_FILE_NAME,
   loadMasterKeyring,
+  RETIRE_AFTER_MS,
   retireMasterKeys,
   WrongMasterKeyError,
 } from '../../../server/core/storage/master-keys.ts';
@@ -97,19 +98,24 @@ describe('the keyring file in DATA_DIR', () => {
     expect(one.currentKeyId).toBe(two.currentKeyId);
   });
 
-  it('rotates: a new current key, the old still unwraps until retired', async () => {
+  it('rotates: a new current key, the old still unwraps until retired, and is kept while a server may still hold it', async () => {
     const original = await loadMasterKeyring({ configured: undefined, dataDir });
+    const originalId = original.currentKeyId;
     const wrapped = original.wrap(randomBytes(32));
 
     const newId = await addMasterKey(dataDir);
     const rotated = await loadMasterKeyring({ configured: undefined, dataDir });
     expect(rotated.currentKeyId).toBe(newId);
-    expect(newId).not.toBe(original.currentKeyId);
+    expect(newId).not.toBe(originalId);
+    // A keyring already loaded (a running server) follows the file: it wraps with the new key too.
+    expect(original.currentKeyId).toBe(newId);
     expect(() => rotated.unwrap(wrapped.keyId, wrapped.wrappedKey)).not.toThrow();
     expect((await stat(path.join(dataDir, KEYRING_FILE_NAME))).mode & 0o777).toBe(0o600);
 
-    expect(await retireMasterKeys(dataDir, [original.currentKeyId])).toEqual([]);
-    expect(await retireMasterKeys(dataDir, [])).toEqual([original.currentKeyId]);
+    expect(await retireMasterKeys(dataDir, [originalId])).toEqual({ retired: [], tooRecent: [] });
+    expect(await retireMasterKeys(dataDir, [])).toEqual({ retired: [], tooRecent: [originalId] });
+    const later = new Date(Date.now() + RETIRE_AFTER_MS + 60_000);
+    expect(await retireMasterKeys(dataDir, [], later)).toEqual({ retired: [originalId], tooRecent: [] });
     const retired = await loadMasterKeyring({ configured: undefined, dataDir });
     expect(retired.currentKeyId).toBe(newId);
     expect(() => retired.unwrap(wrapped.keyId, wrapped.wrappedKey)).toThrow(WrongMasterKeyError);
