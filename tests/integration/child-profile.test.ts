@@ -52,6 +52,7 @@ describe.each(ENGINES)('the child\u2019s medications and people on %s', (engine)
       startedOn: isoDay(-30),
       notes: 'Less appetite at lunch',
       active: true,
+      addedBy: { name: expect.any(String), isYou: true },
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
@@ -99,6 +100,7 @@ describe.each(ENGINES)('the child\u2019s medications and people on %s', (engine)
       phone: '+1 (555) 010-2030 ext 4',
       email: 'rivera@school.example',
       notes: 'Room 12',
+      addedBy: { name: expect.any(String), isYou: true },
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
@@ -184,7 +186,8 @@ describe.each(ENGINES)('the child\u2019s medications and people on %s', (engine)
     const as = (role: ChildRole, method: string, path: string, json?: unknown) => f.call(method, path, json, f.childId, roles[role].token);
     const medication = (await f.call('POST', '/medications', { name: 'Sertraline' })).body;
 
-    expect((await as('viewer', 'GET', '/medications')).body).toEqual([medication]);
+    // The viewer reads who added it: the owner, not them.
+    expect((await as('viewer', 'GET', '/medications')).body).toEqual([{ ...medication, addedBy: { ...medication.addedBy, isYou: false } }]);
     expect((await as('viewer', 'GET', '/people')).body).toEqual([]);
     expectApiError(await as('viewer', 'POST', '/people', { name: 'Grandma' }), 403, 'FORBIDDEN');
     expectApiError(await as('viewer', 'PUT', `/medications/${medication.id}`, { dose: '25 mg' }), 403, 'FORBIDDEN');

@@ -94,7 +94,10 @@ describe.each(ENGINES)('deleting a child on %s', (engine) => {
     expect(doomedBefore).toMatchObject({ goals: 2, progressEntries: 4, strategies: 2, strategyGoals: 3, observations: 2 });
 
     const response = await api(server, 'DELETE', `/api/children/${doomed}`, { token: parent.token });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { id: doomed, deleted: true } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 200,
+      body: { id: doomed, deleted: true, exportsWithdrawn: 0 },
+    });
 
     expect(await rowsOf(doomed)).toEqual({
       goals: 0,

@@ -8,6 +8,8 @@ import { api, signUpParent, startTestServer, validChild, type ApiResponse, type 
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DAY_MS = 86_400_000;
+/** Records the caller added: the API names them, and says it is them (names are checked in authors.test.ts). */
+const BY_ME = { name: expect.any(String), isYou: true };
 
 /** YYYY-MM-DD, UTC. */
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -270,6 +272,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         tags: [],
         isWin: false,
         goalId: null,
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
@@ -299,6 +302,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         id: expect.any(Number),
         childId: f.childId,
         occurredAt: '2026-02-03T14:30:00.000Z',
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
@@ -562,6 +566,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         source: 'home',
         latestProgress: null,
         isStale: false,
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
@@ -635,6 +640,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         recordedOn: '2026-02-10',
         value: 35,
         note: 'Good day',
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
       });
       const earlier = await created(f.call('POST', `/goals/${goal.id}/progress`, { recordedOn: '2026-01-05', value: 24 }));
@@ -754,6 +760,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         goalIds: [a.id, b.id],
         effectiveness: null,
         active: true,
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
@@ -842,6 +849,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         source: 'parent',
         ruleKey: null,
         editedByParent: false,
+        addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
@@ -1085,6 +1093,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         title: expect.toBeOneOf([null, expect.any(String)]),
         occurredAt: expect.toBeOneOf([null, expect.any(String)]),
         recordedOn: expect.toBeOneOf([null, expect.any(String)]),
+        actor: BY_ME,
       });
       return response.body as { id: number };
     }

@@ -234,6 +234,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         tags: ['motor'],
         isWin: true,
         goalId: null,
+        addedBy: { name: expect.any(String), isYou: true },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

@@ -156,13 +156,13 @@ describe.each(ENGINES)('REST /api/children on %s', (engine) => {
       expect(fetched.body).toStrictEqual(updated.body);
     });
 
-    it('DELETE answers {"id": n, "deleted": true}; the child is gone and a second DELETE is 404', async () => {
+    it('DELETE answers {"id": n, "deleted": true, "exportsWithdrawn": 0}; the child is gone and a second DELETE is 404', async () => {
       const parent = await signUpParent(server);
       const created = await api(server, 'POST', '/api/children', { token: parent.token, json: validChild });
       const deleted = await api(server, 'DELETE', `/api/children/${created.body.id}`, { token: parent.token });
       expect(deleted.status).toBe(200);
-      expect(deleted.text).toBe(JSON.stringify({ id: created.body.id, deleted: true }));
-      expect(deleted.body).toStrictEqual({ id: created.body.id, deleted: true });
+      expect(deleted.text).toBe(JSON.stringify({ id: created.body.id, deleted: true, exportsWithdrawn: 0 }));
+      expect(deleted.body).toStrictEqual({ id: created.body.id, deleted: true, exportsWithdrawn: 0 });
 
       expectApiError(await api(server, 'GET', `/api/children/${created.body.id}`, { token: parent.token }), 404, 'NOT_FOUND');
       expect((await api(server, 'GET', '/api/children', { token: parent.token })).body).toStrictEqual([]);

@@ -268,7 +268,7 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     const updated = await api(server, 'PUT', path, { token, json: { grade: '2' } });
     expect(updated.body.grade).toBe('2');
     expect((await api(server, 'GET', '/api/children', { token })).body).toStrictEqual([updated.body]);
-    expect((await api(server, 'DELETE', path, { token })).body).toStrictEqual({ id: created.body.id, deleted: true });
+    expect((await api(server, 'DELETE', path, { token })).body).toStrictEqual({ id: created.body.id, deleted: true, exportsWithdrawn: 0 });
     expect((await api(server, 'GET', '/api/children', { token })).body).toStrictEqual([]);
   });
 });
