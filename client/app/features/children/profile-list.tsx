@@ -129,7 +129,7 @@ export function ProfileItem({ name, noun, badge, children, canEdit, canRemove, r
               accessibleName={`Remove ${noun}: ${name}`}
               question={`Remove ${name}?`}
               pending={removing}
-              onConfirm={() => onRemove().catch(() => undefined)}
+              onConfirm={onRemove}
             />
           ) : null}
         </div>
