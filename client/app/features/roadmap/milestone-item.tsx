@@ -9,6 +9,7 @@ import { formatDate, formatDatesInText, formatRelativeDay, formatShortDate } fro
 import { RoleGate } from '../../components/child-role.tsx';
 import { TextField } from '../../components/form-field.tsx';
 import { GuideLink } from '../../components/guide-link.tsx';
+import { SaveError } from '../../components/save-error.tsx';
 import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
 import { isPastDue } from './roadmap-timeline.ts';
@@ -45,15 +46,16 @@ function statusActionsFor(milestone: Milestone, open: boolean): StatusAction[] {
   return milestone.status === 'upcoming' ? ['done', 'start', 'skip'] : ['done', 'skip'];
 }
 
-function ignore() {
-  // The hook's toast already told the parent what went wrong.
-}
+/** Beside the buttons after a failure the hook's toast has said (the toast closes after 5 s). */
+const MILESTONE_FAILED = 'That did not go through. Please try again.';
 
 function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone(): void }) {
   const id = useId();
   const { save, isPending } = useUpdateMilestone();
   const [date, setDate] = useState(milestone.dueDate);
   const [error, setError] = useState<string | undefined>();
+  const [failed, setFailed] = useState(false);
+  const failureId = useId();
   useEffect(() => document.getElementById(id)?.focus(), [id]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +71,8 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
       document.getElementById(id)?.focus();
       return;
     }
-    save(milestone, { dueDate: date }).then(onDone, ignore);
+    setFailed(false);
+    save(milestone, { dueDate: date }).then(onDone, () => setFailed(true));
   };
   return (
     <form noValidate onSubmit={submit} aria-label={`Reschedule ${milestone.title}`} className="flex flex-wrap items-end gap-3">
@@ -86,12 +89,13 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
           onChange={(event) => setDate(event.target.value)}
         />
       </div>
-      <Button type="submit" size="sm" loading={isPending}>
+      <Button type="submit" size="sm" loading={isPending} aria-describedby={failed ? failureId : undefined}>
         Save date
       </Button>
       <Button variant="ghost" size="sm" onClick={onDone}>
         Cancel
       </Button>
+      <SaveError id={failureId} message={failed ? MILESTONE_FAILED : null} />
     </form>
   );
 }
@@ -99,6 +103,7 @@ function RescheduleForm({ milestone, onDone }: { milestone: Milestone; onDone():
 function DeleteConfirm({ milestone, onDone }: { milestone: Milestone; onDone(): void }) {
   const remove = useDeleteMilestone();
   const keepId = useId();
+  const failureId = useId();
   // Focus lands on the safe choice.
   useEffect(() => document.getElementById(keepId)?.focus(), [keepId]);
   return (
@@ -106,12 +111,19 @@ function DeleteConfirm({ milestone, onDone }: { milestone: Milestone; onDone(): 
       <legend className="sr-only">Delete “{milestone.title}”?</legend>
       <p className="text-sm text-ink">Delete “{milestone.title}”? This cannot be undone.</p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <Button variant="destructive" size="sm" loading={remove.isPending} onClick={() => remove.mutate({ id: milestone.id })}>
+        <Button
+          variant="destructive"
+          size="sm"
+          loading={remove.isPending}
+          aria-describedby={remove.isError ? failureId : undefined}
+          onClick={() => remove.mutate({ id: milestone.id })}
+        >
           Delete
         </Button>
         <Button id={keepId} variant="ghost" size="sm" onClick={onDone}>
           Keep it
         </Button>
+        <SaveError id={failureId} message={remove.isError ? MILESTONE_FAILED : null} />
       </div>
     </fieldset>
   );
@@ -135,10 +147,14 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
   const pastDue = isPastDue(milestone, today);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
 
+  // A toast says a failure once; the line beside the buttons stays until the next try.
+  const [failed, setFailed] = useState(false);
+  const failureId = useId();
   const change = (action: StatusAction, patch: MilestoneUpdate) => {
     setPendingAction(action);
+    setFailed(false);
     save(milestone, patch)
-      .catch(ignore)
+      .catch(() => setFailed(true))
       .finally(() => setPendingAction(null));
   };
   const busy = (action: StatusAction) => isPending && pendingAction === action;
@@ -246,6 +262,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
                   loading={busy(action)}
                   onClick={() => change(action, { status })}
                   aria-label={actionName(label, milestone.title)}
+                  aria-describedby={failed ? failureId : undefined}
                 >
                   {label}
                 </Button>
@@ -287,6 +304,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
                 </Button>
               </RoleGate>
             ) : null}
+            <SaveError id={failureId} message={failed ? MILESTONE_FAILED : null} />
           </div>
         </RoleGate>
       ) : null}
