@@ -15,6 +15,7 @@ import { ActivityFeed } from '../../../client/app/features/dashboard/activity-fe
 import { DocumentItem } from '../../../client/app/features/documents/document-item.tsx';
 import { ObservationItem } from '../../../client/app/features/observations/observation-item.tsx';
 import { GoalCard } from '../../../client/app/features/progress-planner/goal-card.tsx';
+import { GoalDetail } from '../../../client/app/features/progress-planner/goal-detail.tsx';
 import { MilestoneItem } from '../../../client/app/features/roadmap/milestone-item.tsx';
 import { StrategyCard } from '../../../client/app/features/progress-planner/strategy-card.tsx';
 import { formatMomentDate } from '../../../client/lib/dates.ts';
@@ -167,6 +168,7 @@ function answer(op: FakeOp): unknown {
   if (op.path === 'medications.list') return [medication];
   if (op.path === 'activities.list') return [activity(1, SAM), activity(2, YOU)];
   if (op.path === 'documents.versions') return [version];
+  if (op.path === 'goals.detail') return { goal, progress: [], evidence: [observation(8, SAM), observation(9, YOU)], documents: [] };
   return [];
 }
 
@@ -196,6 +198,13 @@ describe('who added a record', () => {
     const [first, second] = screen.getAllByRole('listitem');
     expect(within(first as HTMLElement).getByText(`Added by Sam, ${DAY}`)).toBeTruthy();
     expect(within(second as HTMLElement).getByText(`Added by you, ${DAY}`)).toBeTruthy();
+  });
+
+  it('a goal\u2019s evidence names who noted each observation', async () => {
+    renderWith(<GoalDetail goalId={goal.id} />);
+    const evidence = await screen.findByRole('region', { name: "What you've noticed" });
+    expect(within(evidence).getByText(`Added by Sam, ${DAY}`)).toBeTruthy();
+    expect(within(evidence).getByText(`Added by you, ${DAY}`)).toBeTruthy();
   });
 
   it('goals and strategies name who added them', () => {

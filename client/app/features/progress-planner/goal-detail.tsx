@@ -220,6 +220,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                     {observation.isWin ? ' · A win' : ''}
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>
+                  <AddedBy author={observation.addedBy} at={observation.createdAt} />
                 </li>
               ))}
             </ul>
