@@ -85,7 +85,8 @@ export function GoalCard({ goal }: { goal: Goal }) {
   const closeProgress = (entry: ProgressEntry | null) => {
     setAdding(false);
     setRecorded(entry);
-    requestAnimationFrame(() => document.getElementById(entry ? recordedId : addProgressId)?.focus());
+    // Once it is in the page: the save's refetch may render the card again before it shows.
+    focusWhenShown(entry ? recordedId : addProgressId);
   };
 
   if (editing) {
