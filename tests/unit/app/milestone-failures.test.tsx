@@ -2,29 +2,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Milestone } from '#shared/schemas/milestone.ts';
 import { MilestoneItem } from '../../../client/app/features/roadmap/milestone-item.tsx';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { milestoneFixture } from '../../helpers/record-fixtures.ts';
 
-const STAMP = '2026-11-03T15:00:00.000Z';
 const FAILED = 'That did not go through. Please try again.';
-const milestone: Milestone = {
-  id: 7,
-  childId: 1,
-  title: 'Meet the new teacher',
-  whyItMatters: null,
-  whatToDo: null,
-  category: 'school-year',
-  dueDate: '2027-01-10',
-  status: 'upcoming',
-  source: 'parent',
-  ruleKey: null,
-  editedByParent: false,
-  addedBy: { name: 'Ana', isYou: true },
-  createdAt: STAMP,
-  updatedAt: STAMP,
-};
+const milestone = milestoneFixture();
 
 const refuse = (op: FakeOp): unknown =>
   op.path === 'milestones.update' || op.path === 'milestones.delete'

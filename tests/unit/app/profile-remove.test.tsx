@@ -2,40 +2,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Medication } from '#shared/schemas/medication.ts';
-import type { Person } from '#shared/schemas/person.ts';
 import { MedicationsList } from '../../../client/app/features/children/medications-list.tsx';
 import { PeopleList } from '../../../client/app/features/children/people-list.tsx';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { medicationFixture, personFixture } from '../../helpers/record-fixtures.ts';
 
-const STAMP = '2026-11-03T15:00:00.000Z';
-const medication: Medication = {
-  id: 4,
-  childId: 1,
-  name: 'Melatonin',
-  dose: null,
-  schedule: null,
-  prescriber: null,
-  startedOn: null,
-  notes: null,
-  active: true,
-  addedBy: { name: 'Ana', isYou: true },
-  createdAt: STAMP,
-  updatedAt: STAMP,
-};
-const person: Person = {
-  id: 6,
-  childId: 1,
-  name: 'Ms. Rivera',
-  role: 'teacher',
-  phone: null,
-  email: null,
-  notes: null,
-  addedBy: { name: 'Ana', isYou: true },
-  createdAt: STAMP,
-  updatedAt: STAMP,
-};
+const medication = medicationFixture();
+const person = personFixture();
 
 function answer(op: FakeOp): unknown {
   if (op.path === 'medications.list') return [medication];

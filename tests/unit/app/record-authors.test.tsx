@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '#shared/schemas/activity.ts';
 import type { DocumentListItem, DocumentVersion } from '#shared/schemas/document.ts';
 import type { Goal } from '#shared/schemas/goal.ts';
-import type { Medication } from '#shared/schemas/medication.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
 import type { Observation } from '#shared/schemas/observation.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
@@ -21,10 +20,11 @@ import { StrategyCard } from '../../../client/app/features/progress-planner/stra
 import { formatMomentDate } from '../../../client/lib/dates.ts';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { FIXTURE_STAMP, medicationFixture, milestoneFixture } from '../../helpers/record-fixtures.ts';
 
 /** Who added what on a shared child (decision 0086): each list item names the person, or says "you". */
 
-const STAMP = '2026-11-03T15:00:00.000Z';
+const STAMP = FIXTURE_STAMP;
 const DAY = formatMomentDate(STAMP);
 const SAM = { name: 'Sam', isYou: false };
 const YOU = { name: 'Ana', isYou: true };
@@ -132,37 +132,8 @@ const activity = (id: number, actor: Activity['actor']): Activity => ({
   recordedOn: null,
 });
 
-const medication: Medication = {
-  id: 4,
-  childId: 1,
-  name: 'Melatonin',
-  dose: null,
-  schedule: null,
-  prescriber: null,
-  startedOn: null,
-  notes: null,
-  active: true,
-  addedBy: SAM,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-};
-
-const milestone = (addedBy: Milestone['addedBy']): Milestone => ({
-  id: 7,
-  childId: 1,
-  title: 'Meet the new teacher',
-  whyItMatters: null,
-  whatToDo: null,
-  category: 'school-year',
-  dueDate: '2027-01-10',
-  status: 'upcoming',
-  source: 'parent',
-  ruleKey: null,
-  editedByParent: false,
-  addedBy,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-});
+const medication = medicationFixture({ addedBy: SAM });
+const milestone = (addedBy: Milestone['addedBy']) => milestoneFixture({ addedBy });
 
 function answer(op: FakeOp): unknown {
   if (op.path === 'medications.list') return [medication];
