@@ -1,15 +1,21 @@
+import { accountDataOperations } from '../features/account-data/account-data.rest.ts';
+import { authOperations } from '../features/accounts/accounts.rest.ts';
+import { activitiesOperations } from '../features/activities/activities.rest.ts';
+import { caregiversOperations } from '../features/caregivers/caregivers.rest.ts';
+import { childrenOperations } from '../features/children/children.rest.ts';
+import { configOperations } from '../features/config/config.rest.ts';
+import { contactOperations } from '../features/contact/contact.rest.ts';
+import { dashboardOperations } from '../features/dashboard/dashboard.rest.ts';
+import { documentsOperations } from '../features/documents/documents.rest.ts';
+import { goalsOperations } from '../features/goals/goals.rest.ts';
+import { guideOperations } from '../features/guide/guide.rest.ts';
+import { medicationsOperations } from '../features/medications/medications.rest.ts';
+import { milestonesOperations } from '../features/milestones/milestones.rest.ts';
+import { notificationsOperations } from '../features/notifications/notifications.rest.ts';
+import { observationsOperations } from '../features/observations/observations.rest.ts';
+import { peopleOperations } from '../features/people/people.rest.ts';
+import { strategiesOperations } from '../features/strategies/strategies.rest.ts';
 import type { Services } from '../services.ts';
-import { accountDataOperations } from './account-data.routes.ts';
-import { authOperations } from './auth.routes.ts';
-import { caregiversOperations } from './caregivers.routes.ts';
-import { childProfileOperations } from './child-profile.routes.ts';
-import { childRecordOperations } from './child-record.routes.ts';
-import { childrenOperations } from './children.routes.ts';
-import { documentsOperations } from './documents.routes.ts';
-import { guideOperations } from './guide.routes.ts';
-import { configOperations } from './config.routes.ts';
-import { contactOperations } from './contact.routes.ts';
-import { notificationsOperations } from './notifications.routes.ts';
 import type { RestOperation } from './operation.ts';
 import type { RateLimiters } from './rate-limits.ts';
 
@@ -19,8 +25,14 @@ export function restOperations(services: Services, limits: RateLimiters, options
     ...configOperations(services),
     ...(services.accounts ? authOperations(services.accounts, limits, options) : []),
     ...childrenOperations(services),
-    ...childRecordOperations(services),
-    ...childProfileOperations(services),
+    ...observationsOperations(services),
+    ...goalsOperations(services),
+    ...strategiesOperations(services),
+    ...milestonesOperations(services),
+    ...activitiesOperations(services),
+    ...dashboardOperations(services),
+    ...medicationsOperations(services),
+    ...peopleOperations(services),
     ...documentsOperations(services, limits),
     ...guideOperations(services),
     ...accountDataOperations(services),

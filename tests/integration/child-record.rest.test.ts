@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRoadmap } from '../../server/features/milestones/roadmap-rules.ts';
-import { childRecordOperations } from '../../server/rest/child-record.routes.ts';
+import { activitiesOperations } from '../../server/features/activities/activities.rest.ts';
+import { dashboardOperations } from '../../server/features/dashboard/dashboard.rest.ts';
+import { goalsOperations } from '../../server/features/goals/goals.rest.ts';
+import { milestonesOperations } from '../../server/features/milestones/milestones.rest.ts';
+import { observationsOperations } from '../../server/features/observations/observations.rest.ts';
+import { strategiesOperations } from '../../server/features/strategies/strategies.rest.ts';
 import { expressPath } from '../../server/rest/operation.ts';
 import { expectApiError, issuePaths, NEXT_YEAR } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -121,7 +126,15 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
     }
 
     it('lists every path the child-record routes register', () => {
-      const registered = childRecordOperations(server.services)
+      const registered = [
+        observationsOperations,
+        goalsOperations,
+        strategiesOperations,
+        milestonesOperations,
+        activitiesOperations,
+        dashboardOperations,
+      ]
+        .flatMap((operations) => operations(server.services))
         .map((op) => `${op.method.toUpperCase()} ${expressPath(op.path)}`)
         .sort();
       const tested = endpoints({ observation: 1, goal: 1, strategy: 1, milestone: 1 })

@@ -1,5 +1,5 @@
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
 
 const childId = { id: 'The child\u2019s id' };
 

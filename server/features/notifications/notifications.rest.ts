@@ -1,5 +1,5 @@
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
 
 /** The signed-in person's email choices: the weekly digest and the milestone reminders (decision 0062). */
 export function notificationsOperations(services: Services): RestOperation[] {

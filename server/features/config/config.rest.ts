@@ -1,6 +1,6 @@
 import type { ClerkConfig, FeatureFlagsResponse } from '#shared/schemas/config.ts';
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
 
 export function configOperations(services: Services): RestOperation[] {
   return [

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
 
 const exportId = { id: 'The export\u2019s id' };
 

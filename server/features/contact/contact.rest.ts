@@ -1,6 +1,6 @@
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
-import type { RateLimiters } from './rate-limits.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
+import type { RateLimiters } from '../../rest/rate-limits.ts';
 
 export function contactOperations(services: Services, limits: RateLimiters): RestOperation[] {
   return [

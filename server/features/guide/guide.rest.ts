@@ -1,8 +1,8 @@
 import { create as contentDisposition } from 'content-disposition';
 import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
-import { safeSegment } from '../core/file-names.ts';
-import type { Services } from '../services.ts';
-import { operation, type RestOperation } from './operation.ts';
+import { safeSegment } from '../../core/file-names.ts';
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
 
 /** The guide over REST (issue 13): suggestions from the child's record (decision 0065) and letters as PDFs (decision 0066). */
 export function guideOperations(services: Services): RestOperation[] {

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { METADATA_LIMITS } from '#shared/schemas/account.ts';
-import type { AccountsService, SignedIn } from '../features/accounts/accounts.service.ts';
-import { bearerToken } from '../auth/auth-provider.ts';
-import { AppError } from '../lib/errors.ts';
-import { operation, type RestOperation } from './operation.ts';
-import type { RateLimiters } from './rate-limits.ts';
+import type { AccountsService, SignedIn } from './accounts.service.ts';
+import { bearerToken } from '../../auth/auth-provider.ts';
+import { AppError } from '../../lib/errors.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
+import type { RateLimiters } from '../../rest/rate-limits.ts';
 
 export const SESSION_COOKIE = 'trelli_session';
 

@@ -1,6 +1,6 @@
 import { auditListSchema } from '#shared/schemas/caregivers.ts';
-import type { Services } from '../services.ts';
-import { operation, queryForm, type RestOperation } from './operation.ts';
+import type { Services } from '../../services.ts';
+import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 
 const accessId = { id: 'The access entry\u2019s id (from GET /api/caregivers)' };
 const auditQuery = queryForm(auditListSchema);

@@ -1,0 +1,20 @@
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
+
+/** The dashboard numbers for external clients: the same service as the tRPC router (issue 4). */
+export function dashboardOperations(services: Services): RestOperation[] {
+  const { dashboard } = services;
+  return [
+    operation({
+      operationId: 'getDashboardStats',
+      method: 'get',
+      path: '/api/dashboard/stats',
+      tag: 'Dashboard',
+      summary: 'The dashboard numbers for one child',
+      security: 'bearer',
+      child: 'viewer',
+      success: [{ status: 200, description: 'Stats', body: 'DashboardStats' }],
+      handle: ({ scope }) => dashboard.stats(scope),
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+import type { Services } from '../../services.ts';
+import { operation, type RestOperation } from '../../rest/operation.ts';
+import { writes } from '../../rest/record-operations.ts';
+
+/** The child's goals and their progress for external clients: the same service as the tRPC router (issue 4). */
+export function goalsOperations(services: Services): RestOperation[] {
+  const { goals } = services;
+  return [
+    operation({
+      operationId: 'listGoals',
+      method: 'get',
+      path: '/api/goals',
+      tag: 'Goals',
+      summary: 'List the child\u2019s goals',
+      security: 'bearer',
+      child: 'viewer',
+      success: [{ status: 200, description: 'Goals', body: 'Goal', list: true }],
+      handle: ({ scope }) => goals.list(scope),
+    }),
+    operation({
+      operationId: 'getGoal',
+      method: 'get',
+      path: '/api/goals/{id}',
+      tag: 'Goals',
+      summary: 'A goal with its progress (oldest first) and linked observations',
+      security: 'bearer',
+      child: 'viewer',
+      ids: { id: 'The goal\u2019s id' },
+      success: [{ status: 200, description: 'The goal', body: 'GoalDetail' }],
+      handle: ({ scope, ids }) => goals.detail(scope, ids.id),
+    }),
+    ...writes({
+      base: '/api/goals',
+      tag: 'Goals',
+      noun: 'goal',
+      item: 'Goal',
+      create: { body: 'GoalCreate', run: goals.create },
+      update: { body: 'GoalUpdate', run: goals.update },
+      remove: goals.delete,
+    }),
+    operation({
+      operationId: 'addGoalProgress',
+      method: 'post',
+      path: '/api/goals/{id}/progress',
+      tag: 'Goals',
+      summary: 'Record progress on a goal',
+      security: 'bearer',
+      child: 'updater',
+      ids: { id: 'The goal\u2019s id' },
+      body: 'ProgressEntryCreate',
+      success: [{ status: 201, description: 'The entry', body: 'ProgressEntry' }],
+      handle: ({ scope, ids, body }) => goals.addProgress(scope, { ...body, goalId: ids.id }),
+    }),
+    operation({
+      operationId: 'updateGoalProgress',
+      method: 'put',
+      path: '/api/goals/{id}/progress/{entryId}',
+      tag: 'Goals',
+      summary: 'Correct a progress entry: its day, value or note',
+      security: 'bearer',
+      child: 'updater',
+      ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
+      body: 'ProgressEntryUpdate',
+      success: [{ status: 200, description: 'The entry as saved', body: 'ProgressEntry' }],
+      handle: ({ scope, ids, body }) => goals.updateProgress(scope, ids.entryId, body, ids.id),
+    }),
+    operation({
+      operationId: 'deleteGoalProgress',
+      method: 'delete',
+      path: '/api/goals/{id}/progress/{entryId}',
+      tag: 'Goals',
+      summary: 'Delete a progress entry',
+      security: 'bearer',
+      child: 'owner',
+      ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
+      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      handle: ({ scope, ids }) => goals.deleteProgress(scope, ids.entryId, ids.id),
+    }),
+  ];
+}

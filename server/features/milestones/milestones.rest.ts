@@ -1,0 +1,46 @@
+import { milestoneRangeSchema } from '#shared/schemas/milestone.ts';
+import type { Services } from '../../services.ts';
+import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
+import { writes } from '../../rest/record-operations.ts';
+
+const milestoneQuery = queryForm(milestoneRangeSchema);
+
+/** The child's roadmap for external clients: the same service as the tRPC router (issue 4). */
+export function milestonesOperations(services: Services): RestOperation[] {
+  const { milestones } = services;
+  return [
+    operation({
+      operationId: 'listMilestones',
+      method: 'get',
+      path: '/api/milestones',
+      tag: 'Roadmap',
+      summary: 'The child\u2019s roadmap: milestones by due date',
+      description: '`from` and `to` keep milestones due in that range (both days included).',
+      security: 'bearer',
+      child: 'viewer',
+      query: milestoneQuery,
+      success: [{ status: 200, description: 'Milestones', body: 'Milestone', list: true }],
+      handle: ({ scope, query }) => milestones.list(scope, query),
+    }),
+    operation({
+      operationId: 'regenerateRoadmap',
+      method: 'post',
+      path: '/api/milestones/generate',
+      tag: 'Roadmap',
+      summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
+      security: 'bearer',
+      child: 'updater',
+      success: [{ status: 200, description: 'What changed', body: 'GenerationResult' }],
+      handle: ({ scope }) => milestones.generate(scope),
+    }),
+    ...writes({
+      base: '/api/milestones',
+      tag: 'Roadmap',
+      noun: 'milestone',
+      item: 'Milestone',
+      create: { body: 'MilestoneCreate', run: milestones.create },
+      update: { body: 'MilestoneUpdate', run: milestones.update },
+      remove: milestones.delete,
+    }),
+  ];
+}
