@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, splitStatements } from '../../../server/db/migrate.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/database.ts';
+import { MIGRATIONS_DIR, checkMigrationNames, migrateToLatest, migrationFiles, splitStatements } from '../../../server/db/migrate.ts';
 
 describe('splitStatements', () => {
   it('splits at semicolons that end a line and trims each statement', () => {
@@ -61,5 +63,61 @@ describe('splitStatements', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('migration names (decision 0099)', () => {
+  const made: string[] = [];
+  /** A migrations folder holding `files`, each one harmless statement. */
+  function folderWith(...files: string[]): string {
+    const directory = mkdtempSync(path.join(tmpdir(), 'trelli-migrations-'));
+    made.push(directory);
+    for (const file of files) writeFileSync(path.join(directory, file), 'CREATE TABLE t (id int);\n');
+    return directory;
+  }
+  afterEach(() => {
+    for (const directory of made.splice(0)) rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** A database the migrator must not reach: any use of it fails the test. */
+  const untouchable = new Proxy({} as Db, {
+    get: (_target, property) => {
+      throw new Error(`the database was used (${String(property)}) before the names were checked`);
+    },
+  });
+
+  it('refuses a second migration with a timestamp already taken, naming both files, before touching the database', async () => {
+    const directory = folderWith('20990101000000_first.sql', '20990101000000_second.sql', '20990101000100_third.sql');
+    const refusal = /Migrations 20990101000000_first\.sql and 20990101000000_second\.sql share the timestamp 20990101000000/;
+    await expect(migrationFiles(directory)).rejects.toThrow(refusal);
+    await expect(migrateToLatest(untouchable, directory)).rejects.toThrow(refusal);
+  });
+
+  it('refuses a file not named <timestamp>_<what>.sql', async () => {
+    await expect(migrationFiles(folderWith('20990101000000_first.sql', 'add_index.sql'))).rejects.toThrow(
+      /Migration add_index\.sql is not named <timestamp>_<what>\.sql/,
+    );
+    expect(() => checkMigrationNames(['2099010100_short.sql'])).toThrow(/is not named/);
+  });
+
+  it('lets through the one landed pair, and only it: a third file on its timestamp is refused', async () => {
+    const [first, second] = ['20261123000000_accounts_own_children.sql', '20261123000000_forget_deleted_children.sql'];
+    expect(() => checkMigrationNames([second, first])).not.toThrow();
+    expect(() => checkMigrationNames([first, second, '20261123000000_something_else.sql'])).toThrow(
+      /20261123000000_forget_deleted_children\.sql and 20261123000000_something_else\.sql share the timestamp/,
+    );
+    expect(() => checkMigrationNames([first, second], [])).toThrow(/share the timestamp 20261123000000/);
+  });
+
+  it('accepts the real folder, in name order, the landed pair included', async () => {
+    const files = await migrationFiles(MIGRATIONS_DIR);
+    expect(files).toEqual(
+      readdirSync(MIGRATIONS_DIR)
+        .filter((file) => file.endsWith('.sql'))
+        .sort(),
+    );
+    expect(files).toEqual(
+      expect.arrayContaining(['20261123000000_accounts_own_children.sql', '20261123000000_forget_deleted_children.sql']),
+    );
   });
 });
