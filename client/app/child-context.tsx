@@ -1,7 +1,7 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Child } from '#shared/schemas/child.ts';
-import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import { INVALIDATE_ON_CHILD_CHANGE, isChildScopedRouter, queryKeyMatchesAreas, trpcRouterOfKey } from '../lib/child-scope.ts';
 import { getSelectedChildId, setSelectedChildId, subscribeSession } from '../lib/session-storage.ts';
 import { useAuth } from './auth/auth-context.tsx';
@@ -127,12 +127,10 @@ export function useChildContext(): ChildContextValue {
 }
 
 /**
- * What the signed-in person may do with the selected child (decision 0044): a viewer reads, an updater
- * also adds and changes records, an owner also deletes and shares. Screens hide what the role does not
- * allow; the server refuses it anyway.
+ * The signed-in person's role on the selected child (decision 0044); `RoleGate` asks it whether they may
+ * do an action (decision 0094). Screens hide what the role does not allow; the server refuses it anyway.
  */
-export function useChildAccess(): { role: ChildRole | null; canUpdate: boolean; canOwn: boolean } {
+export function useChildAccess(): { role: ChildRole | null } {
   const { selectedChild } = useChildContext();
-  const role = selectedChild?.role ?? null;
-  return { role, canUpdate: role !== null && roleAllows(role, 'updater'), canOwn: role !== null && roleAllows(role, 'owner') };
+  return { role: selectedChild?.role ?? null };
 }

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { toIssues } from '#shared/api-error.ts';
 import { childRecordSchema, childScopeSchema } from '#shared/schemas/child.ts';
-import type { ChildRole } from '#shared/schemas/roles.ts';
+import type { ChildAction, ChildRole } from '#shared/schemas/roles.ts';
 import { isDatabaseUnavailable, isRejectedValue } from '../db/database.ts';
 import { FileStoreUnavailableError } from '../core/storage/object-store.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, FILE_STORE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from '../lib/errors.ts';
@@ -12,7 +12,9 @@ import { transformer } from './transformer.ts';
 /** Who may call a procedure; the authorization matrix test reads it from the router itself. */
 export interface Meta {
   access: 'public' | 'signed-in' | 'child';
-  /** With `child`: the least role on the child the procedure needs (decision 0044). */
+  /** With `child`: what the procedure does, `<feature>.<action>`, from its feature's table (decision 0094). */
+  action?: string;
+  /** With `child`: the least role on the child the action needs, read from that table (decision 0044). */
   role?: ChildRole;
 }
 
@@ -72,37 +74,26 @@ export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).us
   return next({ ctx: { userId: ctx.userId } });
 });
 
-const byRole = <T>(make: (role: ChildRole) => T): Record<ChildRole, T> => ({
-  viewer: make('viewer'),
-  updater: make('updater'),
-  owner: make('owner'),
-});
-
-const childProcedures = byRole((role) =>
+/**
+ * A procedure about one child that does `action` (from its feature's table in shared/schemas), for
+ * callers with at least the action's role on it: takes `childId`; NOT_FOUND for a child the caller has
+ * no access to (existence is not revealed), FORBIDDEN when their role is too small.
+ */
+export const childProcedure = (action: ChildAction) =>
   protectedProcedure
-    .meta({ access: 'child', role })
+    .meta({ access: 'child', action: action.name, role: action.role })
     .input(childScopeSchema)
     .use(async ({ ctx, input, type, next }) => {
-      const scope = await ctx.services.children.scope(ctx.userId, input.childId, role, type === 'query');
+      const scope = await ctx.services.children.scope(ctx.userId, input.childId, action.role, type === 'query');
       return next({ ctx: { scope } });
-    }),
-);
-
-const childRecordProcedures = byRole((role) =>
-  protectedProcedure
-    .meta({ access: 'child', role })
-    .input(childRecordSchema)
-    .use(async ({ ctx, input, type, next }) => {
-      const scope = await ctx.services.children.scope(ctx.userId, input.id, role, type === 'query');
-      return next({ ctx: { scope } });
-    }),
-);
-
-/**
- * A procedure about one child, for callers with at least `role` on it: takes `childId`; NOT_FOUND for a
- * child the caller has no access to (existence is not revealed), FORBIDDEN when their role is too small.
- */
-export const childProcedure = (role: ChildRole) => childProcedures[role];
+    });
 
 /** The same for the child's own profile (`children.byId|update|delete`), named by `id`. */
-export const childRecordProcedure = (role: ChildRole) => childRecordProcedures[role];
+export const childRecordProcedure = (action: ChildAction) =>
+  protectedProcedure
+    .meta({ access: 'child', action: action.name, role: action.role })
+    .input(childRecordSchema)
+    .use(async ({ ctx, input, type, next }) => {
+      const scope = await ctx.services.children.scope(ctx.userId, input.id, action.role, type === 'query');
+      return next({ ctx: { scope } });
+    });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorSchema } from './author.ts';
 import { storedDate, storedTimestamp } from './dates.ts';
 import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
+import { defineChildActions } from './roles.ts';
 
 /** What an activity is about. */
 export const ACTIVITY_SUBJECTS = [
@@ -111,3 +112,8 @@ export const activityLimitSchema = z.number().int().min(1).max(ACTIVITY_LIMITS.p
 export const activityListSchema = z.object({ limit: activityLimitSchema.default(ACTIVITY_LIMITS.defaultPageSize) });
 
 export type Activity = z.infer<typeof activitySchema>;
+
+/** The record's recent changes: what a person does and the least role it needs (decision 0094). */
+export const activityActions = defineChildActions('activities', {
+  list: 'viewer',
+});

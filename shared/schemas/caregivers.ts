@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './account.ts';
 import { idSchema } from './child.ts';
 import { storedTimestamp } from './dates.ts';
-import { childRoleSchema } from './roles.ts';
+import { childRoleSchema, defineChildActions } from './roles.ts';
 
 export const CAREGIVER_LIMITS = {
   /** Children one invitation may name. */
@@ -118,4 +118,14 @@ export const auditListSchema = z.object({
   limit: z.number().int().min(1).max(AUDIT_LIMITS.pageSize).default(AUDIT_LIMITS.defaultPageSize),
   /** Entries older than this id: the last one of the previous page. */
   cursor: z.number().int().positive().optional(),
+});
+
+/** Who may see and change the child, and its audit log: what a person does and the least role it needs (decision 0094). */
+export const caregiverActions = defineChildActions('caregivers', {
+  list: 'owner',
+  changeRole: 'owner',
+  remove: 'owner',
+  revokeInvite: 'owner',
+  viewAudit: 'owner',
+  leave: 'viewer',
 });

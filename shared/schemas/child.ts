@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { patchOf, text } from './common.ts';
 import { addDays, addYears } from '../calendar.ts';
 import { HISTORY_YEARS, dateWithin, pastOrTodayDate, storedDate, storedTimestamp, todayIso } from './dates.ts';
-import { childRoleSchema } from './roles.ts';
+import { childRoleSchema, defineChildActions } from './roles.ts';
 
 export const GRADES = [
   'preschool',
@@ -164,3 +164,10 @@ export type ChildCreateInput = z.input<typeof childCreateSchema>;
 export type ChildCreate = z.output<typeof childCreateSchema>;
 export type ChildUpdate = z.output<typeof childUpdateSchema>;
 export type Child = z.infer<typeof childSchema>;
+
+/** The child's profile, named by its own id: what a person does and the least role it needs (decision 0094). */
+export const childActions = defineChildActions('children', {
+  view: 'viewer',
+  update: 'owner',
+  delete: 'owner',
+});

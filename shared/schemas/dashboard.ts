@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storedDate } from './dates.ts';
 import { GOAL_AREAS, GOAL_STATUSES } from './goal.ts';
 import { MILESTONE_CATEGORIES } from './milestone.ts';
+import { defineChildActions } from './roles.ts';
 
 export const dashboardStatsSchema = z.object({
   observations: z.object({ thisWeek: z.number().int(), lastWeek: z.number().int() }),
@@ -34,3 +35,8 @@ export const dashboardStatsSchema = z.object({
 });
 
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** The dashboard: what a person does and the least role it needs (decision 0094). */
+export const dashboardActions = defineChildActions('dashboard', {
+  viewStats: 'viewer',
+});

@@ -4,6 +4,7 @@ import { authorSchema } from './author.ts';
 import { idSchema } from './child.ts';
 import { patchOf, text } from './common.ts';
 import { dateWithin, earliestPastDay, storedDate, storedTimestamp, todayIso, TOO_LONG_AGO_MESSAGE } from './dates.ts';
+import { defineChildActions } from './roles.ts';
 
 /** What a document is, in the order the vault offers them. */
 export const DOCUMENT_CATEGORIES = [
@@ -225,3 +226,18 @@ export type SearchMatch = z.infer<typeof searchMatchSchema>;
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 export type LinkedDocument = z.infer<typeof linkedDocumentSchema>;
 export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
+/** The vault's documents and their files: what a person does and the least role it needs (decision 0094). */
+export const documentActions = defineChildActions('documents', {
+  list: 'viewer',
+  viewFacets: 'viewer',
+  view: 'viewer',
+  listVersions: 'viewer',
+  download: 'viewer',
+  downloadVersion: 'viewer',
+  viewThumbnail: 'viewer',
+  upload: 'updater',
+  update: 'updater',
+  replaceFile: 'updater',
+  delete: 'owner',
+});

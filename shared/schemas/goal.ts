@@ -5,6 +5,7 @@ import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { pastOrTodayDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { observationSchema } from './observation.ts';
+import { defineChildActions } from './roles.ts';
 
 export const GOAL_AREAS = [
   'reading',
@@ -117,3 +118,15 @@ export type ProgressEntryCreate = z.output<typeof progressEntryCreateSchema>;
 export type ProgressEntryUpdate = z.output<typeof progressEntryUpdateSchema>;
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 export type GoalDetail = z.infer<typeof goalDetailSchema>;
+
+/** Goals and their progress: what a person does and the least role it needs (decision 0094). */
+export const goalActions = defineChildActions('goals', {
+  list: 'viewer',
+  view: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+  addProgress: 'updater',
+  updateProgress: 'updater',
+  deleteProgress: 'owner',
+});

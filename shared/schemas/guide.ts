@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GUIDE_ARTICLES, type GuideArticleSlug } from '../guide.ts';
 import { text } from './common.ts';
+import { defineChildActions } from './roles.ts';
 
 const ARTICLE_SLUGS = Object.values(GUIDE_ARTICLES) as [GuideArticleSlug, ...GuideArticleSlug[]];
 
@@ -51,3 +52,8 @@ export const letterSchema = z
   });
 
 export type Letter = z.output<typeof letterSchema>;
+
+/** The guide: what a person does and the least role it needs (decision 0094). */
+export const guideActions = defineChildActions('guide', {
+  listSuggestions: 'viewer',
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { pastOrTodayDate, storedDate, storedTimestamp } from './dates.ts';
+import { defineChildActions } from './roles.ts';
 
 /** Every limit of a medication (decision 0056). */
 export const MEDICATION_LIMITS = { name: 120, dose: 120, schedule: 200, prescriber: 120, notes: 2000 } as const;
@@ -49,3 +50,11 @@ export const medicationSchema = z.object({
 export type MedicationCreate = z.output<typeof medicationCreateSchema>;
 export type MedicationUpdate = z.output<typeof medicationUpdateSchema>;
 export type Medication = z.infer<typeof medicationSchema>;
+
+/** Medications: what a person does and the least role it needs (decision 0094). */
+export const medicationActions = defineChildActions('medications', {
+  list: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+});

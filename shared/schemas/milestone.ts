@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { isoDate, planDate, storedDate, storedTimestamp } from './dates.ts';
+import { defineChildActions } from './roles.ts';
 
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
@@ -75,3 +76,12 @@ export type MilestoneUpdate = z.output<typeof milestoneUpdateSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;
 export type MilestoneRange = z.output<typeof milestoneRangeSchema>;
 export type GenerationResult = z.infer<typeof generationResultSchema>;
+
+/** The roadmap's milestones: what a person does and the least role it needs (decision 0094). */
+export const milestoneActions = defineChildActions('milestones', {
+  list: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+  regenerate: 'updater',
+});

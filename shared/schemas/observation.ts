@@ -3,6 +3,7 @@ import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isoDate, pastTimestamp, storedDate, storedTimestamp } from './dates.ts';
+import { defineChildActions } from './roles.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -89,3 +90,12 @@ export type ObservationUpdate = z.output<typeof observationUpdateSchema>;
 export type ObservationFilter = z.output<typeof observationFilterSchema>;
 export type Observation = z.infer<typeof observationSchema>;
 export type WeeklyTrend = z.infer<typeof weeklyTrendSchema>;
+
+/** Observations: what a person does and the least role it needs (decision 0094). */
+export const observationActions = defineChildActions('observations', {
+  list: 'viewer',
+  viewTrend: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+});

@@ -3,6 +3,7 @@ import { authorSchema } from './author.ts';
 import { emailSchema } from './account.ts';
 import { patchOf, text } from './common.ts';
 import { storedTimestamp } from './dates.ts';
+import { defineChildActions } from './roles.ts';
 
 /** Who a person is to the child, in the order the app offers them. */
 export const PERSON_ROLES = ['parent', 'guardian', 'teacher', 'therapist', 'doctor', 'other'] as const;
@@ -50,3 +51,11 @@ export const personSchema = z.object({
 export type PersonCreate = z.output<typeof personCreateSchema>;
 export type PersonUpdate = z.output<typeof personUpdateSchema>;
 export type Person = z.infer<typeof personSchema>;
+
+/** The child's people: what a person does and the least role it needs (decision 0094). */
+export const personActions = defineChildActions('people', {
+  list: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+});

@@ -12,3 +12,28 @@ export const childRoleSchema = z.enum(CHILD_ROLES);
 export function roleAllows(role: ChildRole, needed: ChildRole): boolean {
   return CHILD_ROLES.indexOf(role) >= CHILD_ROLES.indexOf(needed);
 }
+
+/** One thing a person does with a child's record, named `<feature>.<action>`, with the least role it needs. */
+export interface ChildAction<Role extends ChildRole = ChildRole> {
+  readonly name: string;
+  readonly role: Role;
+}
+
+/** A feature's table as written: each action, named for what the person does, and its least role. */
+export type ActionRoles = Record<string, ChildRole>;
+
+/**
+ * A feature's actions, declared once (decision 0094): `childProcedure`, a REST operation's `child` and
+ * the app's `RoleGate` each take an action from the table, so the three cannot name different roles.
+ */
+export function defineChildActions<const Feature extends string, const Table extends ActionRoles>(
+  feature: Feature,
+  table: Table,
+): { readonly [Action in keyof Table & string]: ChildAction<Table[Action]> & { readonly name: `${Feature}.${Action}` } } {
+  return Object.fromEntries(Object.entries(table).map(([action, role]) => [action, { name: `${feature}.${action}`, role }])) as never;
+}
+
+/** True when a person with `role` (none: no access) may do `action`: `roleAllows` against the action's role. */
+export function mayDo(role: ChildRole | null, action: ChildAction): boolean {
+  return role !== null && roleAllows(role, action.role);
+}

@@ -3,6 +3,7 @@ import { authorSchema } from './author.ts';
 import { storedTimestamp } from './dates.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
+import { defineChildActions } from './roles.ts';
 
 export const STRATEGY_PLACES = ['home', 'school', 'both'] as const;
 export const STRATEGY_KINDS = ['accommodation', 'intervention', 'routine', 'tool'] as const;
@@ -46,3 +47,11 @@ export const strategySchema = z.object({
 export type StrategyCreate = z.output<typeof strategyCreateSchema>;
 export type StrategyUpdate = z.output<typeof strategyUpdateSchema>;
 export type Strategy = z.infer<typeof strategySchema>;
+
+/** Strategies: what a person does and the least role it needs (decision 0094). */
+export const strategyActions = defineChildActions('strategies', {
+  list: 'viewer',
+  create: 'updater',
+  update: 'updater',
+  delete: 'owner',
+});

@@ -15,13 +15,14 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { callerFor, expectApiError, expressAppOf } from '../helpers/integration-kit.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
-import { CHILD_ROLES, roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import { CHILD_ROLES, defineChildActions, roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
 import { shareChildren } from '../helpers/caregivers.ts';
 
 interface ProcedureEntry {
   path: string;
   type: string;
   access: Meta['access'] | undefined;
+  action?: string;
   role?: ChildRole;
 }
 
@@ -32,6 +33,7 @@ function proceduresOf(someRouter: AnyRouter): ProcedureEntry[] {
     path,
     type: procedure._def.type,
     access: procedure._def.meta?.access,
+    ...(procedure._def.meta?.action ? { action: procedure._def.meta.action } : {}),
     ...(procedure._def.meta?.role ? { role: procedure._def.meta.role } : {}),
   }));
 }
@@ -75,6 +77,9 @@ function expectedVerdict(role: ChildRole | 'stranger', needed: ChildRole): 'not-
 }
 
 const CALLERS = ['stranger', ...CHILD_ROLES] as const;
+
+/** Actions of a made-up feature, for procedures built to prove the walk. */
+const PROBE_ACTIONS = defineChildActions('probe', { read: 'viewer', change: 'updater' });
 type CallerRole = (typeof CALLERS)[number];
 
 interface MatrixInput {
@@ -240,11 +245,13 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
     });
 
     it('the child branch works: childProcedure answers its owner, NOT_FOUND for a stranger, UNAUTHORIZED anonymously', async () => {
-      const probe = router({ probe: { childScoped: childProcedure('viewer').query(() => 'reached') } });
+      const probe = router({ probe: { childScoped: childProcedure(PROBE_ACTIONS.read).query(() => 'reached') } });
       const callers = createCallerFactory(probe);
       const owner = callers(createInnerContext({ services: server.services, userId: parentA.userId }));
       expect(await owner.probe.childScoped({ childId })).toBe('reached');
-      expect(proceduresOf(probe)).toEqual([{ path: 'probe.childScoped', type: 'query', access: 'child', role: 'viewer' }]);
+      expect(proceduresOf(probe)).toEqual([
+        { path: 'probe.childScoped', type: 'query', access: 'child', action: 'probe.read', role: 'viewer' },
+      ]);
       // The matrix walk exercises the child branch on this router and finds nothing wrong...
       expect(await authorizationViolations(probe, matrixInput(1))).toEqual([]);
       // ...and a missing child is NOT_FOUND too, so existence is not revealed.
@@ -267,11 +274,11 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
       const wrong = router({
         wrong: {
           // Says owner, lets an updater through.
-          saysOwner: childProcedure('updater')
+          saysOwner: childProcedure(PROBE_ACTIONS.change)
             .meta({ access: 'child', role: 'owner' })
             .mutation(() => 'deleted'),
           // Says viewer, refuses a viewer.
-          saysViewer: childProcedure('updater')
+          saysViewer: childProcedure(PROBE_ACTIONS.change)
             .meta({ access: 'child', role: 'viewer' })
             .query(() => 'read'),
         },

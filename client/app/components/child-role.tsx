@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
-import { roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import { mayDo, type ChildAction } from '#shared/schemas/roles.ts';
 import { useChildAccess, useChildContext } from '../child-context.tsx';
 
+/** An action a control starts: one a viewer cannot do (a viewer's actions need no gate). */
+export type GatedAction = ChildAction<'updater' | 'owner'>;
+
 export interface RoleGateProps {
-  /** The least role the control's call needs: "updater" to add and change records, "owner" to delete and share. */
-  needs: Exclude<ChildRole, 'viewer'>;
+  /**
+   * What the control does, from its feature's table in shared/schemas (`goalActions.create`), the same
+   * action the server's procedure takes; several when the control starts each of them.
+   */
+  action: GatedAction | readonly GatedAction[];
   /** What a person with less shows instead: a plainer sentence, the value as text. Nothing by default. */
   otherwise?: ReactNode;
   children: ReactNode;
@@ -15,9 +21,10 @@ export interface RoleGateProps {
  * (decision 0060): the control is not there at all, rather than there and refused. The server checks
  * the role on every call anyway; this only keeps a screen from offering what it would refuse.
  */
-export function RoleGate({ needs, otherwise = null, children }: RoleGateProps): ReactNode {
+export function RoleGate({ action, otherwise = null, children }: RoleGateProps): ReactNode {
   const { role } = useChildAccess();
-  return role !== null && roleAllows(role, needs) ? children : otherwise;
+  const actions: readonly GatedAction[] = Array.isArray(action) ? action : [action];
+  return actions.every((each) => mayDo(role, each)) ? children : otherwise;
 }
 
 /** What a viewer reads once on each screen of the child's record, near its title. */

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import { goalActions } from '#shared/schemas/goal.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
@@ -54,7 +56,7 @@ export default function DashboardPage() {
       <ViewOnlyNote />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ChildCard child={selectedChild} />
-        <RoleGate needs="updater">
+        <RoleGate action={[observationActions.create, goalActions.addProgress]}>
           <div className="grid content-start gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
             <h2 className="text-xl font-bold text-ink">Quick actions</h2>
             <button
@@ -86,7 +88,7 @@ export default function DashboardPage() {
       </div>
       <RoadmapBanner />
       {panel ? (
-        <RoleGate needs="updater">
+        <RoleGate action={panel === 'observation' ? observationActions.create : goalActions.addProgress}>
           <section
             ref={panelRef}
             id="dashboard-quick-panel"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
@@ -50,7 +51,7 @@ export default function ObservationsPage() {
         <ViewOnlyNote />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <RoleGate needs="updater">
+        <RoleGate action={observationActions.create}>
           <section id={QUICK_CAPTURE_ID} aria-labelledby="quick-capture-heading" className={card}>
             <h2 id="quick-capture-heading" className="text-xl font-bold text-ink">
               Note something

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { childCreateSchema, childUpdateSchema } from '#shared/schemas/child.ts';
+import { childActions, childCreateSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -37,7 +37,7 @@ function EditProfile() {
     </div>
   );
   return (
-    <RoleGate needs="owner" otherwise={onlyOwners}>
+    <RoleGate action={childActions.update} otherwise={onlyOwners}>
       <div className="grid gap-6">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold text-ink">Edit {selectedChild.firstName}&rsquo;s profile</h1>

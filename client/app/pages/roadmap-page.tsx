@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { milestoneActions } from '#shared/schemas/milestone.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { localToday } from '../../lib/dates.ts';
@@ -59,7 +60,7 @@ export default function RoadmapPage() {
           <ViewOnlyNote />
         </div>
         {list && list.length > 0 ? (
-          <RoleGate needs="updater">
+          <RoleGate action={[milestoneActions.create, milestoneActions.regenerate]}>
             <div className="grid justify-items-end gap-2">
               <div className="flex flex-wrap gap-3">
                 <Button variant="outline" onClick={() => setAdding((value) => !value)} aria-expanded={adding}>
@@ -89,7 +90,10 @@ export default function RoadmapPage() {
           </div>
         </div>
       ) : list && list.length === 0 ? (
-        <RoleGate needs="updater" otherwise={<p className="text-ink">Nothing is on {name}&apos;s roadmap yet.</p>}>
+        <RoleGate
+          action={[milestoneActions.regenerate, milestoneActions.create]}
+          otherwise={<p className="text-ink">Nothing is on {name}&apos;s roadmap yet.</p>}
+        >
           <EmptyRoadmap childName={name} onGenerate={runGenerate} generating={generate.isPending} triedAlready={triedEmpty} />
           {adding ? (
             <AddMilestone today={today} onClose={() => setAdding(false)} />
@@ -104,7 +108,7 @@ export default function RoadmapPage() {
       ) : (
         <>
           {adding ? (
-            <RoleGate needs="updater">
+            <RoleGate action={milestoneActions.create}>
               <AddMilestone today={today} onClose={() => setAdding(false)} />
             </RoleGate>
           ) : null}

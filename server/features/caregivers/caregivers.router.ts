@@ -4,6 +4,7 @@ import { deletedSchema } from '#shared/schemas/common.ts';
 import {
   auditEntrySchema,
   auditListSchema,
+  caregiverActions,
   caregiverListSchema,
   caregiverSchema,
   createdInviteSchema,
@@ -19,7 +20,7 @@ const recordId = z.object({ id: idSchema });
 
 /** Who may see and change each child; the child's audit log (decision 0044). */
 export const caregiversRouter = router({
-  list: childProcedure('owner')
+  list: childProcedure(caregiverActions.list)
     .output(caregiverListSchema)
     .query(({ ctx }) => ctx.services.caregivers.list(ctx.scope)),
   /** Names its children in the input; the service checks the caller owns each one. */
@@ -35,22 +36,22 @@ export const caregiversRouter = router({
     .input(inviteAcceptSchema)
     .output(inviteAcceptedSchema)
     .mutation(({ ctx, input }) => ctx.services.caregivers.accept(ctx.userId, input.token)),
-  changeRole: childProcedure('owner')
+  changeRole: childProcedure(caregiverActions.changeRole)
     .input(recordId.extend({ data: roleChangeSchema }))
     .output(caregiverSchema)
     .mutation(({ ctx, input }) => ctx.services.caregivers.changeRole(ctx.scope, input.id, input.data.role)),
-  remove: childProcedure('owner')
+  remove: childProcedure(caregiverActions.remove)
     .input(recordId)
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.caregivers.remove(ctx.scope, input.id)),
-  leave: childProcedure('viewer')
+  leave: childProcedure(caregiverActions.leave)
     .output(deletedSchema)
     .mutation(({ ctx }) => ctx.services.caregivers.leave(ctx.scope)),
-  revokeInvite: childProcedure('owner')
+  revokeInvite: childProcedure(caregiverActions.revokeInvite)
     .input(recordId)
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.caregivers.revokeInvite(ctx.scope, input.id)),
-  audit: childProcedure('owner')
+  audit: childProcedure(caregiverActions.viewAudit)
     .input(auditListSchema)
     .output(z.array(auditEntrySchema))
     .query(({ ctx, input }) => ctx.services.caregivers.audit(ctx.scope, input.limit, input.cursor)),

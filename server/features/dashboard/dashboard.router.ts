@@ -1,8 +1,8 @@
-import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
+import { dashboardActions, dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const dashboardRouter = router({
-  stats: childProcedure('viewer')
+  stats: childProcedure(dashboardActions.viewStats)
     .output(dashboardStatsSchema)
     .query(({ ctx }) => ctx.services.dashboard.stats(ctx.scope)),
 });

@@ -3,6 +3,7 @@ import { idSchema } from '#shared/schemas/child.ts';
 import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts';
 import {
   DOCUMENT_LIMITS,
+  documentActions,
   documentFacetsSchema,
   documentFilterSchema,
   documentListSchema,
@@ -15,27 +16,27 @@ import { childProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 
 /** The vault's records; the file bodies go over REST (`/api/documents`), see decision 0042. */
 export const documentsRouter = router({
-  list: childProcedure('viewer')
+  list: childProcedure(documentActions.list)
     .input(z.object({ filter: documentFilterSchema.default({ limit: DOCUMENT_LIMITS.defaultPageSize, offset: 0 }) }))
     .output(documentListSchema)
     .query(({ ctx, input }) => ctx.services.documents.list(ctx.scope, input.filter)),
-  facets: childProcedure('viewer')
+  facets: childProcedure(documentActions.viewFacets)
     .output(documentFacetsSchema)
     .query(({ ctx }) => ctx.services.documents.facets(ctx.scope)),
-  byId: childProcedure('viewer')
+  byId: childProcedure(documentActions.view)
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => ctx.services.documents.byId(ctx.scope, input.id)),
   /** The document's earlier files (kept when its file was replaced; the files themselves go over REST). */
-  versions: childProcedure('viewer')
+  versions: childProcedure(documentActions.listVersions)
     .input(z.object({ id: idSchema }))
     .output(documentVersionListSchema)
     .query(({ ctx, input }) => ctx.services.documents.versions(ctx.scope, input.id)),
-  update: childProcedure('updater')
+  update: childProcedure(documentActions.update)
     .input(z.object({ id: idSchema, data: documentUpdateSchema }))
     .output(documentSchema)
     .mutation(({ ctx, input }) => ctx.services.documents.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure('owner')
+  delete: childProcedure(documentActions.delete)
     .input(z.object({ id: idSchema }))
     .output(deletedWithdrawingExportsSchema)
     .mutation(({ ctx, input }) => ctx.services.documents.delete(ctx.scope, input.id)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '#shared/schemas/child.ts';
 import { deletedSchema } from '#shared/schemas/common.ts';
 import {
+  goalActions,
   goalCreateSchema,
   goalDetailSchema,
   goalSchema,
@@ -13,34 +14,34 @@ import {
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const goalsRouter = router({
-  list: childProcedure('viewer')
+  list: childProcedure(goalActions.list)
     .output(z.array(goalSchema))
     .query(({ ctx }) => ctx.services.goals.list(ctx.scope)),
-  detail: childProcedure('viewer')
+  detail: childProcedure(goalActions.view)
     .input(z.object({ id: idSchema }))
     .output(goalDetailSchema)
     .query(({ ctx, input }) => ctx.services.goals.detail(ctx.scope, input.id)),
-  create: childProcedure('updater')
+  create: childProcedure(goalActions.create)
     .input(z.object({ data: goalCreateSchema }))
     .output(goalSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.create(ctx.scope, input.data)),
-  update: childProcedure('updater')
+  update: childProcedure(goalActions.update)
     .input(z.object({ id: idSchema, data: goalUpdateSchema }))
     .output(goalSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure('owner')
+  delete: childProcedure(goalActions.delete)
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.delete(ctx.scope, input.id)),
-  addProgress: childProcedure('updater')
+  addProgress: childProcedure(goalActions.addProgress)
     .input(z.object({ data: progressEntryCreateSchema }))
     .output(progressEntrySchema)
     .mutation(({ ctx, input }) => ctx.services.goals.addProgress(ctx.scope, input.data)),
-  updateProgress: childProcedure('updater')
+  updateProgress: childProcedure(goalActions.updateProgress)
     .input(z.object({ id: idSchema, data: progressEntryUpdateSchema }))
     .output(progressEntrySchema)
     .mutation(({ ctx, input }) => ctx.services.goals.updateProgress(ctx.scope, input.id, input.data)),
-  deleteProgress: childProcedure('owner')
+  deleteProgress: childProcedure(goalActions.deleteProgress)
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.goals.deleteProgress(ctx.scope, input.id)),

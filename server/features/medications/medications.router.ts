@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { idSchema } from '#shared/schemas/child.ts';
 import { deletedSchema } from '#shared/schemas/common.ts';
-import { medicationCreateSchema, medicationSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
+import { medicationActions, medicationCreateSchema, medicationSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
 import { childProcedure, router } from '../../trpc/init.ts';
 
 export const medicationsRouter = router({
-  list: childProcedure('viewer')
+  list: childProcedure(medicationActions.list)
     .output(z.array(medicationSchema))
     .query(({ ctx }) => ctx.services.medications.list(ctx.scope)),
-  create: childProcedure('updater')
+  create: childProcedure(medicationActions.create)
     .input(z.object({ data: medicationCreateSchema }))
     .output(medicationSchema)
     .mutation(({ ctx, input }) => ctx.services.medications.create(ctx.scope, input.data)),
-  update: childProcedure('updater')
+  update: childProcedure(medicationActions.update)
     .input(z.object({ id: idSchema, data: medicationUpdateSchema }))
     .output(medicationSchema)
     .mutation(({ ctx, input }) => ctx.services.medications.update(ctx.scope, input.id, input.data)),
-  delete: childProcedure('owner')
+  delete: childProcedure(medicationActions.delete)
     .input(z.object({ id: idSchema }))
     .output(deletedSchema)
     .mutation(({ ctx, input }) => ctx.services.medications.delete(ctx.scope, input.id)),

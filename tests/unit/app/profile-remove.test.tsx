@@ -26,8 +26,8 @@ afterEach(() => cleanup());
 
 describe('removing a medication or a person that does not go through', () => {
   it.each([
-    ['medication', 'Melatonin', () => <MedicationsList childId={1} canUpdate canOwn />],
-    ['person', 'Ms. Rivera', () => <PeopleList childId={1} canUpdate canOwn />],
+    ['medication', 'Melatonin', () => <MedicationsList childId={1} childRole="owner" />],
+    ['person', 'Ms. Rivera', () => <PeopleList childId={1} childRole="owner" />],
   ])('keeps the question open and says so beside it, after the toast (%s)', async (noun, name, list) => {
     const user = userEvent.setup();
     const { wrapper, calls } = fakeTrpc(answer, { role: 'owner' });

@@ -189,7 +189,7 @@ describe('who added a record', () => {
   });
 
   it('the child\u2019s medications name who added each', async () => {
-    renderWith(<MedicationsList childId={1} canUpdate canOwn={false} />);
+    renderWith(<MedicationsList childId={1} childRole="updater" />);
     expect(await screen.findByText(`Added by Sam, ${DAY}`)).toBeTruthy();
   });
 

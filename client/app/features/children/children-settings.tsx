@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { childUpdateSchema, type Child } from '#shared/schemas/child.ts';
-import { roleAllows } from '#shared/schemas/roles.ts';
+import { childActions, childUpdateSchema, type Child } from '#shared/schemas/child.ts';
+import { mayDo } from '#shared/schemas/roles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ageLabel, childDisplayName, gradeLabel } from '../../../lib/child-labels.ts';
@@ -20,8 +20,8 @@ function ChildSettingsCard({ child }: { child: Child }) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const { save } = useSaveProfile();
-  const canUpdate = roleAllows(child.role, 'updater');
-  const canOwn = roleAllows(child.role, 'owner');
+  const canEdit = mayDo(child.role, childActions.update);
+  const canDelete = mayDo(child.role, childActions.delete);
   const name = childDisplayName(child);
   const facts = [ageLabel(child.ageYears), child.grade ? gradeLabel(child.grade) : null, child.school].filter(Boolean).join(' · ');
 
@@ -35,12 +35,14 @@ function ChildSettingsCard({ child }: { child: Child }) {
           <p className="text-ink-muted">{facts}</p>
           {child.sharedWithYou ? <p className="text-sm text-ink-muted">{SHARED_ROLE_NOTES[child.role]}</p> : null}
         </div>
-        {canOwn && !editing ? (
+        {(canEdit || canDelete) && !editing ? (
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" aria-label={`Edit profile: ${child.firstName}`} onClick={() => setEditing(true)}>
-              Edit profile
-            </Button>
-            <DeleteChild child={child} />
+            {canEdit ? (
+              <Button variant="outline" size="sm" aria-label={`Edit profile: ${child.firstName}`} onClick={() => setEditing(true)}>
+                Edit profile
+              </Button>
+            ) : null}
+            {canDelete ? <DeleteChild child={child} /> : null}
           </div>
         ) : null}
       </div>
@@ -62,8 +64,8 @@ function ChildSettingsCard({ child }: { child: Child }) {
           </div>
         </div>
       ) : null}
-      <MedicationsList childId={child.id} canUpdate={canUpdate} canOwn={canOwn} />
-      <PeopleList childId={child.id} canUpdate={canUpdate} canOwn={canOwn} />
+      <MedicationsList childId={child.id} childRole={child.role} />
+      <PeopleList childId={child.id} childRole={child.role} />
     </article>
   );
 }

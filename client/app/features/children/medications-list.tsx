@@ -1,5 +1,12 @@
 import { earliestPastDay, todayIso } from '#shared/schemas/dates.ts';
-import { MEDICATION_LIMITS, medicationCreateSchema, medicationUpdateSchema, type Medication } from '#shared/schemas/medication.ts';
+import {
+  MEDICATION_LIMITS,
+  medicationActions,
+  medicationCreateSchema,
+  medicationUpdateSchema,
+  type Medication,
+} from '#shared/schemas/medication.ts';
+import { mayDo, type ChildRole } from '#shared/schemas/roles.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { MEDICATIONS_EMPTY_TEXT } from './child-profile-labels.ts';
@@ -7,11 +14,10 @@ import { ProfileForm, type FieldBinding } from './profile-form.tsx';
 import { ProfileItem, ProfileList } from './profile-list.tsx';
 import { useMedications, useRemoveMedication, useSaveMedication } from './use-child-profile.ts';
 
-/** Who is looking at a child's list: an updater adds and changes, an owner also removes. */
+/** A child's list and the role on that child of who is looking at it. */
 export interface ListAccess {
   childId: number;
-  canUpdate: boolean;
-  canOwn: boolean;
+  childRole: ChildRole;
 }
 
 function MedicationForm({ childId, medication, onDone }: { childId: number; medication?: Medication; onDone: () => void }) {
@@ -89,7 +95,7 @@ function MedicationForm({ childId, medication, onDone }: { childId: number; medi
 }
 
 /** A child's medications in Settings: what, how much, when, who prescribed it, since when. */
-export function MedicationsList({ childId, canUpdate, canOwn }: ListAccess) {
+export function MedicationsList({ childId, childRole }: ListAccess) {
   const query = useMedications(childId);
   const remove = useRemoveMedication();
   return (
@@ -98,15 +104,15 @@ export function MedicationsList({ childId, canUpdate, canOwn }: ListAccess) {
       query={query}
       emptyText={MEDICATIONS_EMPTY_TEXT}
       addLabel="Add a medication"
-      canAdd={canUpdate}
+      canAdd={mayDo(childRole, medicationActions.create)}
       renderForm={(onDone) => <MedicationForm childId={childId} onDone={onDone} />}
       renderItem={(medication) => (
         <ProfileItem
           name={medication.name}
           noun="medication"
           badge={medication.active ? undefined : 'Stopped'}
-          canEdit={canUpdate}
-          canRemove={canOwn}
+          canEdit={mayDo(childRole, medicationActions.update)}
+          canRemove={mayDo(childRole, medicationActions.delete)}
           removing={remove.isPending}
           onRemove={() => remove.mutateAsync({ childId, id: medication.id })}
           renderForm={(onDone) => <MedicationForm childId={childId} medication={medication} onDone={onDone} />}

@@ -1,5 +1,6 @@
-import { PERSON_LIMITS, PERSON_ROLES, personCreateSchema, personUpdateSchema, type Person } from '#shared/schemas/person.ts';
+import { PERSON_LIMITS, PERSON_ROLES, personActions, personCreateSchema, personUpdateSchema, type Person } from '#shared/schemas/person.ts';
 import { EMAIL_MAX_LENGTH } from '#shared/schemas/account.ts';
+import { mayDo } from '#shared/schemas/roles.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { PEOPLE_EMPTY_TEXT, PERSON_ROLE_LABELS } from './child-profile-labels.ts';
 import type { ListAccess } from './medications-list.tsx';
@@ -74,7 +75,7 @@ function PersonForm({ childId, person, onDone }: { childId: number; person?: Per
 }
 
 /** A child's people in Settings: parents and guardians, teachers, therapists, doctors, and how to reach them. */
-export function PeopleList({ childId, canUpdate, canOwn }: ListAccess) {
+export function PeopleList({ childId, childRole }: ListAccess) {
   const query = usePeople(childId);
   const remove = useRemovePerson();
   return (
@@ -83,15 +84,15 @@ export function PeopleList({ childId, canUpdate, canOwn }: ListAccess) {
       query={query}
       emptyText={PEOPLE_EMPTY_TEXT}
       addLabel="Add a person"
-      canAdd={canUpdate}
+      canAdd={mayDo(childRole, personActions.create)}
       renderForm={(onDone) => <PersonForm childId={childId} onDone={onDone} />}
       renderItem={(person) => (
         <ProfileItem
           name={person.name}
           noun="person"
           badge={PERSON_ROLE_LABELS[person.role]}
-          canEdit={canUpdate}
-          canRemove={canOwn}
+          canEdit={mayDo(childRole, personActions.update)}
+          canRemove={mayDo(childRole, personActions.delete)}
           removing={remove.isPending}
           onRemove={() => remove.mutateAsync({ childId, id: person.id })}
           renderForm={(onDone) => <PersonForm childId={childId} person={person} onDone={onDone} />}

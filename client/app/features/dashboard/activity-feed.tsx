@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Activity } from '#shared/schemas/activity.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
@@ -71,7 +72,7 @@ export function ActivityFeed({ onLogObservation }: { onLogObservation(): void })
         </div>
       ) : null}
       {activities.data && activities.data.length === 0 ? (
-        <RoleGate needs="updater" otherwise={<p className="text-ink">Nothing here yet.</p>}>
+        <RoleGate action={observationActions.create} otherwise={<p className="text-ink">Nothing here yet.</p>}>
           <p className="text-ink">
             Nothing here yet.{' '}
             <button

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Child } from '#shared/schemas/child.ts';
+import { childActions } from '#shared/schemas/child.ts';
 import { ageLabel, childDisplayName, gradeLabel, supportPlanLabel } from '../../../lib/child-labels.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -23,7 +24,7 @@ export function ChildCard({ child }: { child: Child }) {
         <h2 id="child-card-name" className="text-2xl font-bold text-ink">
           {name}
         </h2>
-        <RoleGate needs="owner">
+        <RoleGate action={childActions.update}>
           <Link
             to={EDIT_PROFILE_PATH}
             className="ml-auto text-sm font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
@@ -70,7 +71,7 @@ export function ChildCard({ child }: { child: Child }) {
           </ul>
         </div>
       ) : (
-        <RoleGate needs="owner">
+        <RoleGate action={childActions.update}>
           <p className="text-sm text-ink-muted">
             <Link to={EDIT_PROFILE_PATH} className="font-semibold text-brand-800 underline underline-offset-4">
               Add what {child.firstName} is good at

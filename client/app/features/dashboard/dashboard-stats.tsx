@@ -2,6 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { goalProgress, progressPercent, progressPercentText } from '#shared/goal-progress.ts';
 import type { DashboardStats as Stats } from '#shared/schemas/dashboard.ts';
+import { goalActions } from '#shared/schemas/goal.ts';
+import { milestoneActions } from '#shared/schemas/milestone.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
+import { strategyActions } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
@@ -84,7 +88,7 @@ function ObservationsCard({ observations, onLogObservation }: { observations: St
         <WeekBars thisWeek={thisWeek} lastWeek={lastWeek} />
       </div>
       {thisWeek === 0 ? (
-        <RoleGate needs="updater" otherwise={<p className="text-ink-muted">Nothing noted yet this week.</p>}>
+        <RoleGate action={observationActions.create} otherwise={<p className="text-ink-muted">Nothing noted yet this week.</p>}>
           <p className="text-ink">
             <button type="button" onClick={onLogObservation} className={`text-left ${linkClasses}`}>
               Log one thing you noticed today
@@ -128,7 +132,7 @@ function GoalsCard({ goals }: { goals: Stats['activeGoals'] }) {
       {goals.length === 0 ? (
         <p className="text-ink">
           No goals yet.{' '}
-          <RoleGate needs="updater">
+          <RoleGate action={goalActions.create}>
             <Link to={PATHS.progressPlanner} className={linkClasses}>
               Set a first goal in the progress planner
             </Link>
@@ -151,7 +155,7 @@ function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] })
       {milestones.length === 0 ? (
         <p className="text-ink">
           Nothing coming up.{' '}
-          <RoleGate needs="updater">
+          <RoleGate action={milestoneActions.create}>
             <Link to={PATHS.roadmap} className={linkClasses}>
               Plan the months ahead on the roadmap
             </Link>
@@ -211,7 +215,7 @@ export function DashboardStats({ onLogObservation }: { onLogObservation(): void 
         <Card title="Strategies in use">
           <Big>{data.strategiesInUse}</Big>
           {data.strategiesInUse === 0 ? (
-            <RoleGate needs="updater">
+            <RoleGate action={strategyActions.create}>
               <p className="text-ink">
                 <Link to={PATHS.progressPlanner} className={linkClasses}>
                   Add a strategy that helps

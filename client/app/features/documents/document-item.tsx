@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DOCUMENT_ACCEPT, type DocumentListItem } from '#shared/schemas/document.ts';
+import { DOCUMENT_ACCEPT, documentActions, type DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
@@ -202,7 +202,7 @@ export function DocumentItem({
             <Button variant="outline" size="sm" onClick={onDownload}>
               Download{named}
             </Button>
-            <RoleGate needs="updater">
+            <RoleGate action={[documentActions.update, documentActions.replaceFile]}>
               <Button variant="outline" size="sm" onClick={onEdit}>
                 Edit{named}
               </Button>
@@ -223,7 +223,7 @@ export function DocumentItem({
                 }}
               />
             </RoleGate>
-            <RoleGate needs="owner">
+            <RoleGate action={documentActions.delete}>
               <Button id={deleteId} variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setAsking(true)}>
                 Delete{named}
               </Button>

@@ -1,6 +1,7 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentListItem } from '#shared/schemas/document.ts';
+import { documentActions } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { RoleGate, ViewOnlyNote } from '../../components/child-role.tsx';
@@ -120,7 +121,7 @@ export function VaultScreen({ childName }: { childName: string }) {
     ) : (
       <div className="grid gap-2 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
         <p className="text-lg text-ink">No documents yet.</p>
-        <RoleGate needs="updater">
+        <RoleGate action={documentActions.upload}>
           <p className="text-ink-muted">
             Start with the papers you reach for most: the current IEP or 504 plan, the latest evaluation, this year’s report cards. Drop the
             files above or choose “Add documents”; on a phone, take a photo of a paper page. PDFs become searchable, word for word.
@@ -159,7 +160,7 @@ export function VaultScreen({ childName }: { childName: string }) {
 
   const addAndStorage = (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <RoleGate needs="updater">
+      <RoleGate action={documentActions.upload}>
         <section aria-labelledby="vault-add-heading" className={card}>
           <h2 id="vault-add-heading" className="text-xl font-bold text-ink">
             Add documents
@@ -210,7 +211,7 @@ export function VaultScreen({ childName }: { childName: string }) {
         </p>
         <ViewOnlyNote />
         {wide ? null : (
-          <RoleGate needs="updater">
+          <RoleGate action={documentActions.upload}>
             <a
               href="#vault-add-heading"
               className="min-h-11 justify-self-start py-2 font-semibold text-brand-800 underline underline-offset-4"

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatRecentDateTime } from '../../../lib/dates.ts';
@@ -162,12 +163,12 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
           </div>
         </fieldset>
       ) : (
-        <RoleGate needs="updater">
+        <RoleGate action={observationActions.update}>
           <div className="flex flex-wrap gap-2">
             <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
               Edit<span className="sr-only"> the note from {when}</span>
             </Button>
-            <RoleGate needs="owner">
+            <RoleGate action={observationActions.delete}>
               <Button id={deleteButtonId} variant="ghost" size="sm" onClick={() => setMode('confirm-delete')}>
                 Delete<span className="sr-only"> the note from {when}</span>
               </Button>

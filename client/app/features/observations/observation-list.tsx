@@ -1,6 +1,7 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo, useRef, useState } from 'react';
 import type { Observation } from '#shared/schemas/observation.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -56,7 +57,7 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
       </div>
     ) : (
       <div className="grid justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-        <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No observations yet.</p>}>
+        <RoleGate action={observationActions.create} otherwise={<p className="text-lg text-ink">No observations yet.</p>}>
           <p className="text-lg text-ink">No observations yet — note one thing you noticed today, big or small.</p>
           <Button variant="outline" onClick={onWriteFirst}>
             Write the first note

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS, type Goal, type ProgressEntry } from '#shared/schemas/goal.ts';
+import { type Goal, GOAL_STALE_DAYS, goalActions, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
@@ -115,7 +115,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
           </h4>
           <AddedBy author={goal.addedBy} at={goal.createdAt} />
         </div>
-        <RoleGate needs="updater">
+        <RoleGate action={goalActions.update}>
           <GoalStatusChoice goal={goal} />
         </RoleGate>
       </div>
@@ -124,7 +124,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-sun px-4 py-3">
           <p className="text-sm font-medium text-ink">No progress recorded in {GOAL_STALE_DAYS} days</p>
           {!adding ? (
-            <RoleGate needs="updater">
+            <RoleGate action={goalActions.addProgress}>
               <Button id={addProgressId} size="sm" variant="outline" onClick={openProgress}>
                 Add progress
               </Button>
@@ -151,7 +151,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
         <Link to={goalViewHref(goal.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
           See progress<span className="sr-only"> on {goal.title}</span>
         </Link>
-        <RoleGate needs="updater">
+        <RoleGate action={[goalActions.addProgress, goalActions.update]}>
           {!goal.isStale && !adding ? (
             <Button id={addProgressId} size="sm" variant="outline" onClick={openProgress}>
               Add progress
@@ -161,7 +161,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
             Edit
           </Button>
         </RoleGate>
-        <RoleGate needs="owner">
+        <RoleGate action={goalActions.delete}>
           <ConfirmDelete
             label="Delete"
             accessibleName={`Delete goal: ${goal.title}`}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS } from '#shared/schemas/goal.ts';
+import { GOAL_STALE_DAYS, goalActions } from '#shared/schemas/goal.ts';
+import { observationActions } from '#shared/schemas/observation.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatMomentDate } from '../../../lib/dates.ts';
@@ -92,7 +93,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                 </h2>
                 <AddedBy author={goal.addedBy} at={goal.createdAt} />
               </div>
-              <RoleGate needs="updater">
+              <RoleGate action={goalActions.update}>
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                   Edit goal
                 </Button>
@@ -118,12 +119,12 @@ export function GoalDetail({ goalId }: { goalId: number }) {
             ) : (
               <p className="text-ink-muted">
                 No progress recorded yet.
-                <RoleGate needs="updater"> Add the first measurement below and the chart will start.</RoleGate>
+                <RoleGate action={goalActions.addProgress}> Add the first measurement below and the chart will start.</RoleGate>
               </p>
             )}
           </section>
 
-          <RoleGate needs="updater">
+          <RoleGate action={goalActions.addProgress}>
             <section aria-labelledby="goal-add-heading" className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">
               <h3 id="goal-add-heading" className="text-lg font-bold text-ink">
                 Add progress
@@ -137,7 +138,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               Entries
             </h3>
             {newestFirst.length === 0 ? (
-              <RoleGate needs="updater" otherwise={<p className="text-ink-muted">No entries yet.</p>}>
+              <RoleGate action={goalActions.addProgress} otherwise={<p className="text-ink-muted">No entries yet.</p>}>
                 <p className="text-ink-muted">Entries you add will be listed here, newest first.</p>
               </RoleGate>
             ) : (
@@ -159,7 +160,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                         </p>
                         <AddedBy author={entry.addedBy} at={entry.createdAt} verb="Recorded" />
                       </div>
-                      <RoleGate needs="updater">
+                      <RoleGate action={goalActions.updateProgress}>
                         <div className="flex flex-wrap gap-2">
                           <Button
                             id={editButtonId(entry.id)}
@@ -170,7 +171,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                           >
                             Edit
                           </Button>
-                          <RoleGate needs="owner">
+                          <RoleGate action={goalActions.deleteProgress}>
                             <ConfirmDelete
                               label="Delete entry"
                               accessibleName={`Delete entry: ${formatDate(entry.recordedOn)}`}
@@ -203,7 +204,7 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               <p className="text-ink-muted">
                 Observations linked to this goal show up here as evidence. When you log an observation, you can link it to this goal.
               </p>
-              <RoleGate needs="updater">
+              <RoleGate action={observationActions.create}>
                 <div>
                   <Link to={PATHS.observations} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                     Log an observation

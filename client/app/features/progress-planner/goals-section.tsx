@@ -1,6 +1,7 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useId, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
+import { goalActions } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -45,7 +46,7 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
   } else if (goals.length === 0) {
     body = adding ? null : (
       <div className="grid gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-        <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No goals yet.</p>}>
+        <RoleGate action={goalActions.create} otherwise={<p className="text-lg text-ink">No goals yet.</p>}>
           <p className="text-lg text-ink">{GOALS_EMPTY_TEXT}</p>
           <div>
             <Button id={addId} onClick={() => setAdding(true)}>
@@ -82,7 +83,7 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
           Goals
         </h2>
         {!adding && goals && goals.length > 0 ? (
-          <RoleGate needs="updater">
+          <RoleGate action={goalActions.create}>
             <Button id={addId} onClick={() => setAdding(true)}>
               Add a goal
             </Button>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
+import { strategyActions } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -45,7 +46,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
       <div className="grid gap-4">
         {strategies.data.length === 0 && !adding ? (
           <div className="grid gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-            <RoleGate needs="updater" otherwise={<p className="text-lg text-ink">No strategies yet.</p>}>
+            <RoleGate action={strategyActions.create} otherwise={<p className="text-lg text-ink">No strategies yet.</p>}>
               <p className="text-lg text-ink">{STRATEGIES_EMPTY_TEXT}</p>
               <div>
                 <Button id={addId} onClick={() => setAdding(true)}>
@@ -58,7 +59,10 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
         {strategies.data.length > 0 && active.length === 0 ? (
           <p className="text-ink-muted">
             No strategy is in use right now.
-            <RoleGate needs="updater"> Add one, or bring a retired one back with its "In use" switch.</RoleGate>
+            <RoleGate action={[strategyActions.create, strategyActions.update]}>
+              {' '}
+              Add one, or bring a retired one back with its "In use" switch.
+            </RoleGate>
           </p>
         ) : null}
         {active.length > 0 ? (
@@ -91,7 +95,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
           Strategies
         </h2>
         {!adding && strategies.data && strategies.data.length > 0 ? (
-          <RoleGate needs="updater">
+          <RoleGate action={strategyActions.create}>
             <Button id={addId} variant="outline" onClick={() => setAdding(true)}>
               Add a strategy
             </Button>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
+import { strategyActions } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
@@ -146,7 +147,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
         </div>
       ) : null}
       <RoleGate
-        needs="updater"
+        action={strategyActions.update}
         otherwise={
           <p className="text-sm text-ink">
             <span className="font-semibold">How well it works:</span> {effectivenessLabel(strategy.effectiveness)}
@@ -177,7 +178,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
             <Button size="sm" variant="ghost" aria-label={`Edit strategy: ${strategy.title}`} onClick={() => setEditing(true)}>
               Edit
             </Button>
-            <RoleGate needs="owner">
+            <RoleGate action={strategyActions.delete}>
               <ConfirmDelete
                 label="Delete"
                 accessibleName={`Delete strategy: ${strategy.title}`}

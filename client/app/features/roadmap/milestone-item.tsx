@@ -1,7 +1,13 @@
 import { guideForMilestone } from '#shared/guide.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { earliestPlanDate, latestPlanDate, planDate } from '#shared/schemas/dates.ts';
-import { isOpenMilestoneStatus, type Milestone, type MilestoneStatus, type MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import {
+  isOpenMilestoneStatus,
+  milestoneActions,
+  type Milestone,
+  type MilestoneStatus,
+  type MilestoneUpdate,
+} from '#shared/schemas/milestone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -250,7 +256,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
       ) : null}
 
       {panel === null ? (
-        <RoleGate needs="updater">
+        <RoleGate action={milestoneActions.update}>
           <div className={cn('flex flex-wrap gap-2', variant === 'card' && 'mt-auto pt-1')}>
             {statusActionsFor(milestone, open).map((action) => {
               const { label, status, variant: look } = STATUS_ACTIONS[action];
@@ -291,7 +297,7 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
               </>
             ) : null}
             {variant === 'row' && milestone.source === 'parent' ? (
-              <RoleGate needs="owner">
+              <RoleGate action={milestoneActions.delete}>
                 <Button
                   variant="ghost"
                   size="sm"

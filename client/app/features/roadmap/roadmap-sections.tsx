@@ -1,7 +1,9 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { childActions } from '#shared/schemas/child.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
+import { milestoneActions } from '#shared/schemas/milestone.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
@@ -23,7 +25,7 @@ export function ComingUp({ milestones, today }: { milestones: Milestone[]; today
       {milestones.length === 0 ? (
         <p className="rounded-2xl border border-ink/10 bg-white p-5 text-ink">
           Nothing is due soon.
-          <RoleGate needs="updater"> Take a breath, or add a milestone of your own.</RoleGate>
+          <RoleGate action={milestoneActions.create}> Take a breath, or add a milestone of your own.</RoleGate>
         </p>
       ) : (
         <ol className="grid gap-4 lg:grid-cols-3">
@@ -125,7 +127,7 @@ export function EmptyRoadmap({
         <Button onClick={onGenerate} loading={generating}>
           Build my roadmap
         </Button>
-        <RoleGate needs="owner">
+        <RoleGate action={childActions.update}>
           <Link to={`${PATHS.onboarding}?edit`} className={buttonClasses({ variant: 'link' })}>
             Add dates to {childName}&apos;s profile
           </Link>
