@@ -232,6 +232,18 @@ export async function findForProcessing(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** Ids of one child's documents still to be read, oldest first. */
+export async function pendingDocumentIds(db: Db, childId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('childId', '=', childId)
+    .where('processing', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Documents still to be read, oldest first, with the owner whose turn they wait for. */
 export async function pendingDocuments(db: Db, limit: number): Promise<{ id: number; ownerId: string }[]> {
   return db

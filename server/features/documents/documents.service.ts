@@ -242,6 +242,11 @@ export function createDocumentsService(deps: {
 
     byId: (scope: ChildScope, id: number) => readDocument(db, scope, id),
 
+    /** The child's documents whose file is still being read: what the vault's live progress watches (decision 0093). */
+    async processing(scope: ChildScope): Promise<{ pending: number[] }> {
+      return { pending: await documents.pendingDocumentIds(db, scope.childId) };
+    },
+
     async usage(ownerId: string): Promise<StorageUsage> {
       const [usedBytes, documentCount] = await Promise.all([files.usedBytes(db, ownerId), documents.countDocumentsOfOwner(db, ownerId)]);
       return { usedBytes, quotaBytes: limits.quotaBytes, maxFileBytes: limits.maxFileBytes, documentCount };
