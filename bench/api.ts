@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalTokens } from '../server/auth/local.ts';
 import { createLogger } from '../server/lib/logger.ts';
-import { createVaultSetup } from '../server/vault-setup.ts';
+import { createVaultSetup } from '../server/features/documents/vault-setup.ts';
 import { startCpuMeter, type CpuShare } from './lib/cpu.ts';
 import { createBenchDatabase, serverVersion, type BenchDatabase } from './lib/database.ts';
 import { runLoad, type LoadSummary } from './lib/load.ts';

@@ -9,7 +9,7 @@ import { buildOpenApiDocument } from '../server/rest/openapi.ts';
 import { restOperations } from '../server/rest/operations.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../server/rest/rate-limits.ts';
 import { createServices } from '../server/services.ts';
-import { createVaultSetup } from '../server/vault-setup.ts';
+import { createVaultSetup } from '../server/features/documents/vault-setup.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { createServices } from '../server/services.ts';
-import { createVaultSetup } from '../server/vault-setup.ts';
+import { createVaultSetup } from '../server/features/documents/vault-setup.ts';
 import { buildAuthProvider, openDatabaseFor } from '../server/start.ts';
 
 /** A small seeded generator, so every demo looks the same. */

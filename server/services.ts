@@ -2,55 +2,27 @@ import type { FeatureFlags } from '#shared/feature-flags.ts';
 import type { AuthConfig } from '#shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
+import type { AccountDataPart } from './core/account-data.ts';
+import { createChildNowReader, type ChildNowReader } from './core/child-now.ts';
 import type { Mailer } from './core/mail.ts';
+import type { StoredFiles } from './core/stored-objects.ts';
 import type { Db } from './db/database.ts';
-import type { VaultSetup } from './vault-setup.ts';
-import { accountDataParts } from './account-data-parts.ts';
+import type { VaultSetup } from './features/documents/vault-setup.ts';
+import type { Logger } from './lib/logger.ts';
 import { createDependencyChecks, type DependencyChecks } from './core/dependencies.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
-import { createAccountDataService, type AccountDataService } from './features/account-data/account-data.service.ts';
-import { createAccountsService, type AccountsService } from './features/accounts/accounts.service.ts';
-import { createActivitiesService, type ActivitiesService } from './features/activities/activities.service.ts';
-import { createCaregiversService, type CaregiversService } from './features/caregivers/caregivers.service.ts';
-import { createChildrenService, type ChildrenService } from './features/children/children.service.ts';
-import { createContactService, type ContactService } from './features/contact/contact.service.ts';
-import { createDocumentsService, type DocumentsService } from './features/documents/documents.service.ts';
-import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
-import { createGoalsService, type GoalsService } from './features/goals/goals.service.ts';
-import { createGuideService, type GuideService } from './features/guide/guide.service.ts';
-import { createMedicationsService, type MedicationsService } from './features/medications/medications.service.ts';
-import { createMilestonesService, type MilestonesService } from './features/milestones/milestones.service.ts';
-import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
-import { createObservationsService, type ObservationsService } from './features/observations/observations.service.ts';
-import { createPeopleService, type PeopleService } from './features/people/people.service.ts';
-import { createStrategiesService, type StrategiesService } from './features/strategies/strategies.service.ts';
+import { accountDataParts, features } from './features.ts';
 
+/**
+ * Every service. Each feature adds its own to this interface in its `<feature>.feature.ts`
+ * (`declare module '../../services.ts'`), so `services.goals` is typed where the goals feature is
+ * defined; what is here is built by the server itself, for every feature.
+ */
 export interface Services {
-  children: ChildrenService;
-  observations: ObservationsService;
-  goals: GoalsService;
-  strategies: StrategiesService;
-  milestones: MilestonesService;
-  activities: ActivitiesService;
-  dashboard: DashboardService;
-  documents: DocumentsService;
-  medications: MedicationsService;
-  people: PeopleService;
-  /** The guide's suggestions from the record, and letters as PDFs. */
-  guide: GuideService;
-  caregivers: CaregiversService;
-  contact: ContactService;
-  /** Each person's email choices, the milestone reminders and the weekly digest (background jobs). */
-  notifications: NotificationsService;
-  /** "Download my data" and "Delete my account". */
-  accountData: AccountDataService;
   /** The background job queue; start.ts starts and stops it with the server. */
   jobs: Jobs;
   /** The file store and mail, probed at start-up and by /readyz. */
   dependencies: DependencyChecks;
-  /** Built-in accounts; null in Clerk mode. */
-  accounts: AccountsService | null;
-  featureFlags: FeatureFlags;
   authConfig: AuthConfig;
 }
 
@@ -63,7 +35,7 @@ export interface ServiceDeps {
   appOrigin: string | undefined;
   /** Where emailed and copied links point: APP_ORIGIN, else this server's local address. */
   appUrl?: string;
-  /** The document vault's file store, processor and limits (server/vault-setup.ts). */
+  /** The document vault's file store, processor and limits (features/documents/vault-setup.ts). */
   vault: VaultSetup;
   /** The background job queue; made here (not started) when not given. */
   jobs?: Jobs;
@@ -72,68 +44,58 @@ export interface ServiceDeps {
   now?: () => Date;
 }
 
+/** What each feature's service factory is given: the deps with their defaults filled in. */
+export interface FeatureDeps extends ServiceDeps {
+  appUrl: string;
+  jobs: Jobs;
+  log: Logger;
+  /** The encrypted file store with its bookkeeping (core/stored-objects.ts). */
+  files: StoredFiles;
+  /** Every feature's part of "export everything" and "delete everything", in the list's order. */
+  accountDataParts: readonly AccountDataPart[];
+  /** The child as of now, read across features' tables in one place (core/child-now.ts). */
+  childNow: ChildNowReader;
+}
+
 /**
- * Builds every feature's service. Where a feature needs another feature's data (a goal's evidence is
- * observations; the roadmap reads the child and the goals), it gets that feature's service here, as a
- * narrow dependency: features never import each other's repositories.
+ * Builds every feature's service from the list in server/features.ts, each after the services it
+ * `needs`. Where a feature needs another feature's data (a goal's evidence is observations; the
+ * roadmap reads the child and the goals), it gets that feature's service here, as a narrow
+ * dependency: features never import each other's repositories.
  */
 export function createServices(deps: ServiceDeps): Services {
-  const jobs = deps.jobs ?? createJobs({ db: deps.db, log: deps.vault.log });
-  // Deleting a child or a document withdraws the exports that hold it.
-  const accountData = createAccountDataService({
-    db: deps.db,
-    auth: deps.auth,
-    files: deps.vault.files,
+  const log = deps.vault.log;
+  const files = deps.vault.files;
+  const jobs = deps.jobs ?? createJobs({ db: deps.db, log });
+  const featureDeps: FeatureDeps = {
+    ...deps,
+    // Tests and scripts that build services without a server get the default port's address.
+    appUrl: deps.appUrl ?? 'http://localhost:3000',
     jobs,
-    parts: accountDataParts({ files: deps.vault.files }),
-    log: deps.vault.log,
-    now: deps.now,
-  });
-  const children = createChildrenService({ ...deps, files: deps.vault.files, exports: accountData });
-  const observations = createObservationsService(deps);
-  const documents = createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault, exports: accountData });
-  const goals = createGoalsService({ ...deps, observations, documents });
-  // Tests and scripts that build services without a server get the default port's address.
-  const appUrl = deps.appUrl ?? 'http://localhost:3000';
-  const activities = createActivitiesService(deps);
-  return {
-    children,
-    observations,
-    goals,
-    strategies: createStrategiesService(deps),
-    milestones: createMilestonesService({ ...deps, children, goals }),
-    activities,
-    dashboard: createDashboardService(deps),
-    documents,
-    medications: createMedicationsService(deps),
-    people: createPeopleService(deps),
-    guide: createGuideService(deps),
-    caregivers: createCaregiversService({ ...deps, appUrl, activities }),
-    contact: createContactService(deps),
-    notifications: createNotificationsService({
-      ...deps,
-      jobs,
-      appUrl,
-      log: deps.vault.log,
-    }),
-    accountData,
+    log,
+    files,
+    accountDataParts: accountDataParts({ files }),
+    childNow: createChildNowReader({ db: deps.db }),
+  };
+  const built: Record<string, unknown> = {
     jobs,
-    dependencies: createDependencyChecks({ fileStore: deps.vault.files.vault.store, mailer: deps.mailer, log: deps.vault.log }),
-    accounts: deps.tokens
-      ? createAccountsService({
-          db: deps.db,
-          tokens: deps.tokens,
-          auth: deps.auth,
-          mailer: deps.mailer,
-          appUrl,
-          now: deps.now,
-        })
-      : null,
-    featureFlags: deps.featureFlags,
+    dependencies: createDependencyChecks({ fileStore: files.vault.store, mailer: deps.mailer, log }),
     authConfig: {
       provider: deps.auth.kind,
       publishableKey: deps.auth.publishableKey,
       productionHost: deps.appOrigin ? new URL(deps.appOrigin).host : null,
-    },
+    } satisfies AuthConfig,
   };
+  const byName = new Map(features.map((feature) => [feature.name as string, feature]));
+  const build = (name: string, dependents: readonly string[]): void => {
+    if (name in built) return;
+    const feature = byName.get(name);
+    if (!feature?.service) throw new Error(`No feature in server/features.ts builds the service '${name}'`);
+    if (dependents.includes(name)) throw new Error(`Services need each other in a circle: ${[...dependents, name].join(' -> ')}`);
+    for (const need of feature.needs) build(need, [...dependents, name]);
+    const needed = Object.fromEntries(feature.needs.map((need) => [need, built[need]]));
+    built[name] = feature.service(featureDeps, needed as never);
+  };
+  for (const feature of features) if (feature.service) build(feature.name, []);
+  return built as unknown as Services;
 }

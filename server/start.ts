@@ -14,7 +14,7 @@ import { createInFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
-import { createVaultSetup } from './vault-setup.ts';
+import { createVaultSetup } from './features/documents/vault-setup.ts';
 import { schedulePurge } from './core/stored-objects.ts';
 import type { Jobs } from './core/jobs.ts';
 import { createMailer } from './core/mail.ts';

@@ -1,5 +1,5 @@
 import { createLocalAuthProvider, type LocalTokens } from '../../server/auth/local.ts';
-import type { VaultSetup } from '../../server/vault-setup.ts';
+import type { VaultSetup } from '../../server/features/documents/vault-setup.ts';
 import type { Db } from '../../server/db/database.ts';
 import { createAccountsService } from '../../server/features/accounts/accounts.service.ts';
 import { createMailer } from '../../server/core/mail.ts';

@@ -6,7 +6,7 @@ import type { S3Settings } from '../../server/config.ts';
 import type { Db } from '../../server/db/database.ts';
 import type { VaultLimits } from '../../server/features/documents/documents.service.ts';
 import { createLogger, type Logger } from '../../server/lib/logger.ts';
-import { createVaultSetup, type VaultSetup } from '../../server/vault-setup.ts';
+import { createVaultSetup, type VaultSetup } from '../../server/features/documents/vault-setup.ts';
 
 export interface TestVault extends VaultSetup {
   /** The vault's DATA_DIR (keyring file, and objects/ for the disk store). */

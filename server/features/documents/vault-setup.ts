@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Config } from './config.ts';
-import { createVaultFromConfig } from './core/storage/create-vault.ts';
-import { createStoredFiles, type StoredFiles } from './core/stored-objects.ts';
-import type { Db } from './db/database.ts';
-import { createDocumentProcessor, type DocumentProcessor } from './features/documents/document-processor.ts';
-import type { VaultLimits } from './features/documents/documents.service.ts';
-import type { Logger } from './lib/logger.ts';
+import type { Config } from '../../config.ts';
+import { createVaultFromConfig } from '../../core/storage/create-vault.ts';
+import { createStoredFiles, type StoredFiles } from '../../core/stored-objects.ts';
+import type { Db } from '../../db/database.ts';
+import { createDocumentProcessor, type DocumentProcessor } from './document-processor.ts';
+import type { VaultLimits } from './documents.service.ts';
+import type { Logger } from '../../lib/logger.ts';
 
 /** What the document vault runs on: the encrypted file store with its bookkeeping, the file processor, the limits. */
 export interface VaultSetup {

@@ -1,0 +1,55 @@
+import type { AccountDataPart } from './core/account-data.ts';
+import type { StoredFiles } from './core/stored-objects.ts';
+import { accountDataFeature } from './features/account-data/account-data.feature.ts';
+import { accountsFeature } from './features/accounts/accounts.feature.ts';
+import { activitiesFeature } from './features/activities/activities.feature.ts';
+import { caregiversFeature } from './features/caregivers/caregivers.feature.ts';
+import { childrenFeature } from './features/children/children.feature.ts';
+import { configFeature } from './features/config/config.feature.ts';
+import { contactFeature } from './features/contact/contact.feature.ts';
+import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
+import { documentsFeature } from './features/documents/documents.feature.ts';
+import { featureFlagsFeature } from './features/feature-flags/feature-flags.feature.ts';
+import { goalsFeature } from './features/goals/goals.feature.ts';
+import { guideFeature } from './features/guide/guide.feature.ts';
+import { medicationsFeature } from './features/medications/medications.feature.ts';
+import { milestonesFeature } from './features/milestones/milestones.feature.ts';
+import { notificationsFeature } from './features/notifications/notifications.feature.ts';
+import { observationsFeature } from './features/observations/observations.feature.ts';
+import { peopleFeature } from './features/people/people.feature.ts';
+import { strategiesFeature } from './features/strategies/strategies.feature.ts';
+
+/**
+ * Every server feature (decision 0095): a new one is its folder and a line here. The order is the
+ * OpenAPI document's and the export's (data.json, the CSV files); services are built in the order
+ * their `needs` ask, whatever their place here.
+ */
+export const features = [
+  featureFlagsFeature,
+  configFeature,
+  accountsFeature,
+  childrenFeature,
+  observationsFeature,
+  goalsFeature,
+  strategiesFeature,
+  milestonesFeature,
+  activitiesFeature,
+  dashboardFeature,
+  medicationsFeature,
+  peopleFeature,
+  documentsFeature,
+  guideFeature,
+  accountDataFeature,
+  caregiversFeature,
+  notificationsFeature,
+  contactFeature,
+] as const;
+
+/** Every feature's part of "export everything" and "delete everything" (decision 0053), in the list's order. */
+export function accountDataParts(deps: { files: StoredFiles }): AccountDataPart[] {
+  return features.flatMap((feature) => {
+    const part = feature.accountData;
+    if (!part) return [];
+    return [typeof part === 'function' ? part(deps) : part];
+  });
+}

@@ -1,0 +1,17 @@
+import { defineFeature } from '../../core/feature.ts';
+import { createDashboardService, type DashboardService } from './dashboard.service.ts';
+import { dashboardRouter } from './dashboard.router.ts';
+import { dashboardOperations } from './dashboard.rest.ts';
+
+declare module '../../services.ts' {
+  interface Services {
+    dashboard: DashboardService;
+  }
+}
+
+export const dashboardFeature = defineFeature({
+  name: 'dashboard',
+  service: createDashboardService,
+  router: dashboardRouter,
+  rest: dashboardOperations,
+});

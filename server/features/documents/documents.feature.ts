@@ -1,0 +1,20 @@
+import { defineFeature } from '../../core/feature.ts';
+import { createDocumentsService, type DocumentsService } from './documents.service.ts';
+import { documentsRouter } from './documents.router.ts';
+import { documentsOperations } from './documents.rest.ts';
+import { documentsAccountData } from './documents.account-data.ts';
+
+declare module '../../services.ts' {
+  interface Services {
+    documents: DocumentsService;
+  }
+}
+
+export const documentsFeature = defineFeature({
+  name: 'documents',
+  needs: ['accountData'],
+  service: (deps, { accountData }) => createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault, exports: accountData }),
+  router: documentsRouter,
+  rest: documentsOperations,
+  accountData: ({ files }) => documentsAccountData(files),
+});
