@@ -9,6 +9,7 @@ import { configFeature } from './features/config/config.feature.ts';
 import { contactFeature } from './features/contact/contact.feature.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
 import { documentsFeature } from './features/documents/documents.feature.ts';
+import { everyChildFeature } from './features/every-child/every-child.feature.ts';
 import { featureFlagsFeature } from './features/feature-flags/feature-flags.feature.ts';
 import { goalsFeature } from './features/goals/goals.feature.ts';
 import { guideFeature } from './features/guide/guide.feature.ts';
@@ -32,6 +33,7 @@ export const features = [
   observationsFeature,
   goalsFeature,
   strategiesFeature,
+  everyChildFeature,
   milestonesFeature,
   activitiesFeature,
   dashboardFeature,

@@ -446,6 +446,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/every-child/observations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the observations of every child you can see, newest first, a page at a time
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. The filters are those of `GET /api/observations`; for the next page, pass the last id you received as `before`.
+     */
+    get: operations['listObservationsOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/every-child/goals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the goals of every child you can see
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. Child by child, in the order of `GET /api/children`.
+     */
+    get: operations['listGoalsOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/every-child/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The active goals of every child you can see, each with its latest progress
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. As the dashboard's `activeGoals` gives them for one child.
+     */
+    get: operations['listProgressOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/every-child/strategies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the strategies of every child you can see
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. Child by child, in the order of `GET /api/children`.
+     */
+    get: operations['listStrategiesOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/milestones': {
     parameters: {
       query?: never;
@@ -1656,6 +1736,115 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    EveryChildObservation: {
+      id: number;
+      childId: number;
+      what: string;
+      /** Format: date-time */
+      occurredAt: string;
+      /** @enum {string} */
+      setting: 'home' | 'school' | 'therapy' | 'community' | 'other';
+      antecedent: string | null;
+      behaviour: string | null;
+      consequence: string | null;
+      mood: number | null;
+      tags: string[];
+      isWin: boolean;
+      goalId: number | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      childName: string;
+    };
+    EveryChildGoal: {
+      id: number;
+      childId: number;
+      /** @enum {string} */
+      area:
+        | 'reading'
+        | 'writing'
+        | 'math'
+        | 'attention-executive-function'
+        | 'social-emotional'
+        | 'communication'
+        | 'motor'
+        | 'behaviour'
+        | 'self-advocacy'
+        | 'daily-living';
+      title: string;
+      description: string | null;
+      baseline: number | null;
+      target: number | null;
+      unit: string | null;
+      targetDate: string | null;
+      /** @enum {string} */
+      status: 'not-started' | 'in-progress' | 'achieved' | 'paused';
+      /** @enum {string} */
+      source: '504' | 'iep' | 'home' | 'therapy';
+      latestProgress: components['schemas']['ProgressEntry'] | null;
+      isStale: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      childName: string;
+    };
+    EveryChildProgress: {
+      id: number;
+      title: string;
+      /** @enum {string} */
+      area:
+        | 'reading'
+        | 'writing'
+        | 'math'
+        | 'attention-executive-function'
+        | 'social-emotional'
+        | 'communication'
+        | 'motor'
+        | 'behaviour'
+        | 'self-advocacy'
+        | 'daily-living';
+      /** @enum {string} */
+      status: 'not-started' | 'in-progress' | 'achieved' | 'paused';
+      baseline: number | null;
+      target: number | null;
+      unit: string | null;
+      latestValue: number | null;
+      latestOn: string | null;
+      childId: number;
+      childName: string;
+    };
+    EveryChildStrategy: {
+      id: number;
+      childId: number;
+      title: string;
+      description: string | null;
+      /** @enum {string} */
+      whereUsed: 'home' | 'school' | 'both';
+      /** @enum {string} */
+      kind: 'accommodation' | 'intervention' | 'routine' | 'tool';
+      goalIds: number[];
+      effectiveness: number | null;
+      active: boolean;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      childName: string;
     };
     Milestone: {
       id: number;
@@ -3434,6 +3623,105 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listObservationsOfEveryChild: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        setting?: 'home' | 'school' | 'therapy' | 'community' | 'other';
+        tag?: string;
+        winsOnly?: boolean;
+        search?: string;
+        goalId?: number;
+        limit?: number;
+        before?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Observations, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildObservation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listGoalsOfEveryChild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Goals */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildGoal'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listProgressOfEveryChild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Active goals */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildProgress'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listStrategiesOfEveryChild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Strategies */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildStrategy'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

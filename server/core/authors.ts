@@ -37,3 +37,22 @@ export async function authorsFor(
     return account ? { name: authorName(account), isYou: account.id === scope.userId } : null;
   };
 }
+
+/**
+ * authorsFor for records of several children (a list across every child the caller sees, decision
+ * 0098): read once per child that has records, as the address someone was invited as is the child's.
+ */
+export async function authorsForChildren(
+  db: Db,
+  scopes: readonly Pick<ChildScope, 'childId' | 'userId'>[],
+  records: readonly { childId: number; createdBy: string | null }[],
+): Promise<(childId: number) => AuthorOf> {
+  const byChild = new Map<number, AuthorOf>();
+  await Promise.all(
+    scopes.map(async (scope) => {
+      const ids = records.filter((record) => record.childId === scope.childId).map((record) => record.createdBy);
+      if (ids.length > 0) byChild.set(scope.childId, await authorsFor(db, scope, ids));
+    }),
+  );
+  return (childId) => byChild.get(childId) ?? (() => null);
+}

@@ -39,6 +39,12 @@ import { clerkConfigSchema, featureFlagsResponseSchema } from '#shared/schemas/c
 import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
 import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import {
+  everyChildGoalSchema,
+  everyChildObservationSchema,
+  everyChildProgressSchema,
+  everyChildStrategySchema,
+} from '#shared/schemas/every-child.ts';
+import {
   documentCreateSchema,
   documentFacetsSchema,
   documentListSchema,
@@ -125,6 +131,10 @@ export const responseBodies = {
   GoalDetail: goalDetailSchema,
   ProgressEntry: progressEntrySchema,
   Strategy: strategySchema,
+  EveryChildObservation: everyChildObservationSchema,
+  EveryChildGoal: everyChildGoalSchema,
+  EveryChildProgress: everyChildProgressSchema,
+  EveryChildStrategy: everyChildStrategySchema,
   Milestone: milestoneSchema,
   Medication: medicationSchema,
   Person: personSchema,

@@ -4,7 +4,14 @@ import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 
 export async function listObservations(db: Db, childId: number, filter: ObservationFilter): Promise<ObservationRow[]> {
-  let query = db.selectFrom('observations').selectAll().where('childId', '=', childId);
+  return listObservationsOfChildren(db, [childId], filter);
+}
+
+/** The observations of any of `childIds` matching `filter`, newest first (one child's, or every child's the caller sees). */
+export async function listObservationsOfChildren(db: Db, childIds: readonly number[], filter: ObservationFilter): Promise<ObservationRow[]> {
+  if (childIds.length === 0) return [];
+  // One id reads `child_id IN ($1)`, which PostgreSQL plans as `child_id = $1`.
+  let query = db.selectFrom('observations').selectAll().where('childId', 'in', [...childIds]);
   if (filter.from) query = query.where('occurredAt', '>=', sql<Date>`${filter.from}::date`);
   if (filter.to) query = query.where('occurredAt', '<', sql<Date>`${filter.to}::date + 1`);
   if (filter.setting) query = query.where('setting', '=', filter.setting);
@@ -14,7 +21,7 @@ export async function listObservations(db: Db, childId: number, filter: Observat
   if (filter.before) {
     // Keyset paging in the list's own order, so a note logged late for an earlier day is not skipped.
     query = query.where(
-      sql<boolean>`(occurred_at, id) < (SELECT o.occurred_at, o.id FROM observations o WHERE o.id = ${filter.before} AND o.child_id = ${childId})`,
+      sql<boolean>`(occurred_at, id) < (SELECT o.occurred_at, o.id FROM observations o WHERE o.id = ${filter.before} AND o.child_id IN (${sql.join(childIds)}))`,
     );
   }
   if (filter.search) {

@@ -1,7 +1,7 @@
 import type { Observation, ObservationCreate, ObservationFilter, ObservationUpdate, WeeklyTrend } from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
-import { authorsFor, type AuthorOf } from '../../core/authors.ts';
+import { authorsFor, authorsForChildren, type AuthorOf } from '../../core/authors.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { weekStart } from '../../core/dates.ts';
 import { recordChange } from '../../core/record-change.ts';
@@ -64,6 +64,17 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
   return {
     async list(scope: ChildScope, filter: ObservationFilter): Promise<Observation[]> {
       return withAuthors(db, scope, await observations.listObservations(db, scope.childId, filter));
+    },
+
+    /** The observations of every child in `scopes` matching `filter`, newest first, in one list (decision 0098). */
+    async listForChildren(scopes: readonly ChildScope[], filter: ObservationFilter): Promise<Observation[]> {
+      const rows = await observations.listObservationsOfChildren(
+        db,
+        scopes.map((scope) => scope.childId),
+        filter,
+      );
+      const authorsOf = await authorsForChildren(db, scopes, rows);
+      return rows.map((row) => toObservation(row, authorsOf(row.childId)));
     },
 
     async create(scope: ChildScope, input: ObservationCreate): Promise<Observation> {
