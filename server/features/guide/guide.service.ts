@@ -4,17 +4,17 @@ import type { GuideSuggestion, Letter } from '#shared/schemas/guide.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { authorsFor } from '../../core/authors.ts';
+import type { ChildNowReader } from '../../core/child-now.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { renderPdf } from '../../core/pdf.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as guide from './guide.repository.ts';
 import { MILESTONE_LOOKAHEAD_DAYS, suggestArticles } from './suggestion-rules.ts';
 
 /**
  * The guide's server side: "for you" suggestions read from the child's record on each call
  * (decision 0065), and letters made into PDFs on request, never stored (decision 0066).
  */
-export function createGuideService(deps: { db: Db; now?: () => Date }) {
+export function createGuideService(deps: { db: Db; childNow: ChildNowReader; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -22,12 +22,19 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
     async suggestions(scope: ChildScope): Promise<GuideSuggestion[]> {
       const at = now();
       const today = todayIso(at);
-      const child = await guide.findChildProfile(db, scope.childId);
+      const {
+        profile: child,
+        milestonesDue,
+        activeGoals,
+        progressEntryCounts,
+      } = await deps.childNow.read(scope.childId, {
+        profile: true,
+        milestonesDue: { from: today, to: addDays(today, MILESTONE_LOOKAHEAD_DAYS) },
+        activeGoals: true,
+        progressEntryCounts: true,
+      });
       if (!child) throw AppError.notFound('Child');
-      const milestones = await guide.listOpenMilestones(db, scope.childId, today, addDays(today, MILESTONE_LOOKAHEAD_DAYS));
-      const goals = await guide.listActiveGoalsWithProgress(db, scope.childId);
-      const authorId = await guide.profileAuthorId(db, scope.childId);
-      const author = (await authorsFor(db, scope, [authorId]))(authorId);
+      const author = (await authorsFor(db, scope, [child.writtenBy]))(child.writtenBy);
       return suggestArticles({
         today,
         child: {
@@ -39,8 +46,14 @@ export function createGuideService(deps: { db: Db; now?: () => Date }) {
           diagnoses: child.diagnoses,
           notedBy: author && !author.isYou ? author.name : null,
         },
-        milestones,
-        goals,
+        milestones: milestonesDue,
+        goals: activeGoals.map((goal) => ({
+          id: goal.id,
+          title: goal.title,
+          createdOn: goal.createdOn,
+          progressEntries: progressEntryCounts[goal.id] ?? 0,
+          lastEntryOn: goal.latestOn,
+        })),
       });
     },
 

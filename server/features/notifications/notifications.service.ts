@@ -10,6 +10,7 @@ import {
   type NotificationSettingsUpdate,
 } from '#shared/schemas/notifications.ts';
 import type { AuthProvider } from '../../auth/auth-provider.ts';
+import type { ChildNowParts, ChildNowReader } from '../../core/child-now.ts';
 import { weekStart } from '../../core/dates.ts';
 import { defineJob, type Jobs } from '../../core/jobs.ts';
 import type { MailMessage, Mailer } from '../../core/mail.ts';
@@ -41,6 +42,9 @@ const REMEMBER_SENT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCOUNT_GONE = 'This account no longer exists.';
 
+/** What a digest tells about one child's week, and the milestones coming up. */
+type DigestContent = ChildNowParts['week'] & { milestones: ChildNowParts['milestonesDue'] };
+
 /** What one run of a job did: mails that went, that could not go (retried), and people with no address to send to. */
 export interface SendSummary {
   sent: number;
@@ -56,6 +60,8 @@ export interface SendSummary {
  */
 export function createNotificationsService(deps: {
   db: Db;
+  /** What a digest tells of a child's week (core/child-now.ts). */
+  childNow: ChildNowReader;
   auth: AuthProvider;
   mailer: Mailer;
   jobs: Jobs;
@@ -135,13 +141,16 @@ export function createNotificationsService(deps: {
     const thisWeek = weekStart(at);
     const lastWeek = addDays(thisWeek, -7);
     const today = todayIso(at);
-    const window = { from: lastWeek, to: thisWeek, today, until: addDays(today, DIGEST_MILESTONE_DAYS), listLimit: DIGEST_LIST_LIMIT };
-    // Everyone with access to a child reads the same week: it is read once per child.
-    const contents = new Map<number, Promise<notifications.DigestContent>>();
+    const request = {
+      week: { from: lastWeek, to: thisWeek, listLimit: DIGEST_LIST_LIMIT },
+      milestonesDue: { from: today, to: addDays(today, DIGEST_MILESTONE_DAYS) },
+    };
+    // Everyone with access to a child reads the same week: it is read once per child, in one statement.
+    const contents = new Map<number, Promise<DigestContent>>();
     const contentOf = (childId: number) => {
       let content = contents.get(childId);
       if (!content) {
-        content = notifications.digestContent(db, childId, window);
+        content = deps.childNow.read(childId, request).then(({ week, milestonesDue }) => ({ ...week, milestones: milestonesDue }));
         contents.set(childId, content);
       }
       return content;
