@@ -133,7 +133,7 @@ function errorResponses(op: RestOperation): Record<string, unknown> {
   // An upload's 413 and 415 are about the file; the operation declares them.
   if (op.security === 'bearer') derived.push('Unauthorized');
   if (op.security === 'session-cookie') derived.push('CrossSite');
-  if (op.child && op.child !== 'viewer') derived.push('Forbidden');
+  if (op.child && op.child.role !== 'viewer') derived.push('Forbidden');
   if (op.child || op.ids) derived.push('NotFound');
   if (hasBody && !op.upload) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (op.rateLimits?.length) derived.push('TooManyRequests');

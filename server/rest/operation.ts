@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import { pathIdSchema } from '#shared/schemas/child.ts';
-import type { ChildRole } from '#shared/schemas/roles.ts';
+import type { ChildAction } from '#shared/schemas/roles.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
@@ -16,7 +16,7 @@ import { parseWith, publicRoute } from './route-kit.ts';
  */
 export interface RestOperation<
   Security extends OperationSecurity = OperationSecurity,
-  Child extends ChildRole | false = ChildRole | false,
+  Child extends ChildAction | false = ChildAction | false,
   Body extends RequestBodyName | undefined = RequestBodyName | undefined,
   Query extends z.ZodObject | undefined = z.ZodObject | undefined,
   Ids extends string = string,
@@ -31,8 +31,9 @@ export interface RestOperation<
   /** bearer: `Authorization: Bearer <token>`; session-cookie: the built-in accounts' cookie; public: none. */
   security: Security;
   /**
-   * About one child, named by `?childId=`, for callers with at least this role on it (decision 0044): a
-   * child the caller has no access to is a 404, too small a role a 403.
+   * About one child, named by `?childId=`: the action the operation does, from its feature's table in
+   * shared/schemas (decision 0094), whose role the caller needs at least (decision 0044). A child the
+   * caller has no access to is a 404, too small a role a 403.
    */
   child: Child;
   /** The child is named by the path's `{id}` (the children's own paths), not by `?childId=`. */
@@ -88,7 +89,7 @@ export interface Success {
 
 export interface OperationInput<
   Security extends OperationSecurity,
-  Child extends ChildRole | false,
+  Child extends ChildAction | false,
   Body extends RequestBodyName | undefined,
   Query extends z.ZodObject | undefined,
   Ids extends string,
@@ -96,7 +97,7 @@ export interface OperationInput<
   req: Request;
   res: Response;
   userId: Security extends 'bearer' ? string : null;
-  scope: Child extends ChildRole ? ChildScope : undefined;
+  scope: Child extends ChildAction ? ChildScope : undefined;
   /** The path's ids, parsed. */
   ids: Record<Ids, number>;
   query: Query extends z.ZodObject ? z.output<Query> : undefined;
@@ -106,7 +107,7 @@ export interface OperationInput<
 /** Declares an operation with its handler's input typed from the declaration. */
 export function operation<
   Security extends OperationSecurity,
-  Child extends ChildRole | false,
+  Child extends ChildAction | false,
   Body extends RequestBodyName | undefined = undefined,
   Query extends z.ZodObject | undefined = undefined,
   Ids extends string = never,
@@ -134,7 +135,7 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
     const userId = (res.locals.userId as string | null | undefined) ?? null;
     if (op.security === 'bearer' && !userId) throw new AppError('UNAUTHORIZED', 'Please sign in: send Authorization: Bearer <token>.');
     const scope = op.child
-      ? await services.children.scope(userId as string, childIdFrom(req, op), op.child, req.method === 'GET')
+      ? await services.children.scope(userId as string, childIdFrom(req, op), op.child.role, req.method === 'GET')
       : undefined;
     const ids: Record<string, number> = {};
     for (const name of Object.keys(op.ids ?? {})) {

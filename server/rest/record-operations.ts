@@ -1,3 +1,4 @@
+import type { ChildAction } from '#shared/schemas/roles.ts';
 import type { ChildScope } from '../core/child-scope.ts';
 import type { RequestBodyName, ResponseBodyName } from './components.ts';
 import { operation, type OperationTag, type RestOperation } from './operation.ts';
@@ -9,6 +10,8 @@ export interface Collection {
   /** What one record is called in summaries (`goal`) and, capitalised, in operationIds (`createGoal`). */
   noun: string;
   item: ResponseBodyName;
+  /** The feature's table: the three operations do its `create`, `update` and `delete`. */
+  actions: Record<'create' | 'update' | 'delete', ChildAction>;
   create: { body: RequestBodyName; run: (scope: ChildScope, input: never) => Promise<unknown> };
   update: { body: RequestBodyName; run: (scope: ChildScope, id: number, input: never) => Promise<unknown> };
   remove: (scope: ChildScope, id: number) => Promise<unknown>;
@@ -26,7 +29,7 @@ export function writes(c: Collection): RestOperation[] {
       tag: c.tag,
       summary: `Add a ${c.noun}`,
       security: 'bearer',
-      child: 'updater',
+      child: c.actions.create,
       body: c.create.body,
       success: [{ status: 201, description: `The new ${c.noun}`, body: c.item }],
       handle: ({ scope, body }) => c.create.run(scope, body as never),
@@ -38,7 +41,7 @@ export function writes(c: Collection): RestOperation[] {
       tag: c.tag,
       summary: `Change a ${c.noun}`,
       security: 'bearer',
-      child: 'updater',
+      child: c.actions.update,
       ids: recordId,
       body: c.update.body,
       success: [{ status: 200, description: `The ${c.noun} as saved`, body: c.item }],
@@ -51,7 +54,7 @@ export function writes(c: Collection): RestOperation[] {
       tag: c.tag,
       summary: `Delete a ${c.noun}`,
       security: 'bearer',
-      child: 'owner',
+      child: c.actions.delete,
       ids: recordId,
       success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
       handle: ({ scope, ids }) => c.remove(scope, ids.id),

@@ -15,7 +15,8 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, validChild, type TestServer } from '../helpers/test-server.ts';
 import { callerFor, expectApiError, expressAppOf } from '../helpers/integration-kit.ts';
 import { createInnerContext } from '../../server/trpc/context.ts';
-import { CHILD_ROLES, defineChildActions, roleAllows, type ChildRole } from '#shared/schemas/roles.ts';
+import { CHILD_ROLES, defineChildActions, roleAllows, type ChildAction, type ChildRole } from '#shared/schemas/roles.ts';
+import { actionRoleViolations, sharedActionTables, type ChildScopedEntry } from '../helpers/action-roles.ts';
 import { shareChildren } from '../helpers/caregivers.ts';
 
 interface ProcedureEntry {
@@ -361,7 +362,7 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
       const spent = spend(operations.length);
       const violations: string[] = [];
       for (const [index, op] of operations.entries()) {
-        const role = op.child as ChildRole;
+        const { role } = op.child as ChildAction;
         const spentChild = spent[index] as number;
         const path = op.childInPath
           ? op.path.replace('{id}', String(spentChild))
@@ -376,6 +377,22 @@ describe.each(ENGINES)('authorization matrix on %s', (engine) => {
         }
       }
       expect(violations).toEqual([]);
+    });
+
+    it('each action’s role is declared once: a procedure and an operation doing it need its table’s role, each names one, and every action is done', async () => {
+      const procedures: ChildScopedEntry[] = proceduresOf(appRouter)
+        .filter((procedure) => procedure.access === 'child')
+        .map(({ path, action, role }) => ({ label: `tRPC ${path}`, side: 'tRPC', router: path.split('.')[0], action, role }));
+      const operations: ChildScopedEntry[] = restOperations(server.services, createRateLimiters(DEFAULT_RATE_LIMITS))
+        .filter((op) => op.child)
+        .map((op) => {
+          const { name, role } = op.child as Partial<ChildAction>;
+          return { label: `REST ${op.method.toUpperCase()} ${op.path}`, side: 'REST', action: name, role };
+        });
+      expect(actionRoleViolations(await sharedActionTables(), [...procedures, ...operations])).toEqual([]);
+      // Both sides are there to pair: the same action on each.
+      expect(operations.find((op) => op.label === 'REST POST /api/goals/{id}/progress')?.action).toBe('goals.addProgress');
+      expect(procedures.find((procedure) => procedure.label === 'tRPC goals.addProgress')?.action).toBe('goals.addProgress');
     });
 
     it('routes marked public are not behind the bearer gate: anonymous gets the same status as signed-in, never the gate’s 401', async () => {

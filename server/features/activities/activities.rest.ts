@@ -1,4 +1,4 @@
-import { activityListSchema } from '#shared/schemas/activity.ts';
+import { activityActions, activityListSchema } from '#shared/schemas/activity.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 
@@ -15,7 +15,7 @@ export function activitiesOperations(services: Services): RestOperation[] {
       tag: 'Dashboard',
       summary: 'Recent changes to the child\u2019s record',
       security: 'bearer',
-      child: 'viewer',
+      child: activityActions.list,
       query: activityQuery,
       success: [
         {

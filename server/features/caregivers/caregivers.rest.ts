@@ -1,4 +1,4 @@
-import { auditListSchema } from '#shared/schemas/caregivers.ts';
+import { auditListSchema, caregiverActions } from '#shared/schemas/caregivers.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 
@@ -16,7 +16,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       tag: 'Caregivers',
       summary: 'Who has access to the child, and the invitations still open (owners)',
       security: 'bearer',
-      child: 'owner',
+      child: caregiverActions.list,
       success: [{ status: 200, description: 'People with access and open invitations', body: 'CaregiverList' }],
       handle: ({ scope }) => caregivers.list(scope),
     }),
@@ -69,7 +69,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       tag: 'Caregivers',
       summary: 'Cancel an open invitation for the child (owners)',
       security: 'bearer',
-      child: 'owner',
+      child: caregiverActions.revokeInvite,
       ids: { id: 'The invitation\u2019s id' },
       success: [{ status: 200, description: 'Cancelled', body: 'Deleted' }],
       handle: ({ scope, ids }) => caregivers.revokeInvite(scope, ids.id),
@@ -81,7 +81,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       tag: 'Caregivers',
       summary: 'Change someone\u2019s role on the child (owners)',
       security: 'bearer',
-      child: 'owner',
+      child: caregiverActions.changeRole,
       ids: accessId,
       body: 'RoleChange',
       success: [{ status: 200, description: 'The person with their new role', body: 'Caregiver' }],
@@ -94,7 +94,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       tag: 'Caregivers',
       summary: 'Remove someone\u2019s access to the child (owners); it ends with their next request',
       security: 'bearer',
-      child: 'owner',
+      child: caregiverActions.remove,
       ids: accessId,
       success: [{ status: 200, description: 'Removed', body: 'Deleted' }],
       handle: ({ scope, ids }) => caregivers.remove(scope, ids.id),
@@ -106,7 +106,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       tag: 'Caregivers',
       summary: 'Give up your own access to a child another account shared with you',
       security: 'bearer',
-      child: 'viewer',
+      child: caregiverActions.leave,
       success: [{ status: 200, description: 'You no longer have access', body: 'Deleted' }],
       handle: ({ scope }) => caregivers.leave(scope),
     }),
@@ -119,7 +119,7 @@ export function caregiversOperations(services: Services): RestOperation[] {
       description:
         'Who viewed the record, who changed what, who was invited or removed. Names the action and the record\u2019s kind and id, never what it says.',
       security: 'bearer',
-      child: 'owner',
+      child: caregiverActions.viewAudit,
       query: auditQuery,
       success: [{ status: 200, description: 'Audit entries', body: 'AuditEntry', list: true }],
       handle: ({ scope, query }) => caregivers.audit(scope, query.limit as number, query.cursor as number | undefined),

@@ -1,3 +1,4 @@
+import { childActions } from '#shared/schemas/child.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 
@@ -37,7 +38,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       tag: 'Children',
       summary: 'One child',
       security: 'bearer',
-      child: 'viewer',
+      child: childActions.view,
       childInPath: true,
       ids: childId,
       success: [{ status: 200, description: 'The child', body: 'Child' }],
@@ -50,7 +51,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       tag: 'Children',
       summary: 'Change a child\u2019s details',
       security: 'bearer',
-      child: 'owner',
+      child: childActions.update,
       childInPath: true,
       ids: childId,
       body: 'ChildUpdate',
@@ -64,7 +65,7 @@ export function childrenOperations(services: Services): RestOperation[] {
       tag: 'Children',
       summary: 'Delete a child and everything recorded about them',
       security: 'bearer',
-      child: 'owner',
+      child: childActions.delete,
       childInPath: true,
       ids: childId,
       success: [

@@ -1,3 +1,4 @@
+import { dashboardActions } from '#shared/schemas/dashboard.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 
@@ -12,7 +13,7 @@ export function dashboardOperations(services: Services): RestOperation[] {
       tag: 'Dashboard',
       summary: 'The dashboard numbers for one child',
       security: 'bearer',
-      child: 'viewer',
+      child: dashboardActions.viewStats,
       success: [{ status: 200, description: 'Stats', body: 'DashboardStats' }],
       handle: ({ scope }) => dashboard.stats(scope),
     }),

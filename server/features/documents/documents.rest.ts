@@ -1,7 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { create as contentDisposition } from 'content-disposition';
-import { DOCUMENT_MEDIA_TYPE_LIST, documentDownloadSchema, documentFilterSchema, INLINE_MEDIA_TYPES } from '#shared/schemas/document.ts';
+import {
+  DOCUMENT_MEDIA_TYPE_LIST,
+  documentActions,
+  documentDownloadSchema,
+  documentFilterSchema,
+  INLINE_MEDIA_TYPES,
+} from '#shared/schemas/document.ts';
 import type { DocumentRecord } from '#shared/schemas/document.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -115,7 +121,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'The child\u2019s documents counted by category, school year and tag',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.viewFacets,
       success: [{ status: 200, description: 'Counts for the filters', body: 'DocumentFacets' }],
       handle: ({ scope }) => documents.facets(scope),
     }),
@@ -128,7 +134,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       description:
         'Newest first (by the document\u2019s date, else the day it was added). With `q`, the words are searched in titles, tags, notes and the text inside PDFs, best match first; each item\u2019s `matches` shows where they were found.',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.list,
       query: documentQuery,
       success: [{ status: 200, description: 'A page of documents and the total matching', body: 'DocumentList' }],
       handle: ({ scope, query }) => documents.list(scope, parseWith(documentFilterSchema, query)),
@@ -142,7 +148,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       description:
         'A `multipart/form-data` body: the description fields first (all optional; the title defaults to the file name, the school year to the one of the document date), then the file in a part named `file`. Accepted by content: PDF, JPEG, PNG, WebP, HEIC, plain text, DOCX. The text inside PDFs and a thumbnail are made just after; `processing` says when they are ready.',
       security: 'bearer',
-      child: 'updater',
+      child: documentActions.upload,
       upload: 'DocumentCreate',
       errors: UPLOAD_ERRORS,
       rateLimits: [limits.uploadsPerAccount],
@@ -159,7 +165,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'A document\u2019s description',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.view,
       ids: documentId,
       success: [{ status: 200, description: 'The document', body: 'Document' }],
       handle: ({ scope, ids }) => documents.byId(scope, ids.id),
@@ -171,7 +177,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'Change a document\u2019s description',
       security: 'bearer',
-      child: 'updater',
+      child: documentActions.update,
       ids: documentId,
       body: 'DocumentUpdate',
       success: [{ status: 200, description: 'The document as saved', body: 'Document' }],
@@ -184,7 +190,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'Delete a document and its file',
       security: 'bearer',
-      child: 'owner',
+      child: documentActions.delete,
       ids: documentId,
       success: [
         {
@@ -204,7 +210,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       description:
         'PDFs and images are sent inline (add `download=true` for an attachment); other types as attachments. One byte range per request.',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.download,
       ids: documentId,
       query: downloadQuery,
       errors: { 416: 'The range is outside the file (Content-Range gives its size)' },
@@ -221,7 +227,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'A document\u2019s earlier files, kept when its file was replaced',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.listVersions,
       ids: documentId,
       success: [{ status: 200, description: 'Earlier files, the most recently replaced first', body: 'DocumentVersion', list: true }],
       handle: ({ scope, ids }) => documents.versions(scope, ids.id),
@@ -233,7 +239,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'An earlier file of a document, decrypted, as an attachment',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.downloadVersion,
       ids: { ...documentId, versionId: 'The earlier version\u2019s id (a version of that document)' },
       success: [{ status: 200, description: 'The earlier file', file: DOCUMENT_MEDIA_TYPE_LIST }],
       handle: ({ res, scope, ids }) => sendVersion(res, scope, ids.id, ids.versionId, services),
@@ -247,7 +253,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       description:
         'A `multipart/form-data` body with the new file in a part named `file`. The old file is kept as an earlier version (GET /api/documents/{id}/versions), so an updater may replace; it goes when the document is deleted.',
       security: 'bearer',
-      child: 'updater',
+      child: documentActions.replaceFile,
       ids: documentId,
       upload: 'DocumentReplace',
       errors: UPLOAD_ERRORS,
@@ -265,7 +271,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       tag: 'Documents',
       summary: 'A small WebP picture of an image or of a PDF\u2019s first page (404 until it is made, or for other types)',
       security: 'bearer',
-      child: 'viewer',
+      child: documentActions.viewThumbnail,
       ids: documentId,
       success: [{ status: 200, description: 'The thumbnail, at most 320 pixels on its long side', file: ['image/webp'] }],
       handle: async ({ res, scope, ids }) => {

@@ -1,3 +1,4 @@
+import { goalActions } from '#shared/schemas/goal.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -13,7 +14,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       summary: 'List the child\u2019s goals',
       security: 'bearer',
-      child: 'viewer',
+      child: goalActions.list,
       success: [{ status: 200, description: 'Goals', body: 'Goal', list: true }],
       handle: ({ scope }) => goals.list(scope),
     }),
@@ -24,7 +25,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       summary: 'A goal with its progress (oldest first) and linked observations',
       security: 'bearer',
-      child: 'viewer',
+      child: goalActions.view,
       ids: { id: 'The goal\u2019s id' },
       success: [{ status: 200, description: 'The goal', body: 'GoalDetail' }],
       handle: ({ scope, ids }) => goals.detail(scope, ids.id),
@@ -34,6 +35,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       noun: 'goal',
       item: 'Goal',
+      actions: goalActions,
       create: { body: 'GoalCreate', run: goals.create },
       update: { body: 'GoalUpdate', run: goals.update },
       remove: goals.delete,
@@ -45,7 +47,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       summary: 'Record progress on a goal',
       security: 'bearer',
-      child: 'updater',
+      child: goalActions.addProgress,
       ids: { id: 'The goal\u2019s id' },
       body: 'ProgressEntryCreate',
       success: [{ status: 201, description: 'The entry', body: 'ProgressEntry' }],
@@ -58,7 +60,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       summary: 'Correct a progress entry: its day, value or note',
       security: 'bearer',
-      child: 'updater',
+      child: goalActions.updateProgress,
       ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
       body: 'ProgressEntryUpdate',
       success: [{ status: 200, description: 'The entry as saved', body: 'ProgressEntry' }],
@@ -71,7 +73,7 @@ export function goalsOperations(services: Services): RestOperation[] {
       tag: 'Goals',
       summary: 'Delete a progress entry',
       security: 'bearer',
-      child: 'owner',
+      child: goalActions.deleteProgress,
       ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
       success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
       handle: ({ scope, ids }) => goals.deleteProgress(scope, ids.entryId, ids.id),

@@ -1,5 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import { LETTER_LIMITS } from '#shared/schemas/guide.ts';
+import { guideActions, LETTER_LIMITS } from '#shared/schemas/guide.ts';
 import { safeSegment } from '../../core/file-names.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
@@ -17,7 +17,7 @@ export function guideOperations(services: Services): RestOperation[] {
       description:
         'Read from the child\u2019s record on each call, nothing stored: a review, evaluation, progress report or transition milestone coming up soon, a goal with no progress noted, the support plan, age and grade, challenges and diagnoses. At most four, one per article; `key` stays the same while its reason lasts, and `slug` names the article (`/guide/{slug}` in the app).',
       security: 'bearer',
-      child: 'viewer',
+      child: guideActions.listSuggestions,
       success: [{ status: 200, description: 'One to four suggestions', body: 'GuideSuggestion', list: true }],
       handle: ({ scope }) => guide.suggestions(scope),
     }),

@@ -1,3 +1,4 @@
+import { medicationActions } from '#shared/schemas/medication.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -13,7 +14,7 @@ export function medicationsOperations(services: Services): RestOperation[] {
       tag: 'Children',
       summary: 'List the child\u2019s medications: the ones taken now first, then the ones stopped',
       security: 'bearer',
-      child: 'viewer',
+      child: medicationActions.list,
       success: [{ status: 200, description: 'Medications', body: 'Medication', list: true }],
       handle: ({ scope }) => medications.list(scope),
     }),
@@ -22,6 +23,7 @@ export function medicationsOperations(services: Services): RestOperation[] {
       tag: 'Children',
       noun: 'medication',
       item: 'Medication',
+      actions: medicationActions,
       create: { body: 'MedicationCreate', run: medications.create },
       update: { body: 'MedicationUpdate', run: medications.update },
       remove: medications.delete,

@@ -1,4 +1,4 @@
-import { milestoneRangeSchema } from '#shared/schemas/milestone.ts';
+import { milestoneActions, milestoneRangeSchema } from '#shared/schemas/milestone.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -17,7 +17,7 @@ export function milestonesOperations(services: Services): RestOperation[] {
       summary: 'The child\u2019s roadmap: milestones by due date',
       description: '`from` and `to` keep milestones due in that range (both days included).',
       security: 'bearer',
-      child: 'viewer',
+      child: milestoneActions.list,
       query: milestoneQuery,
       success: [{ status: 200, description: 'Milestones', body: 'Milestone', list: true }],
       handle: ({ scope, query }) => milestones.list(scope, query),
@@ -29,7 +29,7 @@ export function milestonesOperations(services: Services): RestOperation[] {
       tag: 'Roadmap',
       summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
       security: 'bearer',
-      child: 'updater',
+      child: milestoneActions.regenerate,
       success: [{ status: 200, description: 'What changed', body: 'GenerationResult' }],
       handle: ({ scope }) => milestones.generate(scope),
     }),
@@ -38,6 +38,7 @@ export function milestonesOperations(services: Services): RestOperation[] {
       tag: 'Roadmap',
       noun: 'milestone',
       item: 'Milestone',
+      actions: milestoneActions,
       create: { body: 'MilestoneCreate', run: milestones.create },
       update: { body: 'MilestoneUpdate', run: milestones.update },
       remove: milestones.delete,

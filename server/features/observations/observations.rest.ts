@@ -1,4 +1,4 @@
-import { observationFilterSchema } from '#shared/schemas/observation.ts';
+import { observationActions, observationFilterSchema } from '#shared/schemas/observation.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -18,7 +18,7 @@ export function observationsOperations(services: Services): RestOperation[] {
       summary: 'List the child\u2019s observations, newest first, a page at a time',
       description: 'Filters combine. For the next page, pass the last id you received as `before`.',
       security: 'bearer',
-      child: 'viewer',
+      child: observationActions.list,
       query: observationQuery,
       success: [{ status: 200, description: 'Observations, newest first', body: 'Observation', list: true }],
       handle: ({ scope, query }) => observations.list(scope, parseWith(observationFilterSchema, query)),
@@ -30,7 +30,7 @@ export function observationsOperations(services: Services): RestOperation[] {
       tag: 'Observations',
       summary: 'Wins and concerns per week for the last 12 weeks',
       security: 'bearer',
-      child: 'viewer',
+      child: observationActions.viewTrend,
       success: [{ status: 200, description: 'Oldest week first', body: 'WeeklyTrend' }],
       handle: ({ scope }) => observations.weeklyTrend(scope),
     }),
@@ -39,6 +39,7 @@ export function observationsOperations(services: Services): RestOperation[] {
       tag: 'Observations',
       noun: 'observation',
       item: 'Observation',
+      actions: observationActions,
       create: { body: 'ObservationCreate', run: observations.create },
       update: { body: 'ObservationUpdate', run: observations.update },
       remove: observations.delete,

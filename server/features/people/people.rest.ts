@@ -1,3 +1,4 @@
+import { personActions } from '#shared/schemas/person.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -13,7 +14,7 @@ export function peopleOperations(services: Services): RestOperation[] {
       tag: 'Children',
       summary: 'List the child\u2019s people (parents, guardians, teachers, therapists, doctors) in the order they were added',
       security: 'bearer',
-      child: 'viewer',
+      child: personActions.list,
       success: [{ status: 200, description: 'People', body: 'Person', list: true }],
       handle: ({ scope }) => people.list(scope),
     }),
@@ -22,6 +23,7 @@ export function peopleOperations(services: Services): RestOperation[] {
       tag: 'Children',
       noun: 'person',
       item: 'Person',
+      actions: personActions,
       create: { body: 'PersonCreate', run: people.create },
       update: { body: 'PersonUpdate', run: people.update },
       remove: people.delete,

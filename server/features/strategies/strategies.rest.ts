@@ -1,3 +1,4 @@
+import { strategyActions } from '#shared/schemas/strategy.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
 import { writes } from '../../rest/record-operations.ts';
@@ -13,7 +14,7 @@ export function strategiesOperations(services: Services): RestOperation[] {
       tag: 'Strategies',
       summary: 'List the child\u2019s strategies',
       security: 'bearer',
-      child: 'viewer',
+      child: strategyActions.list,
       success: [{ status: 200, description: 'Strategies', body: 'Strategy', list: true }],
       handle: ({ scope }) => strategies.list(scope),
     }),
@@ -22,6 +23,7 @@ export function strategiesOperations(services: Services): RestOperation[] {
       tag: 'Strategies',
       noun: 'strategy',
       item: 'Strategy',
+      actions: strategyActions,
       create: { body: 'StrategyCreate', run: strategies.create },
       update: { body: 'StrategyUpdate', run: strategies.update },
       remove: strategies.delete,
