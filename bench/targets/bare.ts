@@ -12,8 +12,10 @@ const key = new TextEncoder().encode(process.env.BENCH_AUTH_SECRET);
 // Same size as Trelli's pool (server/db/database.ts).
 const pool = new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
 
-// Copied from server/features/dashboard/dashboard.repository.ts as kysely compiles it (each interpolation its own $n,
-// each status in ACTIVE_GOAL_STATUSES and OPEN_MILESTONE_STATUSES too: $12-$13, $15-$16 and $20-$21).
+// The dashboard's read as kysely compiled it before server/core/child-now.repository.ts took it over (which runs the
+// same subqueries, with the three observation counts in one JSON object and each goal's createdOn too): each
+// interpolation its own $n, each status in ACTIVE_GOAL_STATUSES and OPEN_MILESTONE_STATUSES too ($12-$13, $15-$16 and
+// $20-$21).
 const DASHBOARD_STATS_SQL = `
     SELECT
       (SELECT count(*) FROM observations

@@ -41,7 +41,7 @@ export const GOAL_STALE_DAYS = 30;
 export const TRANSITION_SUGGESTION_AGE = 13;
 /** Ages at which talking with the child about their diagnosis is suggested. */
 export const DIAGNOSIS_TALK_AGES = { from: 5, to: 17 } as const;
-/** The farthest a milestone rule looks ahead (transition): the repository reads milestones due up to this many days from today. */
+/** The farthest a milestone rule looks ahead (transition): the guide reads milestones due up to this many days from today. */
 export const MILESTONE_LOOKAHEAD_DAYS = 90;
 
 type Milestone = SuggestionInput['milestones'][number];
