@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Child } from '#shared/schemas/child.ts';
-import { childActions } from '#shared/schemas/child.ts';
+import { childActions, type Child } from '#shared/schemas/child.ts';
 import { ageLabel, childDisplayName, gradeLabel, supportPlanLabel } from '../../../lib/child-labels.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';

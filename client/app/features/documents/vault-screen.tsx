@@ -1,7 +1,6 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DocumentListItem } from '#shared/schemas/document.ts';
-import { documentActions } from '#shared/schemas/document.ts';
+import { documentActions, type DocumentListItem } from '#shared/schemas/document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { RoleGate, ViewOnlyNote } from '../../components/child-role.tsx';

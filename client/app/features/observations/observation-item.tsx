@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Observation } from '#shared/schemas/observation.ts';
-import { observationActions } from '#shared/schemas/observation.ts';
+import { observationActions, type Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { formatRecentDateTime } from '../../../lib/dates.ts';

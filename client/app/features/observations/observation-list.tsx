@@ -1,7 +1,6 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useMemo, useRef, useState } from 'react';
-import type { Observation } from '#shared/schemas/observation.ts';
-import { observationActions } from '#shared/schemas/observation.ts';
+import { observationActions, type Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';

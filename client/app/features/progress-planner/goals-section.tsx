@@ -1,7 +1,6 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
 import { useId, useState } from 'react';
-import type { Goal } from '#shared/schemas/goal.ts';
-import { goalActions } from '#shared/schemas/goal.ts';
+import { goalActions, type Goal } from '#shared/schemas/goal.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';

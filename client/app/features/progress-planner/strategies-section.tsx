@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
-import type { Strategy } from '#shared/schemas/strategy.ts';
-import { strategyActions } from '#shared/schemas/strategy.ts';
+import { strategyActions, type Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RoleGate } from '../../components/child-role.tsx';

@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { Goal } from '#shared/schemas/goal.ts';
-import type { Strategy } from '#shared/schemas/strategy.ts';
-import { strategyActions } from '#shared/schemas/strategy.ts';
+import { strategyActions, type Strategy } from '#shared/schemas/strategy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
