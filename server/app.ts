@@ -159,11 +159,13 @@ export function createApp(deps: AppDeps): Express {
     uploads,
     operations.filter((op) => op.upload),
     services,
+    limits,
   );
   mountOperations(
     api,
     operations.filter((op) => !op.upload),
     services,
+    limits,
   );
   const openApi = buildOpenApiDocument(operations);
   api.get(

@@ -11,6 +11,7 @@ import type { VaultSetup } from './features/documents/vault-setup.ts';
 import type { Logger } from './lib/logger.ts';
 import { createDependencyChecks, type DependencyChecks } from './core/dependencies.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
+import { createShareLinks, type ShareLinks } from './core/share-links.ts';
 import { accountDataParts, features } from './features.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface Services {
   /** The file store and mail, probed at start-up and by /readyz. */
   dependencies: DependencyChecks;
   authConfig: AuthConfig;
+  /** Opens the links a link operation is given (decision 0089). */
+  shareLinks: ShareLinks;
 }
 
 export interface ServiceDeps {
@@ -80,6 +83,7 @@ export function createServices(deps: ServiceDeps): Services {
   const built: Record<string, unknown> = {
     jobs,
     dependencies: createDependencyChecks({ fileStore: files.vault.store, mailer: deps.mailer, log }),
+    shareLinks: createShareLinks(deps),
     authConfig: {
       provider: deps.auth.kind,
       publishableKey: deps.auth.publishableKey,

@@ -45,6 +45,7 @@ const ACTIVITY_LABELS: Record<ActivityAction, string> = {
   'caregiver.left': 'Left the child\u2019s record',
   'invite.revoked': 'Invitation cancelled',
   'account.exported': 'All data exported',
+  'link.opened': 'Shared link opened',
 };
 
 /** "observation.created" -> "Observation logged". */

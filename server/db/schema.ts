@@ -8,6 +8,7 @@ import type { EXPORT_STATUSES } from '#shared/schemas/account-data.ts';
 import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/goal.ts';
 import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 import type { PERSON_ROLES } from '#shared/schemas/person.ts';
+import type { SHARE_LINK_PURPOSES } from '#shared/schemas/share-links.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 
@@ -282,18 +283,34 @@ export interface ChildAccessTable {
   updatedAt: Timestamp;
 }
 
+/** An invitation: its link (token, expiry, cancellation) is a share_links row (decision 0090). */
 export interface InvitesTable {
   id: Generated<number>;
-  tokenHash: string;
   /** The address it went to; null once the account that accepted it is deleted. */
   email: string | null;
   role: ChildRole;
   invitedBy: string;
   createdAt: Created;
-  expiresAt: Timestamp;
   acceptedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   acceptedBy: string | null;
+}
+
+/** A public link (decision 0089): it opens one record, its grant; only its token's hash is kept. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  purpose: OneOf<typeof SHARE_LINK_PURPOSES>;
+  /** Null for an invitation only: its children are in invite_children. */
+  childId: number | null;
+  grantType: string;
+  grantId: number;
+  tokenHash: string;
+  createdBy: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  singleUse: boolean;
+  uses: ColumnType<number, number | undefined, number>;
+  lastOpenedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface InviteChildrenTable {
@@ -373,6 +390,7 @@ export interface Database {
   childAccess: ChildAccessTable;
   invites: InvitesTable;
   inviteChildren: InviteChildrenTable;
+  shareLinks: ShareLinksTable;
   exports: ExportsTable;
   notificationSettings: NotificationSettingsTable;
   milestoneRemindersSent: MilestoneRemindersSentTable;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { metadataSchema, metadataUpdateSchema } from '#shared/schemas/account.ts';
-import { requestBodies, responseBodies, type RequestBodyName } from './components.ts';
+import { linkTokenBodySchema } from '#shared/schemas/share-links.ts';
+import { requestBodies, responseBodies } from './components.ts';
 import type { OperationTag, RestOperation, Success } from './operation.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,6 +32,11 @@ const ERROR_RESPONSES = {
       'Your role on this child does not allow this (a viewer reads; an updater adds and changes; an owner also deletes and shares)',
   },
   NotFound: { status: 404, description: 'Not found, including a child you have no access to and its records' },
+  LinkNotFound: {
+    status: 404,
+    description: 'The link is not valid, was turned off, its child was deleted, or whoever sent it can no longer share the record',
+  },
+  Gone: { status: 410, description: 'The link expired or was already used: the message says which, and to ask for a new one' },
   PayloadTooLarge: { status: 413, description: 'The body is over 1 MB' },
   UnsupportedMediaType: { status: 415, description: 'The body is not JSON (send Content-Type: application/json)' },
   TooManyRequests: { status: 429, description: 'Rate limited: wait the seconds Retry-After gives', retryAfter: true },
@@ -134,9 +140,11 @@ function errorResponses(op: RestOperation): Record<string, unknown> {
   if (op.security === 'bearer') derived.push('Unauthorized');
   if (op.security === 'session-cookie') derived.push('CrossSite');
   if (op.child && op.child.role !== 'viewer') derived.push('Forbidden');
-  if (op.child || op.ids) derived.push('NotFound');
+  if (op.security === 'link') derived.push('LinkNotFound', 'Gone');
+  else if (op.child || op.ids) derived.push('NotFound');
   if (hasBody && !op.upload) derived.push('PayloadTooLarge', 'UnsupportedMediaType');
-  if (op.rateLimits?.length) derived.push('TooManyRequests');
+  // Every link operation shares one per-address limit (mountOperations).
+  if (op.rateLimits?.length || op.security === 'link') derived.push('TooManyRequests');
   if (op.usesDatabase !== false) derived.push('ServiceUnavailable');
   const responses: Record<string, unknown> = Object.fromEntries(
     derived.map((name) => [String(ERROR_RESPONSES[name].status), ref('responses', name)]),
@@ -163,7 +171,11 @@ function parameters(op: RestOperation): JsonSchema[] {
 }
 
 /** The session cookie is optional: without it /api/auth/token answers 204 (decision 0024) and sign-out has nothing to end. */
-const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }, {}] } as const;
+const SECURITY = { public: [], bearer: [{ bearerAuth: [] }], 'session-cookie': [{ sessionCookie: [] }, {}], link: [] } as const;
+
+/** What a link operation's description adds: its caller is the link, whose token is in the body (decision 0089). */
+const LINK_NOTE =
+  'Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child\u2019s audit log.';
 
 /** A multipart upload: the description fields of `fields` (each sent as text; repeat a field for each item of a list), then the file. */
 function uploadBody(fields: JsonSchema | undefined) {
@@ -192,17 +204,20 @@ function uploadBody(fields: JsonSchema | undefined) {
 }
 
 function operationObject(op: RestOperation, schemas: Record<string, JsonSchema>) {
-  const body = op.body
-    ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body satisfies RequestBodyName)) } }
+  // A link operation without a body of its own sends the token alone.
+  const bodyName = op.body ?? (op.security === 'link' ? 'LinkToken' : undefined);
+  const body = bodyName
+    ? { requestBody: { required: true, content: jsonContent(ref('schemas', bodyName)) } }
     : op.upload
       ? { requestBody: uploadBody(schemas[op.upload]) }
       : {};
   const params = parameters(op);
+  const description = [op.description, op.security === 'link' ? LINK_NOTE : undefined].filter(Boolean).join('\n\n');
   return {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    ...(description ? { description } : {}),
     security: SECURITY[op.security],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...body,
@@ -215,7 +230,7 @@ function operationObject(op: RestOperation, schemas: Record<string, JsonSchema>)
 
 export function buildOpenApiDocument(operations: RestOperation[]) {
   const schemas: Record<string, JsonSchema> = {};
-  convert(requestBodies, 'input', schemas);
+  convert({ ...requestBodies, LinkToken: linkTokenBodySchema }, 'input', schemas);
   convert(responseBodies, 'output', schemas);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op, schemas);

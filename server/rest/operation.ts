@@ -2,10 +2,13 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import { pathIdSchema } from '#shared/schemas/child.ts';
 import type { ChildAction } from '#shared/schemas/roles.ts';
+import { linkTokenBodySchema, type OpenLinkPurpose } from '#shared/schemas/share-links.ts';
 import type { ChildScope } from '../core/child-scope.ts';
+import type { LinkScope } from '../core/share-links.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
 import { requestBodies, type RequestBodyName, type ResponseBodyName } from './components.ts';
+import type { RateLimiters } from './rate-limits.ts';
 import { parseWith, publicRoute } from './route-kit.ts';
 
 /**
@@ -28,8 +31,14 @@ export interface RestOperation<
   tag: OperationTag;
   summary: string;
   description?: string;
-  /** bearer: `Authorization: Bearer <token>`; session-cookie: the built-in accounts' cookie; public: none. */
+  /**
+   * bearer: `Authorization: Bearer <token>`; session-cookie: the built-in accounts' cookie; public: none;
+   * link: a shared link's token as `token` in the JSON body (decision 0089): a POST, about no `child`
+   * (the link names it), rate-limited per address, answering 404 or 410 for a link that does not open.
+   */
   security: Security;
+  /** With `link`: the purpose of the links that open it (a snapshot's token opens no form). */
+  linkPurpose?: OpenLinkPurpose;
   /**
    * About one child, named by `?childId=`: the action the operation does, from its feature's table in
    * shared/schemas (decision 0094), whose role the caller needs at least (decision 0044). A child the
@@ -59,7 +68,7 @@ export interface RestOperation<
   handle(input: OperationInput<Security, Child, Body, Query, Ids>): unknown;
 }
 
-export type OperationSecurity = 'public' | 'bearer' | 'session-cookie';
+export type OperationSecurity = 'public' | 'bearer' | 'session-cookie' | 'link';
 export type OperationTag =
   | 'Configuration'
   | 'Accounts'
@@ -98,6 +107,8 @@ export interface OperationInput<
   res: Response;
   userId: Security extends 'bearer' ? string : null;
   scope: Child extends ChildAction ? ChildScope : undefined;
+  /** The open link the caller holds: its grant and child, nothing more. */
+  link: Security extends 'link' ? LinkScope : undefined;
   /** The path's ids, parsed. */
   ids: Record<Ids, number>;
   query: Query extends z.ZodObject ? z.output<Query> : undefined;
@@ -111,9 +122,14 @@ export function operation<
   Body extends RequestBodyName | undefined = undefined,
   Query extends z.ZodObject | undefined = undefined,
   Ids extends string = never,
->(declaration: RestOperation<Security, Child, Body, Query, Ids>): RestOperation {
+>(declaration: RestOperation<Security, Child, Body, Query, Ids> & LinkRules<Security>): RestOperation {
   return declaration as unknown as RestOperation;
 }
+
+/** What a link operation must declare: its token travels in a POST body, and the link names the child. */
+type LinkRules<Security extends OperationSecurity> = Security extends 'link'
+  ? { method: 'post'; child: false; linkPurpose: OpenLinkPurpose }
+  : { linkPurpose?: never };
 
 /** The Express form of an OpenAPI path below `/api`: `/api/goals/{id}` is `/goals/:id`. */
 export function expressPath(path: string): string {
@@ -129,10 +145,14 @@ function childIdFrom(req: Request, op: RestOperation): number {
   return parseWith(pathIdSchema, raw, 'childId must be a positive whole number');
 }
 
-/** Checks in the order a caller fixes them: who they are, which child, which record, then what they sent. */
+/**
+ * Checks in the order a caller fixes them: who they are, which child, which record, then what they sent.
+ * A link is opened last, once the request is sound: opening it counts a use.
+ */
 function handlerFor(op: RestOperation, services: Services): RequestHandler {
   const run = async (req: Request, res: Response) => {
-    const userId = (res.locals.userId as string | null | undefined) ?? null;
+    // A link is the caller even when a signed-in person holds it.
+    const userId = op.security === 'link' ? null : ((res.locals.userId as string | null | undefined) ?? null);
     if (op.security === 'bearer' && !userId) throw new AppError('UNAUTHORIZED', 'Please sign in: send Authorization: Bearer <token>.');
     const scope = op.child
       ? await services.children.scope(userId as string, childIdFrom(req, op), op.child.role, req.method === 'GET')
@@ -143,7 +163,13 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
     }
     const query = op.query ? parseWith(op.query, req.query, 'Some query parameters need attention') : undefined;
     const body = op.body ? parseWith(requestBodies[op.body], req.body) : undefined;
-    const result = await op.handle({ req, res, userId, scope, ids, query, body } as never);
+    // The token is in the operation's own body (which carries it) or is the whole body.
+    const token =
+      op.security === 'link'
+        ? ((body as { token?: string } | undefined)?.token ?? parseWith(linkTokenBodySchema, req.body).token)
+        : undefined;
+    const link = token === undefined ? undefined : await services.shareLinks.open(token, op.linkPurpose as OpenLinkPurpose);
+    const result = await op.handle({ req, res, userId, scope, link, ids, query, body } as never);
     if (res.headersSent) return;
     const success = op.success[0] as Success;
     if (success.status === 204) res.status(204).end();
@@ -152,9 +178,29 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
   return op.security === 'bearer' ? run : publicRoute(run);
 }
 
-/** Mounts each operation on `router`: the uploads on one mounted before the JSON body parser, the rest on the other. */
-export function mountOperations(router: Router, operations: RestOperation[], services: Services): void {
-  for (const op of operations) router[op.method](expressPath(op.path), ...(op.rateLimits ?? []), handlerFor(op, services));
+/**
+ * Mounts each operation on `router`: the uploads on one mounted before the JSON body parser, the rest on
+ * the other. Every link operation shares one per-address limit.
+ */
+export function mountOperations(
+  router: Router,
+  operations: RestOperation[],
+  services: Services,
+  limits: Pick<RateLimiters, 'linkPerIp'>,
+): void {
+  for (const op of operations) {
+    const limiters = op.security === 'link' ? [limits.linkPerIp, ...(op.rateLimits ?? [])] : (op.rateLimits ?? []);
+    if (op.security === 'link') requireLinkShape(op);
+    router[op.method](expressPath(op.path), ...limiters, handlerFor(op, services));
+  }
+}
+
+/** A link operation reads its token from its JSON body: its own body schema, if any, carries `token` (decision 0089). */
+function requireLinkShape(op: RestOperation): void {
+  const bodyShape = op.body ? (requestBodies[op.body] as unknown as { shape?: Record<string, unknown> }).shape : undefined;
+  if (op.method !== 'post' || op.child || op.upload || !op.linkPurpose || (op.body && !bodyShape?.token)) {
+    throw new Error(`${op.operationId}: a link operation is a JSON POST about no child, with a linkPurpose, whose body carries \`token\``);
+  }
 }
 
 /**

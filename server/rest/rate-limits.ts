@@ -16,6 +16,8 @@ export interface RateLimitSettings {
   contactPerIp: Window;
   /** Files added or replaced by one account (each costs a read of its text and a thumbnail; decision 0074). */
   uploadsPerAccount?: Window;
+  /** Requests from one address to operations a shared link opens, all of them together (decision 0089). */
+  linkPerIp?: Window;
 }
 
 const MINUTE = 60_000;
@@ -26,6 +28,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
   // A parent adding a folder of school papers at once stays well under it.
   uploadsPerAccount: { limit: 100, windowMs: 15 * MINUTE },
+  // A school's teachers behind one address, each opening a form a few times, stay well under it.
+  linkPerIp: { limit: 300, windowMs: 15 * MINUTE },
 };
 
 function limiter(window: Window, message: string, options: { key?: (req: Request) => string; failuresOnly?: boolean }): RequestHandler {
@@ -70,6 +74,11 @@ export function createRateLimiters(settings: RateLimitSettings) {
           return userId ? `account:${userId}` : ipKeyGenerator(req.ip ?? 'unknown');
         },
       },
+    ),
+    linkPerIp: limiter(
+      settings.linkPerIp ?? (DEFAULT_RATE_LIMITS.linkPerIp as Window),
+      'Too many links opened from this address. Please wait a few minutes and try again.',
+      {},
     ),
   };
 }

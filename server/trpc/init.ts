@@ -43,13 +43,16 @@ const appErrors = t.middleware(async ({ next }) => {
   if (!result.ok) {
     const { cause } = result.error;
     if (cause instanceof AppError) {
-      // Byte ranges exist only over REST; tRPC has no code for them, nor for which service is down.
+      // Byte ranges exist only over REST; tRPC has no code for them, nor for which service is down, nor
+      // for a link that is gone (the message still says it expired or was used; decision 0089).
       const code =
         cause.code === 'RANGE_NOT_SATISFIABLE'
           ? 'BAD_REQUEST'
           : cause.code === 'FILE_STORE_UNAVAILABLE'
             ? 'SERVICE_UNAVAILABLE'
-            : cause.code;
+            : cause.code === 'GONE'
+              ? 'NOT_FOUND'
+              : cause.code;
       throw new TRPCError({ code, message: cause.message, cause });
     }
     if (cause instanceof FileStoreUnavailableError) {

@@ -11,7 +11,7 @@ export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed', 'withdra
 export const EXPORT_AVAILABLE_HOURS = 24;
 
 /** The version of `data.json`'s layout; raised when a field changes meaning or moves. */
-export const EXPORT_SCHEMA_VERSION = 1;
+export const EXPORT_SCHEMA_VERSION = 2;
 
 /** A parent's export of everything they own ("Download my data"). */
 export const accountExportSchema = z.object({

@@ -17,6 +17,8 @@ export const ACTIVITY_SUBJECTS = [
   'invite',
   'medication',
   'person',
+  // A public link (decision 0089).
+  'link',
 ] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 
@@ -34,6 +36,8 @@ export const AUDIT_ONLY_ACTIONS = [
   'invite.revoked',
   // The owner downloaded everything (one entry per child they own; decision 0053).
   'account.exported',
+  // Someone opened a link shared for the child (a snapshot, a form); the link is the subject (decision 0089).
+  'link.opened',
 ] as const;
 
 /**

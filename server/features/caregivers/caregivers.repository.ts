@@ -94,10 +94,16 @@ export interface InviteRow {
   childIds: number[];
 }
 
-function inviteQuery(db: Db) {
+/** Invitations beside their links: a link holds its invitation's expiry and cancellation (decision 0090). */
+function invitesWithLinks(db: Db) {
   return db
     .selectFrom('invites as i')
-    .select(['i.id', 'i.email', 'i.role', 'i.invitedBy', 'i.createdAt', 'i.expiresAt', 'i.acceptedAt', 'i.acceptedBy', 'i.revokedAt'])
+    .innerJoin('shareLinks as l', (join) => join.onRef('l.grantId', '=', 'i.id').on('l.purpose', '=', 'invite'));
+}
+
+function inviteQuery(db: Db) {
+  return invitesWithLinks(db)
+    .select(['i.id', 'i.email', 'i.role', 'i.invitedBy', 'i.createdAt', 'l.expiresAt', 'i.acceptedAt', 'i.acceptedBy', 'l.revokedAt'])
     .select(
       sql<
         number[]
@@ -107,16 +113,21 @@ function inviteQuery(db: Db) {
     );
 }
 
+/** Writes the invitation and the children it names; its link is made next, by core/share-links.ts. */
 export async function insertInvite(
   db: Db,
-  invite: { tokenHash: string; email: string; role: ChildRole; invitedBy: string; expiresAt: Date },
+  invite: { email: string; role: ChildRole; invitedBy: string },
   childIds: readonly number[],
-): Promise<InviteRow> {
+): Promise<number> {
   const { id } = await db.insertInto('invites').values(invite).returning('id').executeTakeFirstOrThrow();
   await db
     .insertInto('inviteChildren')
     .values(childIds.map((childId) => ({ inviteId: id, childId })))
     .execute();
+  return id;
+}
+
+export async function findInvite(db: Db, id: number): Promise<InviteRow> {
   return inviteQuery(db).where('i.id', '=', id).executeTakeFirstOrThrow();
 }
 
@@ -124,7 +135,7 @@ export async function insertInvite(
 export async function listOpenInvites(db: Db, childId: number): Promise<InviteRow[]> {
   return inviteQuery(db)
     .where('i.acceptedAt', 'is', null)
-    .where('i.revokedAt', 'is', null)
+    .where('l.revokedAt', 'is', null)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('inviteChildren as ic').select('ic.childId').whereRef('ic.inviteId', '=', 'i.id').where('ic.childId', '=', childId),
@@ -136,19 +147,18 @@ export async function listOpenInvites(db: Db, childId: number): Promise<InviteRo
 }
 
 export async function countOpenInvites(db: Db, invitedBy: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('invites')
+  const row = await invitesWithLinks(db)
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('invitedBy', '=', invitedBy)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where('i.invitedBy', '=', invitedBy)
+    .where('i.acceptedAt', 'is', null)
+    .where('l.revokedAt', 'is', null)
+    .where('l.expiresAt', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function findInviteByHash(db: Db, tokenHash: string, forUpdate = false): Promise<InviteRow | undefined> {
-  const query = inviteQuery(db).where('i.tokenHash', '=', tokenHash);
+  const query = inviteQuery(db).where('l.tokenHash', '=', tokenHash);
   return (forUpdate ? query.forUpdate('i') : query).executeTakeFirst();
 }
 
@@ -173,27 +183,22 @@ export async function markAccepted(db: Db, id: number, userId: string, now: Date
   await db.updateTable('invites').set({ acceptedAt: now, acceptedBy: userId }).where('id', '=', id).execute();
 }
 
-/** Takes the child off the invitation; the invitation is cancelled once it names no child. */
-export async function withdrawInvite(db: Db, id: number, childId: number, now: Date): Promise<void> {
+/** Takes the child off the invitation; true when it names no child any more (its link is then cancelled). */
+export async function withdrawInviteChild(db: Db, id: number, childId: number): Promise<boolean> {
   await db.deleteFrom('inviteChildren').where('inviteId', '=', id).where('childId', '=', childId).execute();
-  await db
-    .updateTable('invites')
-    .set({ revokedAt: now })
-    .where('id', '=', id)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('inviteChildren').select('childId').where('inviteId', '=', id))))
-    .execute();
+  const left = await db.selectFrom('inviteChildren').select('childId').where('inviteId', '=', id).limit(1).executeTakeFirst();
+  return left === undefined;
 }
 
 /** The open invitations (not accepted, not cancelled) `invitedBy` sent that name the child, locked. */
 export async function openInviteIdsFrom(db: Db, invitedBy: string, childId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('invites as i')
+  const rows = await invitesWithLinks(db)
     .innerJoin('inviteChildren as ic', 'ic.inviteId', 'i.id')
     .select('i.id')
     .where('i.invitedBy', '=', invitedBy)
     .where('ic.childId', '=', childId)
     .where('i.acceptedAt', 'is', null)
-    .where('i.revokedAt', 'is', null)
+    .where('l.revokedAt', 'is', null)
     .orderBy('i.id')
     .forUpdate('i')
     .execute();

@@ -5,13 +5,12 @@ import type { AuthProvider } from '../../auth/auth-provider.ts';
 import type { ActivitiesService } from '../activities/activities.service.ts';
 import type { Db } from '../../db/database.ts';
 import { checkChildScope, type ChildScope } from '../../core/child-scope.ts';
-import { hashLinkToken, newLinkToken } from '../../core/link-tokens.ts';
+import { hashLinkToken } from '../../core/link-tokens.ts';
 import type { Mailer } from '../../core/mail.ts';
 import { recordActivity } from '../../core/record-change.ts';
+import { createInviteLink, revokeInviteLink, spendInviteLink } from '../../core/share-links.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as caregivers from './caregivers.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ROLE_WORDS: Record<ChildRole, string> = {
   viewer: 'see',
@@ -105,12 +104,15 @@ export function createCaregiversService(deps: {
     return { ...invite, childIds };
   }
 
+  /** Takes the child off the invitation; its link is cancelled once it names no child. */
+  async function withdrawInvite(trx: Db, scope: ChildScope, inviteId: number) {
+    if (await caregivers.withdrawInviteChild(trx, inviteId, scope.childId)) await revokeInviteLink(trx, inviteId, now());
+    await audit(trx, scope, 'invite.revoked', { type: 'invite', id: inviteId });
+  }
+
   /** Cancels, for this child, the invitations `senderId` sent and nobody accepted: their role no longer lets them share it. */
   async function withdrawInvitesFrom(trx: Db, scope: ChildScope, senderId: string) {
-    for (const inviteId of await caregivers.openInviteIdsFrom(trx, senderId, scope.childId)) {
-      await caregivers.withdrawInvite(trx, inviteId, scope.childId, now());
-      await audit(trx, scope, 'invite.revoked', { type: 'invite', id: inviteId });
-    }
+    for (const inviteId of await caregivers.openInviteIdsFrom(trx, senderId, scope.childId)) await withdrawInvite(trx, scope, inviteId);
   }
 
   async function audit(
@@ -150,9 +152,8 @@ export function createCaregiversService(deps: {
      */
     async invite(userId: string, input: InviteCreate): Promise<CreatedInvite> {
       const childIds = [...new Set(input.childIds)];
-      const { token, hash } = newLinkToken();
       const at = now();
-      const invite = await db.transaction().execute(async (trx) => {
+      const { invite, token } = await db.transaction().execute(async (trx) => {
         const scopes: ChildScope[] = [];
         for (const childId of childIds) scopes.push(await checkChildScope(trx, userId, childId, 'owner'));
         if ((await caregivers.countOpenInvites(trx, userId, at)) >= CAREGIVER_LIMITS.openInvites) {
@@ -161,19 +162,10 @@ export function createCaregiversService(deps: {
             `You have ${CAREGIVER_LIMITS.openInvites} invitations waiting. Cancel some, or wait for them to be accepted, before sending more.`,
           );
         }
-        const row = await caregivers.insertInvite(
-          trx,
-          {
-            tokenHash: hash,
-            email: input.email,
-            role: input.role,
-            invitedBy: userId,
-            expiresAt: new Date(at.getTime() + CAREGIVER_LIMITS.inviteDays * DAY_MS),
-          },
-          childIds,
-        );
-        for (const scope of scopes) await audit(trx, scope, 'caregiver.invited', { type: 'invite', id: row.id });
-        return row;
+        const id = await caregivers.insertInvite(trx, { email: input.email, role: input.role, invitedBy: userId }, childIds);
+        const link = await createInviteLink(trx, { id, invitedBy: userId }, at);
+        for (const scope of scopes) await audit(trx, scope, 'caregiver.invited', { type: 'invite', id });
+        return { invite: await caregivers.findInvite(trx, id), token: link.token };
       });
       const link = linkFor(token);
       const linkFromAppOrigin = deps.appOrigin !== undefined;
@@ -237,6 +229,7 @@ export function createCaregiversService(deps: {
           await audit(trx, scope, 'caregiver.joined', { type: 'caregiver', id: accessId, userId });
         }
         await caregivers.markAccepted(trx, invite.id, userId, at);
+        await spendInviteLink(trx, invite.id, at);
         return { childIds: invite.childIds, role: invite.role };
       });
     },
@@ -303,8 +296,7 @@ export function createCaregiversService(deps: {
       await db.transaction().execute(async (trx) => {
         const invite = await caregivers.findInviteOfChild(trx, inviteId, scope.childId);
         if (!invite || invite.acceptedAt || invite.revokedAt) throw AppError.notFound('Invitation');
-        await caregivers.withdrawInvite(trx, inviteId, scope.childId, now());
-        await audit(trx, scope, 'invite.revoked', { type: 'invite', id: inviteId });
+        await withdrawInvite(trx, scope, inviteId);
       });
       return { id: inviteId, deleted: true };
     },
