@@ -135,6 +135,187 @@ function sqlOutsideRepositories(files: readonly string[], textOf: (file: string)
     );
 }
 
+/*
+ * Which tables each feature's SQL touches (DESIGN §2: a feature never reads another feature's tables).
+ * A table belongs to the feature whose records it holds (the one whose export part lists it), or to
+ * core; what a feature needs of another's records comes through that feature's service, and "the
+ * child as of now" (latest progress, open milestones, the week's counts) through core/child-now.ts.
+ */
+const TABLE_OWNERS: Record<string, string> = {
+  users: 'accounts',
+  sessions: 'accounts',
+  passwordResets: 'accounts',
+  children: 'children',
+  activities: 'activities',
+  contactMessages: 'contact',
+  goals: 'goals',
+  progressEntries: 'goals',
+  strategies: 'strategies',
+  strategyGoals: 'strategies',
+  medications: 'medications',
+  childPeople: 'people',
+  observations: 'observations',
+  milestones: 'milestones',
+  dismissedMilestones: 'milestones',
+  storedObjects: 'core',
+  documents: 'documents',
+  documentGoals: 'documents',
+  documentVersions: 'documents',
+  childAccess: 'caregivers',
+  invites: 'caregivers',
+  inviteChildren: 'caregivers',
+  shareLinks: 'core',
+  exports: 'account-data',
+  notificationSettings: 'notifications',
+  milestoneRemindersSent: 'notifications',
+  weeklyDigestsSent: 'notifications',
+};
+
+/**
+ * The places allowed to touch tables they do not own, each table named and each with its reason: a
+ * feature (by its folder's name) or a core file. Any other core file may touch only core's tables.
+ */
+const CROSSINGS: { where: string; tables: string[]; why: string }[] = [
+  {
+    where: 'server/core/child-now.repository.ts',
+    tables: ['children', 'activities', 'observations', 'strategies', 'goals', 'progressEntries', 'milestones'],
+    why: 'the child as of now, read in one place for the dashboard, the weekly digest, the guide and snapshots',
+  },
+  {
+    where: 'server/core/child-scope.repository.ts',
+    tables: ['childAccess', 'children', 'goals'],
+    why: "every scoped call checks the caller's access to the child, and that goal ids sent with a record are the child's",
+  },
+  {
+    where: 'server/core/authors.repository.ts',
+    tables: ['users', 'childAccess'],
+    why: 'who added each record is named from their account',
+  },
+  {
+    where: 'server/core/account-data.repository.ts',
+    tables: ['children', 'users'],
+    why: "an account's children and its own row, for export and deletion",
+  },
+  {
+    where: 'server/core/activity-log.repository.ts',
+    tables: ['activities'],
+    why: "every feature's changes are recorded through recordChange",
+  },
+  {
+    where: 'server/core/share-links.repository.ts',
+    tables: ['children', 'childAccess'],
+    why: 'a link ends with its child, and opens only while its maker still has access',
+  },
+  {
+    where: 'activities',
+    tables: ['observations', 'goals', 'progressEntries', 'strategies', 'milestones', 'documents', 'medications', 'childPeople'],
+    why: 'the feed names each record as it is now, joined in the one query that pages the feed',
+  },
+  {
+    where: 'caregivers',
+    tables: ['children', 'users', 'activities', 'shareLinks'],
+    why: "who has access is shown by name, invitations name their children and are links (core/share-links.ts), and the access log is the activity log's entries about people",
+  },
+  {
+    where: 'children',
+    tables: ['childAccess'],
+    why: 'the children listed are those the caller has access to, and a new child gives its owner access in the same transaction',
+  },
+  {
+    where: 'documents',
+    tables: ['children'],
+    why: "a document's account (its child's owner) decides whose turn its processing waits for and the account's upload limit",
+  },
+  {
+    where: 'notifications',
+    tables: ['milestones', 'children', 'childAccess', 'users'],
+    why: 'the jobs find, across every child, the milestones due on a reminder day and everyone with access who chose the mail, with their address',
+  },
+];
+
+/** The SQL keywords before a table name in a raw `sql` template, with an alias and more tables after a comma. */
+const RAW_TABLES =
+  /\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]\w*)(?:\s+(?:AS\s+)?(?!(?:WHERE|ON|JOIN|LEFT|INNER|ORDER|GROUP|LIMIT)\b)[a-z_]\w*)?((?:\s*,\s*[a-z_]\w*(?:\s+(?:AS\s+)?[a-z_]\w*)?)*)/gi;
+/** kysely's builders and account-data parts name a table as their first string. */
+const BUILDER_TABLES =
+  /\b(?:selectFrom|insertInto|updateTable|deleteFrom|mergeInto|(?:inner|left|right|full|cross)Join(?:Lateral)?|using|sql\.table)\(\s*['"`]([A-Za-z_]\w*)|\btable:\s*['"]([A-Za-z_]\w*)['"]/g;
+/** A tagged `sql` template, its type argument (which may span lines) included. */
+const SQL_TAG = /\bsql(?:<[^`]*?>)?`/g;
+
+/** Each character but a line break, as a space: what is blanked keeps every offset and line of the text. */
+const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+
+/** The template literal starting at `start` (after its backtick) with each `${...}` blanked, and where it ends. */
+function templateText(text: string, start: number): { body: string; end: number } {
+  let body = '';
+  let at = start;
+  while (at < text.length && text[at] !== '`') {
+    let to = at + 1;
+    if (text[at] === '\\') to = at + 2;
+    else if (text.startsWith('${', at)) {
+      // To just past the brace that closes it, over any template literal inside.
+      to = at + 2;
+      for (let depth = 1; depth > 0 && to < text.length; to += 1) {
+        if (text[to] === '`') to = templateText(text, to + 1).end - 1;
+        else if (text[to] === '{') depth += 1;
+        else if (text[to] === '}') depth -= 1;
+      }
+    }
+    body += to === at + 1 ? text[at] : blank(text.slice(at, to));
+    at = to;
+  }
+  return { body, end: at + 1 };
+}
+
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+
+/** Each table a file's code names (as kysely spells it: `progressEntries`), with its line. */
+function tablesNamedIn(text: string): { table: string; line: number }[] {
+  const found: { table: string; line: number }[] = [];
+  for (const match of text.matchAll(BUILDER_TABLES))
+    found.push({ table: (match[1] ?? match[2]) as string, line: lineOf(text, match.index) });
+  for (const tag of text.matchAll(SQL_TAG)) {
+    const start = tag.index + tag[0].length;
+    // String literals and comments in the SQL name no table.
+    const body = templateText(text, start).body.replace(/'(?:[^']|'')*'|--[^\n]*/g, blank);
+    for (const match of body.matchAll(RAW_TABLES)) {
+      const more = (match[2] ?? '').split(',').slice(1);
+      for (const name of [match[1] as string, ...more.map((part) => part.trim().split(/\s+/)[0] as string)])
+        found.push({ table: camelCase(name), line: lineOf(text, start + match.index) });
+    }
+  }
+  return found;
+}
+
+/** Where a file may touch a table it does not own: the feature or core file it is in, if CROSSINGS lists the table there. */
+function placeOf(file: string): string | null {
+  if (file.startsWith('server/core/')) return file;
+  return featureOf(file, 'server/features/');
+}
+
+/** Each place where a feature or core file touches a table it does not own and CROSSINGS does not allow. */
+function tableCrossings(files: readonly string[], textOf: (file: string) => string, crossings = CROSSINGS): string[] {
+  return files.flatMap((file) => {
+    const place = placeOf(file);
+    if (place === null) return [];
+    const own = file.startsWith('server/core/') ? 'core' : place;
+    return tablesNamedIn(textOf(file)).flatMap(({ table, line }) => {
+      const owner = TABLE_OWNERS[table];
+      if (owner === undefined || owner === own) return [];
+      if (crossings.some((crossing) => crossing.where === place && crossing.tables.includes(table))) return [];
+      return [`${file}:${line}: ${table} belongs to ${owner} (ask its service, or core/child-now.ts for the child as of now)`];
+    });
+  });
+}
+
+/** The tables server/db/schema.ts declares in `Database`. */
+const DATABASE_TABLES = [
+  ...(readFileSync(path.join(ROOT, 'server/db/schema.ts'), 'utf8').match(/export interface Database \{([\s\S]*?)\n\}/)?.[1] ?? '').matchAll(
+    /^\s+(\w+):/gm,
+  ),
+].map((match) => match[1] as string);
+
 describe('architecture', () => {
   it('finds the code it checks', () => {
     expect(FILES.filter((file) => file.startsWith('client/app/features/')).length).toBeGreaterThan(20);
@@ -148,6 +329,23 @@ describe('architecture', () => {
 
   it('SQL is written only in repositories and server/db', () => {
     expect(sqlOutsideRepositories(FILES, (file) => TEXTS.get(file) as string)).toEqual([]);
+  });
+
+  it("a feature's SQL touches only its own tables, and core only core's, but for the crossings listed", () => {
+    expect(tableCrossings(FILES, (file) => TEXTS.get(file) as string)).toEqual([]);
+  });
+
+  it('every table has an owner, and every crossing listed is still needed', () => {
+    expect(DATABASE_TABLES.length).toBeGreaterThan(20);
+    expect(DATABASE_TABLES.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((table) => !DATABASE_TABLES.includes(table))).toEqual([]);
+    const touched = new Set(
+      FILES.flatMap((file) => tablesNamedIn(TEXTS.get(file) as string).map(({ table }) => `${placeOf(file)} ${table}`)),
+    );
+    const unneeded = CROSSINGS.flatMap(({ where, tables }) =>
+      tables.filter((table) => !touched.has(`${where} ${table}`)).map((table) => `${where} ${table}`),
+    );
+    expect(unneeded).toEqual([]);
   });
 });
 
@@ -268,6 +466,55 @@ describe('architecture rules catch what they forbid', () => {
       ),
     ).toEqual([]);
     expect(violations('server/services.ts', "import { createGoalsService } from './features/goals/goals.service.ts';")).toEqual([]);
+  });
+
+  it('finds each way code names a table: builders, joins, export parts, raw SQL with aliases, commas and nested templates', () => {
+    const text = [
+      "db.selectFrom('goals as g').innerJoin('progressEntries as p', 'p.goalId', 'g.id')",
+      ".leftJoin('milestones', 'milestones.childId', 'g.childId'); db.updateTable('strategies'); db.deleteFrom('observations')",
+      "trx.insertInto('medications'); exists(selectFrom('childPeople').select('id')); const part = { name: 'x', table: 'documents' };",
+      'const rows = sql<{ n: number }>`SELECT count(*) FROM weekly_digests_sent w, notification_settings AS ns',
+      "  JOIN child_access a ON a.user_id = ns.user_id WHERE w.note = 'FROM users' -- FROM sessions",
+      '  ${sql`AND EXISTS (SELECT 1 FROM invites)`}`;',
+      'sql`UPDATE exports SET x = 1`; sql`INSERT INTO share_links (id) VALUES (1)`; sql`DELETE FROM contact_messages`;',
+      'sql`SELECT * FROM unnest(${ids}::int[]) AS id, LATERAL (SELECT 1) AS one`;',
+    ].join('\n');
+    const named = tablesNamedIn(text).filter(({ table }) => table in TABLE_OWNERS);
+    expect(named.map(({ table, line }) => `${line} ${table}`)).toEqual([
+      '1 goals',
+      '1 progressEntries',
+      '2 milestones',
+      '2 strategies',
+      '2 observations',
+      '3 medications',
+      '3 childPeople',
+      '3 documents',
+      '4 weeklyDigestsSent',
+      '4 notificationSettings',
+      '5 childAccess',
+      '6 invites',
+      '7 exports',
+      '7 shareLinks',
+      '7 contactMessages',
+    ]);
+  });
+
+  it('flags a table a feature does not own, and lets its own tables and a listed crossing through', () => {
+    const file = 'server/features/milestones/milestones.repository.ts';
+    const text = "db.selectFrom('dismissedMilestones');\nconst rows = sql`SELECT value FROM progress_entries WHERE goal_id = ${id}`;\n";
+    expect(tableCrossings([file], () => text)).toEqual([
+      `${file}:2: progressEntries belongs to goals (ask its service, or core/child-now.ts for the child as of now)`,
+    ]);
+    expect(tableCrossings([file], () => text, [{ where: 'milestones', tables: ['progressEntries'], why: 'made up' }])).toEqual([]);
+    // The dashboard's counts as they were read before core/child-now.ts, and an export part naming another feature's table.
+    const counts =
+      'const { rows } = await sql<{\n  thisWeek: number;\n}>`SELECT (SELECT count(*) FROM observations WHERE child_id = ${childId})::int AS this_week`';
+    expect(tableCrossings(['server/features/dashboard/dashboard.repository.ts'], () => counts)).toHaveLength(1);
+    expect(tableCrossings(['server/features/goals/goals.account-data.ts'], () => "{ name: 'o', table: 'observations' }")).toHaveLength(1);
+    // Core touches its own tables freely, and a feature's only where listed.
+    expect(tableCrossings(['server/core/x.repository.ts'], () => "db.selectFrom('storedObjects')")).toEqual([]);
+    expect(tableCrossings(['server/core/x.repository.ts'], () => "db.selectFrom('goals')")).toHaveLength(1);
+    expect(tableCrossings(['server/core/child-now.repository.ts'], () => "db.selectFrom('goals')")).toEqual([]);
   });
 
   it('finds SQL outside a repository', () => {
