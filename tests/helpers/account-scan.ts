@@ -42,10 +42,11 @@ export async function everyTable(db: Db): Promise<TableRef[]> {
 /** A row that belongs to the account: its text names the user id or an email, or its `child_id` (or, in children, `id`) is one of theirs. */
 function markedBy(ref: TableRef, marks: AccountMarks) {
   const texts = [marks.userId, ...marks.emails].map((value) => sql`position(lower(${value}) in lower(t::text)) > 0`);
-  // Compared as text: a `child_id` elsewhere (pg-boss's job dependencies) is a uuid.
+  // Compared as text: a `child_id` elsewhere (pg-boss's job dependencies) is a uuid. A null `child_id`
+  // (an invitation's link) is no mark: false, not null, so `not (...)` keeps the row as someone else's.
   const children = marks.childIds.length > 0 ? sql.join(marks.childIds.map((id) => sql`${String(id)}`)) : null;
   const conditions = [...texts];
-  if (children && ref.hasChildId) conditions.push(sql`t.child_id::text in (${children})`);
+  if (children && ref.hasChildId) conditions.push(sql`coalesce(t.child_id::text in (${children}), false)`);
   if (children && ref.schema === 'public' && ref.table === 'children') conditions.push(sql`t.id::text in (${children})`);
   return sql.join(conditions, sql` or `);
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkChildScope } from '../../server/core/child-scope.ts';
+import { createLink } from '../../server/core/share-links.ts';
 import { tokenOf } from './caregivers.ts';
 import { api, signUpParent, type ApiResponse, type TestServer } from './test-server.ts';
 
@@ -235,6 +237,24 @@ const childProfile: AccountStep = async (account) => {
   }
 };
 
+/**
+ * A link to the first child's first observation, opened once (its audit entry has no actor). No API
+ * makes such links yet (decision 0089), so it is made as the parent through core/share-links.ts.
+ */
+const shareLinks: AccountStep = async (account) => {
+  const [observation] = (account.created.observations ?? []) as { id: number; childId: number }[];
+  if (observation === undefined) throw new Error('the share links step needs an observation');
+  const scope = await checkChildScope(account.server.db, account.userId, observation.childId, 'owner');
+  const link = await createLink(
+    account.server.db,
+    scope,
+    { purpose: 'snapshot', grant: { type: 'observation', id: observation.id }, singleUse: false },
+    new Date(),
+  );
+  await account.server.services.shareLinks.open(link.token, 'snapshot');
+  record(account, 'shareLinks', { id: link.id, token: link.token });
+};
+
 /** A finished export (its ZIP in the store) and a second session. */
 const exportAndSessions: AccountStep = async (account) => {
   expectOk(await account.call('POST', '/exports'), 'an export');
@@ -252,6 +272,7 @@ export const FULL_ACCOUNT_STEPS: AccountStep[] = [
   childProfile,
   documents,
   caregivers,
+  shareLinks,
   notificationChoices,
   exportAndSessions,
 ];

@@ -96,6 +96,7 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
         'public.child_access',
         'public.invites',
         'public.invite_children',
+        'public.share_links',
         'pgboss.job',
       ]),
     );
