@@ -94,6 +94,17 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
       [(account.created.caregivers as { email: string }[])[0]?.email, true],
       ['nobody-yet@example.com', false],
     ]);
+    // The links the account made: the two invitations' (used once accepted) and a snapshot's, never a token or its hash (decision 0089).
+    expect(
+      data.records.shareLinks.map((row: { purpose: string; grantType: string; uses: number }) => [row.purpose, row.grantType, row.uses]),
+    ).toEqual([
+      ['invite', 'invite', 1],
+      ['invite', 'invite', 0],
+      ['snapshot', 'observation', 1],
+    ]);
+    const linkToken = (account.created.shareLinks as { token: string }[])[0]?.token as string;
+    expect(data.records.shareLinks.some((row: object) => 'tokenHash' in row)).toBe(false);
+    expect(entryNamed(zip.entries, 'data.json').read().toString('utf8')).not.toContain(linkToken);
     // Whom an access entry is about is written as a name, never an account id (decision 0072).
     const joined = data.records.activities.find((row: { action: string }) => row.action === 'caregiver.joined');
     expect(joined).toMatchObject({ subjectPerson: expect.any(String) });
