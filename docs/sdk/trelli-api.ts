@@ -1958,7 +1958,8 @@ export interface components {
         | 'caregiver.removed'
         | 'caregiver.left'
         | 'invite.revoked'
-        | 'account.exported';
+        | 'account.exported'
+        | 'link.opened';
       /** @enum {string} */
       subjectType:
         | 'child'
@@ -1971,7 +1972,8 @@ export interface components {
         | 'caregiver'
         | 'invite'
         | 'medication'
-        | 'person';
+        | 'person'
+        | 'link';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -2367,6 +2369,7 @@ export interface components {
           | 'FORBIDDEN'
           | 'NOT_FOUND'
           | 'CONFLICT'
+          | 'GONE'
           | 'PAYLOAD_TOO_LARGE'
           | 'UNSUPPORTED_MEDIA_TYPE'
           | 'UNPROCESSABLE_CONTENT'
