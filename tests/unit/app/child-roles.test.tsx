@@ -8,9 +8,9 @@ import type { DocumentListItem } from '#shared/schemas/document.ts';
 import type { Goal, GoalDetail as GoalDetailData } from '#shared/schemas/goal.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
 import type { Observation } from '#shared/schemas/observation.ts';
-import type { ChildRole } from '#shared/schemas/roles.ts';
+import { defineChildActions, type ChildRole } from '#shared/schemas/roles.ts';
 import type { Strategy } from '#shared/schemas/strategy.ts';
-import { viewOnlyText } from '../../../client/app/components/child-role.tsx';
+import { RoleGate, viewOnlyText } from '../../../client/app/components/child-role.tsx';
 import { ChildSwitcher } from '../../../client/app/components/child-switcher.tsx';
 import { GoalDetail } from '../../../client/app/features/progress-planner/goal-detail.tsx';
 import DashboardPage from '../../../client/app/pages/dashboard-page.tsx';
@@ -350,5 +350,32 @@ describe('the child switcher', () => {
     const { wrapper } = fakeTrpc(record, { role: 'owner' });
     const view = render(<ChildSwitcher />, { wrapper }).container;
     expect(view.textContent).toBe('');
+  });
+});
+
+describe('RoleGate reads the role from the action (decision 0094)', () => {
+  const probeActions = defineChildActions('probe', { change: 'updater', remove: 'owner' });
+  const gated = (
+    <>
+      <RoleGate action={probeActions.change}>Change</RoleGate>
+      <RoleGate action={probeActions.remove} otherwise="Only an owner removes">
+        Remove
+      </RoleGate>
+      <RoleGate action={[probeActions.change, probeActions.remove]}>Change and remove</RoleGate>
+    </>
+  );
+  const shownTo = async (role: ChildRole) => {
+    const { wrapper } = fakeTrpc(record, { role });
+    const view = render(gated, { wrapper }).container;
+    await waitFor(() => expect(view.textContent).not.toBe(''));
+    const text = view.textContent;
+    cleanup();
+    return text;
+  };
+
+  it('shows a control from its action’s role up, what it says otherwise below, and a block of several only when each is allowed', async () => {
+    expect(await shownTo('viewer')).toBe('Only an owner removes');
+    expect(await shownTo('updater')).toBe('ChangeOnly an owner removes');
+    expect(await shownTo('owner')).toBe('ChangeRemoveChange and remove');
   });
 });
