@@ -98,14 +98,19 @@ const PARTS: PartSql = {
   },
 };
 
-/** The parts `request` names, read in one statement. */
-export async function readChildNow<R extends ChildNowRequest>(db: Db, childId: number, request: R): Promise<ChildNow<R>> {
+/** The statement that reads the parts `request` names (the bench explains it too). */
+export function childNowQuery<R extends ChildNowRequest>(childId: number, request: R): RawBuilder<ChildNow<R>> {
   const columns = (Object.keys(PARTS) as (keyof ChildNowParts)[]).flatMap((part) => {
     const options = request[part];
     return options === undefined ? [] : [(PARTS[part] as (childId: number, options: unknown) => RawBuilder<unknown>)(childId, options)];
   });
-  if (columns.length === 0) throw new Error('readChildNow: no part asked for');
-  const { rows } = await sql<ChildNow<R>>`SELECT ${sql.join(columns)}`.execute(db);
+  if (columns.length === 0) throw new Error('childNowQuery: no part asked for');
+  return sql<ChildNow<R>>`SELECT ${sql.join(columns)}`;
+}
+
+/** The parts `request` names, read in one statement. */
+export async function readChildNow<R extends ChildNowRequest>(db: Db, childId: number, request: R): Promise<ChildNow<R>> {
+  const { rows } = await childNowQuery(childId, request).execute(db);
   const row = rows[0];
   if (!row) throw new Error('child-now query returned no row');
   return row;
