@@ -1,4 +1,5 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import type { ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -6,6 +7,7 @@ import type { AuthProvider } from './auth/auth-provider.ts';
 import type { TrustProxy } from './config.ts';
 import { isDatabaseUnavailable, isRejectedValue, pingDatabase, type Db } from './db/database.ts';
 import { causeOf } from './core/dependencies.ts';
+import { LiveEventsClosed } from './core/live-events.ts';
 import { FileStoreUnavailableError } from './core/storage/object-store.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, FILE_STORE_UNAVAILABLE_MESSAGE, REJECTED_VALUE_MESSAGE } from './lib/errors.ts';
 import type { InFlightTracker } from './lib/in-flight.ts';
@@ -69,6 +71,8 @@ function contentSecurityPolicy(auth: AuthProvider, deps: AppDeps) {
   };
 }
 
+const isEventStream = (res: ServerResponse) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
+
 /** Writes that carry a body must say it is JSON (415 otherwise). */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -93,7 +97,8 @@ export function createApp(deps: AppDeps): Express {
   if (deps.inFlight) app.use(deps.inFlight.middleware);
   app.use(requestLog(log));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(auth, deps), strictTransportSecurity: deps.httpsOrigin ?? false }));
-  app.use(compression());
+  // Server-sent events (tRPC subscriptions) go out as written: compressed, they would wait for a block to fill.
+  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -140,6 +145,9 @@ export function createApp(deps: AppDeps): Express {
       router: appRouter,
       maxBodySize: BODY_LIMIT_BYTES,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      // A subscription's stream holds its connection for its whole life: when it ends (at a shutdown too),
+      // the connection goes with it rather than idling on and holding the shutdown up.
+      responseMeta: ({ type }) => (type === 'subscription' ? { headers: { Connection: 'close' } } : {}),
       async createContext({ req, res }) {
         const context = await createContext({ req });
         res.locals.userId = context.userId;
@@ -147,7 +155,8 @@ export function createApp(deps: AppDeps): Express {
       },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ path, err: error.cause ?? error }, 'trpc procedure failed');
-        if (error.code === 'SERVICE_UNAVAILABLE') logUnavailable({ path }, error.cause);
+        // A subscription ended by a shutdown is no outage: its client reconnects.
+        if (error.code === 'SERVICE_UNAVAILABLE' && !(error.cause instanceof LiveEventsClosed)) logUnavailable({ path }, error.cause);
       },
     }),
   );

@@ -6,11 +6,12 @@ import type { AccountDataPart } from './core/account-data.ts';
 import { createChildNowReader, type ChildNowReader } from './core/child-now.ts';
 import type { Mailer } from './core/mail.ts';
 import type { StoredFiles } from './core/stored-objects.ts';
-import type { Db } from './db/database.ts';
+import { connectionOf, type Db } from './db/database.ts';
 import type { VaultSetup } from './features/documents/vault-setup.ts';
 import type { Logger } from './lib/logger.ts';
 import { createDependencyChecks, type DependencyChecks } from './core/dependencies.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
+import { createLiveEvents, type LiveEvents } from './core/live-events.ts';
 import { createShareLinks, type ShareLinks } from './core/share-links.ts';
 import { accountDataParts, features } from './features.ts';
 
@@ -25,6 +26,8 @@ export interface Services {
   /** The file store and mail, probed at start-up and by /readyz. */
   dependencies: DependencyChecks;
   authConfig: AuthConfig;
+  /** Wake-ups for long work (a document being read, an export), across instances; start.ts closes it (decision 0093). */
+  live: LiveEvents;
   /** Opens the links a link operation is given (decision 0089). */
   shareLinks: ShareLinks;
 }
@@ -83,6 +86,7 @@ export function createServices(deps: ServiceDeps): Services {
   const built: Record<string, unknown> = {
     jobs,
     dependencies: createDependencyChecks({ fileStore: files.vault.store, mailer: deps.mailer, log }),
+    live: createLiveEvents({ connection: connectionOf(deps.db), log }),
     shareLinks: createShareLinks(deps),
     authConfig: {
       provider: deps.auth.kind,

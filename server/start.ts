@@ -178,6 +178,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       // Busy kept-alive connections close after their answer instead of taking more requests.
       inFlight.drain();
       server.closeIdleConnections();
+      // Open subscriptions end now (their clients reconnect, to another instance), not at the grace's end.
+      const liveClosed = services.live.close();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => {
         timer = setTimeout(() => {
@@ -193,6 +195,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       await services.jobs.stop(SHUTDOWN_GRACE_MS);
       await services.documents.close();
       await viteClient?.close();
+      await liveClosed;
       await db.destroy();
     })();
     return closing;

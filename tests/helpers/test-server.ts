@@ -118,6 +118,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.live.close();
       await services.jobs.stop();
       await services.documents.close();
       await vault.dispose();

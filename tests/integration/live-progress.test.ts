@@ -4,23 +4,35 @@
  * and the tRPC subscriptions carry the new state to the browser over server-sent events.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
+import { EventSource } from 'eventsource';
 import { Client } from 'pg';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveEvents, documentsOfChild, exportsOfOwner, LiveEventsClosed, type LiveEvents } from '../../server/core/live-events.ts';
 import { connectionOf, openDatabase, type Db } from '../../server/db/database.ts';
+import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
+import { SHUTDOWN_GRACE_MS, startServer } from '../../server/start.ts';
+import type { AppRouter } from '../../server/trpc/root.ts';
 import { createTestDatabase, ENGINES } from '../helpers/test-database.ts';
 import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const TEXT = readFileSync(path.join(import.meta.dirname, '../fixtures/documents/notes.txt'));
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/documents');
+const TEXT = readFileSync(path.join(FIXTURES, 'notes.txt'));
+// Its text and thumbnail take a moment to make: the stream sees it pending first.
+const PDF = readFileSync(path.join(FIXTURES, 'iep-sample.pdf'));
 const SECRET_TITLE = 'Zephyrine-psych-eval-7731';
 
 type Family = Awaited<ReturnType<typeof signUpParentWithChild>>;
 
 async function upload(server: TestServer, family: Family, name: string, bytes: Uint8Array = TEXT): Promise<{ id: number }> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const response = await fetch(`${server.url}/api/documents?childId=${family.childId}`, {
     method: 'POST',
     body: form,
@@ -43,6 +55,48 @@ async function rawNotifications(db: Db, url: string | undefined) {
   client.on('notification', (message) => payloads.push(message.payload ?? ''));
   await client.query('LISTEN trelli_progress');
   return { payloads, stop: () => client.end() };
+}
+
+/**
+ * The app's kind of client over real HTTP: subscriptions as server-sent events through an EventSource
+ * that sends the bearer header (as client/app/trpc/trpc.ts does), the rest batched.
+ */
+function liveClient(server: { url: string }, token: string) {
+  const authorization = { authorization: `Bearer ${token}` };
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink<AppRouter, typeof EventSource>({
+          url: `${server.url}/api/trpc`,
+          transformer: superjson,
+          EventSource,
+          eventSourceOptions: () => ({ fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, ...authorization } }) }),
+        }),
+        false: httpBatchLink({ url: `${server.url}/api/trpc`, transformer: superjson, headers: () => authorization }),
+      }),
+    ],
+  });
+}
+
+/** A subscription's values as they arrive; `until` waits for one that passes, `failure` for its error. */
+function follow<T>(subscribe: (handlers: { onData(value: T): void; onError(error: unknown): void }) => { unsubscribe(): void }) {
+  const values: T[] = [];
+  let error: unknown;
+  const subscription = subscribe({ onData: (value) => values.push(value), onError: (caught) => (error = caught) });
+  return {
+    values,
+    async until(check: (value: T) => boolean, ms = 20_000): Promise<T> {
+      await until(() => values.some(check) || error !== undefined, ms);
+      if (error !== undefined) throw error;
+      return values.find(check) as T;
+    },
+    async failure(ms = 10_000): Promise<unknown> {
+      await until(() => error !== undefined, ms);
+      return error;
+    },
+    stop: () => subscription.unsubscribe(),
+  };
 }
 
 /** Takes values from a watch as they come; `next()` fails after `ms` without one. */
@@ -189,6 +243,117 @@ describe.each(ENGINES)('live progress on %s', (engine) => {
     });
   });
 
+  describe('subscriptions over server-sent events', () => {
+    it("a child's documents: pending after the upload, then done once it is read", async () => {
+      const family = await signUpParentWithChild(server);
+      const client = liveClient(server, family.token);
+      const states = follow<{ pending: number[] }>((handlers) =>
+        client.documents.watchProcessing.subscribe({ childId: family.childId }, handlers),
+      );
+      try {
+        expect(await states.until(() => true)).toEqual({ pending: [] });
+        const added = await upload(server, family, 'Annual IEP.pdf', PDF);
+        await states.until((state) => state.pending.includes(added.id));
+        await states.until((state) => state.pending.length === 0 && states.values.length > 2);
+        expect(states.values).toEqual([{ pending: [] }, { pending: [added.id] }, { pending: [] }]);
+        const document = await client.documents.byId.query({ childId: family.childId, id: added.id });
+        expect(document.processing).toBe('done');
+      } finally {
+        states.stop();
+      }
+    });
+
+    it("the caller's export: queued, then built, then ready", async () => {
+      const family = await signUpParentWithChild(server);
+      const client = liveClient(server, family.token);
+      const exports = follow<{ status: string; progress: number } | null>((handlers) =>
+        client.accountData.watchExport.subscribe(undefined, handlers),
+      );
+      try {
+        expect(await exports.until(() => true)).toBeNull();
+        const started = await client.accountData.startExport.mutate();
+        expect(await exports.until((current) => current?.status === 'ready')).toMatchObject({ id: started.id, progress: 100 });
+        expect(exports.values[1]).toMatchObject({ id: started.id, status: 'queued' });
+      } finally {
+        exports.stop();
+      }
+    });
+
+    it('a change written by another instance reaches the stream', async () => {
+      const family = await signUpParentWithChild(server);
+      const added = await upload(server, family, 'letter.txt');
+      await server.services.documents.idle();
+      const other = server.database.url ? await openDatabase({ kind: 'postgres', url: server.database.url, poolSize: 1 }) : server.db;
+      const states = follow<{ pending: number[] }>((handlers) =>
+        liveClient(server, family.token).documents.watchProcessing.subscribe({ childId: family.childId }, handlers),
+      );
+      try {
+        await states.until(() => true);
+        await other.updateTable('documents').set({ processing: 'pending' }).where('id', '=', added.id).execute();
+        await states.until((state) => state.pending.includes(added.id));
+        await other.updateTable('documents').set({ processing: 'done' }).where('id', '=', added.id).execute();
+        await states.until((state) => state.pending.length === 0 && states.values.length > 2);
+        expect(states.values).toEqual([{ pending: [] }, { pending: [added.id] }, { pending: [] }]);
+      } finally {
+        states.stop();
+        if (other !== server.db) await other.destroy();
+      }
+    });
+
+    it('a caller without access to the child gets NOT_FOUND, and one with none at all UNAUTHORIZED', async () => {
+      const family = await signUpParentWithChild(server);
+      const stranger = await signUpParentWithChild(server);
+      const refused = follow((handlers) =>
+        liveClient(server, stranger.token).documents.watchProcessing.subscribe({ childId: family.childId }, handlers),
+      );
+      const error = await refused.failure();
+      refused.stop();
+      expect(error).toBeInstanceOf(TRPCClientError);
+      expect((error as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+      expect(refused.values).toEqual([]);
+      const anonymous = follow((handlers) => liveClient(server, 'not-a-token').accountData.watchExport.subscribe(undefined, handlers));
+      expect(((await anonymous.failure()) as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
+      anonymous.stop();
+    });
+
+    it('a client going away mid-stream leaves no watch behind, and nothing fails', async () => {
+      const family = await signUpParentWithChild(server);
+      const input = encodeURIComponent(JSON.stringify({ json: { childId: family.childId } }));
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/api/trpc/documents.watchProcessing?input=${input}`, {
+        headers: { authorization: `Bearer ${family.token}`, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      expect([response.status, response.headers.get('content-type'), response.headers.get('content-encoding')]).toEqual([
+        200,
+        'text/event-stream',
+        null,
+      ]);
+      const stream = (response.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      while (!text.includes('"pending"')) text += new TextDecoder().decode((await stream.read()).value);
+      expect(server.services.live.subscriberCount).toBe(1);
+      controller.abort();
+      await until(() => server.services.live.subscriberCount === 0);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(server.logLines.filter((line) => line.includes('"level":50'))).toEqual([]);
+    });
+
+    it('the bearer token travels in a header: never in the logged path', async () => {
+      const family = await signUpParentWithChild(server);
+      const states = follow((handlers) =>
+        liveClient(server, family.token).documents.watchProcessing.subscribe({ childId: family.childId }, handlers),
+      );
+      await states.until(() => true);
+      states.stop();
+      await until(() => server.logLines.some((line) => line.includes('documents.watchProcessing')));
+      const lines = server.logLines.filter((line) => line.includes('documents.watchProcessing'));
+      expect(lines.map((line) => (JSON.parse(line) as { path: string }).path)).toContain('/api/trpc/documents.watchProcessing');
+      const signature = family.token.split('.')[2] as string;
+      expect(server.logLines.filter((line) => line.includes(family.token) || line.includes(signature))).toEqual([]);
+    });
+  });
+
   describe('a watch ends with its client, and all of them with the server', () => {
     it('an abort ends a waiting watch and leaves no subscriber behind', async () => {
       const controller = new AbortController();
@@ -217,6 +382,39 @@ describe.each(ENGINES)('live progress on %s', (engine) => {
       await expect(own.watch({ matches: () => true, read: async () => 'now' }).next()).rejects.toBeInstanceOf(LiveEventsClosed);
     });
   });
+});
+
+describe('shutting down with subscriptions open', () => {
+  it('ends their streams at once (the clients reconnect), so the server does not wait out the grace', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'trelli-live-'));
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const running = await startServer(config, createLogger('info', sink), { client: 'none' });
+    const family = await signUpParentWithChild(running);
+    const client = liveClient(running, family.token);
+    const streams = [
+      follow((handlers) => client.documents.watchProcessing.subscribe({ childId: family.childId }, handlers)),
+      follow((handlers) => client.accountData.watchExport.subscribe(undefined, handlers)),
+    ];
+    try {
+      for (const stream of streams) await stream.until(() => true);
+      const started = Date.now();
+      await running.close();
+      expect(Date.now() - started).toBeLessThan(SHUTDOWN_GRACE_MS / 4);
+      // Told to come back (a code the link retries), not failed for good; nothing logged as a failure or an outage.
+      expect(streams.map((stream) => stream.values.length)).toEqual([1, 1]);
+      expect(lines.filter((line) => line.includes('"level":50') || line.includes('unavailable'))).toEqual([]);
+    } finally {
+      for (const stream of streams) stream.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection on a PostgreSQL server', () => {

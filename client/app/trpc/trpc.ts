@@ -1,5 +1,6 @@
-import { httpBatchLink, loggerLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, loggerLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { EventSource } from 'eventsource';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/trpc/root.ts';
 import { HttpError, warnMissingToken } from '../../lib/api-request.ts';
@@ -62,17 +63,38 @@ async function fetchForTrpc(url: RequestInfo | URL | string, options?: RequestIn
   return response;
 }
 
+/**
+ * Subscriptions (live progress, decision 0093) come as server-sent events. The browser's own
+ * EventSource cannot send a header, and a token in the URL would be kept by request logs and proxies:
+ * this EventSource fetches, with the bearer header and a fresh token each time it (re)connects.
+ */
+function subscriptionLink() {
+  return httpSubscriptionLink<ClientRouter, typeof EventSource>({
+    url: TRPC_URL,
+    transformer: superjson,
+    EventSource,
+    eventSourceOptions: ({ op }) => ({
+      fetch: async (url, init) =>
+        fetch(url, { ...init, credentials: 'include', headers: { ...init.headers, ...(await authHeadersFor([op])) } }),
+    }),
+  });
+}
+
 export function createAppTrpcClient() {
   return trpc.createClient({
     links: [
       ...devLogLinks(),
       childIdLink<ClientRouter>(getSelectedChildId),
       httpStatusLink<ClientRouter>(),
-      httpBatchLink({
-        url: TRPC_URL,
-        transformer: superjson,
-        headers: ({ opList }) => authHeadersFor(opList),
-        fetch: (url, options) => fetchForTrpc(url, options as RequestInit | undefined),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: subscriptionLink(),
+        false: httpBatchLink({
+          url: TRPC_URL,
+          transformer: superjson,
+          headers: ({ opList }) => authHeadersFor(opList),
+          fetch: (url, options) => fetchForTrpc(url, options as RequestInit | undefined),
+        }),
       }),
     ],
   });

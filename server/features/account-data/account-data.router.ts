@@ -1,5 +1,7 @@
 import { accountDeletedSchema, accountDeleteSchema, accountExportSchema } from '#shared/schemas/account-data.ts';
+import { exportsOfOwner } from '../../core/live-events.ts';
 import { protectedProcedure, router } from '../../trpc/init.ts';
+import { liveStream } from '../../trpc/live-stream.ts';
 
 /** The account as a whole (not one child): its export, and its deletion. The ZIP itself downloads over REST. */
 export const accountDataRouter = router({
@@ -13,4 +15,14 @@ export const accountDataRouter = router({
     .input(accountDeleteSchema)
     .output(accountDeletedSchema)
     .mutation(({ ctx, input }) => ctx.services.accountData.deleteAccount(ctx.userId, input)),
+  /** The current export, now and after each change while it is built, over server-sent events (decision 0093). */
+  watchExport: protectedProcedure.subscription(({ ctx, signal }) =>
+    liveStream(
+      ctx.services.live.watch({
+        matches: exportsOfOwner(ctx.userId),
+        read: () => ctx.services.accountData.currentExport(ctx.userId),
+        signal,
+      }),
+    ),
+  ),
 });

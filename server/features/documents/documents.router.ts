@@ -12,7 +12,9 @@ import {
   documentVersionListSchema,
   storageUsageSchema,
 } from '#shared/schemas/document.ts';
+import { documentsOfChild } from '../../core/live-events.ts';
 import { childProcedure, protectedProcedure, router } from '../../trpc/init.ts';
+import { liveStream } from '../../trpc/live-stream.ts';
 
 /** The vault's records; the file bodies go over REST (`/api/documents`), see decision 0042. */
 export const documentsRouter = router({
@@ -42,4 +44,14 @@ export const documentsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.documents.delete(ctx.scope, input.id)),
   /** The parent's storage meter: every child's files count against one quota. */
   usage: protectedProcedure.output(storageUsageSchema).query(({ ctx }) => ctx.services.documents.usage(ctx.userId)),
+  /** The child's documents still being read, now and after each change, over server-sent events (decision 0093). */
+  watchProcessing: childProcedure(documentActions.list).subscription(({ ctx, signal }) =>
+    liveStream(
+      ctx.services.live.watch({
+        matches: documentsOfChild(ctx.scope.childId),
+        read: () => ctx.services.documents.processing(ctx.scope),
+        signal,
+      }),
+    ),
+  ),
 });

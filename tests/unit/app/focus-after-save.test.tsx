@@ -78,7 +78,8 @@ describe('starting an export', () => {
     } as AccountExport;
     const { wrapper } = fakeTrpc(
       (op: FakeOp) => {
-        if (op.path === 'accountData.currentExport') return current;
+        // The export as it stands: what the query answers and what its subscription first sends (decision 0093).
+        if (op.path === 'accountData.currentExport' || op.path === 'accountData.watchExport') return current;
         if (op.path === 'accountData.startExport') {
           current = queued;
           return queued;

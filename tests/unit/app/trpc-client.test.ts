@@ -10,6 +10,7 @@ import { AUTH_OPTIONAL_PROCEDURES } from '../../../client/app/trpc/auth-optional
 import { createAppTrpcClient } from '../../../client/app/trpc/trpc.ts';
 import { MISSING_TOKEN_WARNING, httpStatusOf, serverMessageOf } from '../../../client/lib/api-request.ts';
 import { setTokenGetter } from '../../../client/lib/auth-token.ts';
+import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { issuesFromError } from '../../../client/lib/field-errors.ts';
 
 /*
@@ -40,6 +41,13 @@ const router = t.router({
     }),
     create: signedIn.input(z.object({ firstName: z.string().min(1, 'First name is required') })).mutation(() => ({ id: 2 })),
   }),
+  // A child-scoped router (childIdLink fills its childId in) with a subscription, as live progress has.
+  observations: t.router({
+    watch: signedIn.input(z.object({ childId: z.number() })).subscription(async function* ({ input }) {
+      yield { childId: input.childId, step: 1 };
+      yield { childId: input.childId, step: 2 };
+    }),
+  }),
 });
 
 const requests: { url: string; authorization: string | null }[] = [];
@@ -53,7 +61,7 @@ async function serverFetch(input: RequestInfo | URL | string, init?: RequestInit
     endpoint: '/api/trpc',
     req: request,
     router,
-    createContext: () => ({ signedIn: request.headers.get('authorization') === 'Bearer aaa.bbb.ccc' }),
+    createContext: () => ({ signedIn: /^Bearer (aaa\.bbb\.ccc|ddd\.eee\.fff)$/.test(request.headers.get('authorization') ?? '') }),
   });
 }
 
@@ -125,6 +133,52 @@ describe('tRPC calls and the sign-in token (SPEC §6)', () => {
     await Promise.all([client.featureFlags.get.query(), client.children.list.query()]);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.authorization).toBe('Bearer aaa.bbb.ccc');
+  });
+});
+
+describe('subscriptions come as server-sent events (decision 0093)', () => {
+  /** The app's router has no child-scoped subscription (yet): this one is the test server's. */
+  interface Handlers {
+    onData(value: unknown): void;
+    onComplete(): void;
+    onError(error: unknown): void;
+  }
+  type Subscribable = Record<string, Record<string, { subscribe(input: unknown, handlers: Handlers): unknown }>>;
+
+  /** The values a subscription sends until it ends (or fails). */
+  function valuesOf(client: ReturnType<typeof createAppTrpcClient>) {
+    return new Promise<unknown[]>((resolve, reject) => {
+      const values: unknown[] = [];
+      (client as unknown as Subscribable).observations?.watch?.subscribe(undefined, {
+        onData: (value) => values.push(value),
+        onComplete: () => resolve(values),
+        onError: reject,
+      });
+    });
+  }
+
+  it("carry the bearer token in a header, never in the URL, and the selected child's id in the input", async () => {
+    setSelectedChildId(7);
+    const client = createAppTrpcClient();
+    expect(await valuesOf(client)).toEqual([
+      { childId: 7, step: 1 },
+      { childId: 7, step: 2 },
+    ]);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.authorization).toBe('Bearer aaa.bbb.ccc');
+    expect(requests[0]?.url).toContain('/api/trpc/observations.watch?');
+    expect(requests[0]?.url).not.toContain('aaa.bbb.ccc');
+    setSelectedChildId(null);
+  });
+
+  it('fetch a fresh token for each connection', async () => {
+    setSelectedChildId(7);
+    const client = createAppTrpcClient();
+    await valuesOf(client);
+    token = 'ddd.eee.fff';
+    await valuesOf(client);
+    expect(requests.map((request) => request.authorization)).toEqual(['Bearer aaa.bbb.ccc', 'Bearer ddd.eee.fff']);
+    setSelectedChildId(null);
   });
 });
 

@@ -1,3 +1,4 @@
+import { skipToken } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AccountExport } from '#shared/schemas/account-data.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -6,16 +7,20 @@ import { useSignOut } from '../../auth/use-sign-out.ts';
 import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
-/** While an export is being built, its progress is asked for this often. */
-export const EXPORT_POLL_MS = 1000;
-
 export const isBuilding = (current: AccountExport | null | undefined) => current?.status === 'queued' || current?.status === 'running';
 
-/** The parent's current export (null when none), polled while it is being built. */
+/**
+ * The parent's current export (null when none). While it is being built, the server sends each change
+ * of it (SPEC §9: no polling; decision 0093), first the export as it stands, also after the stream
+ * reconnected by itself; while the stream is down the panel keeps what it shows.
+ */
 export function useCurrentExport() {
-  return trpc.accountData.currentExport.useQuery(undefined, {
-    refetchInterval: (query) => (isBuilding(query.state.data) ? EXPORT_POLL_MS : false),
+  const utils = trpc.useUtils();
+  const current = trpc.accountData.currentExport.useQuery();
+  trpc.accountData.watchExport.useSubscription(isBuilding(current.data) ? undefined : skipToken, {
+    onData: (latest) => utils.accountData.currentExport.setData(undefined, latest),
   });
+  return current;
 }
 
 export function useStartExport() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { DOCUMENT_LIMITS, type DocumentFilter, type DocumentList } from '#shared/schemas/document.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -11,27 +11,43 @@ import { fileProblem } from './document-files.ts';
 import { isRefusal, sendFile, documentsUrl, UploadCancelled, type UploadHandle } from './upload-request.ts';
 import { toStart, uploadQueueReducer } from './upload-queue.ts';
 
-/** While a new file's text and thumbnail are being made, the list asks again this often. */
-export const PROCESSING_POLL_MS = 1000;
-
 export type ListFilter = Partial<Pick<DocumentFilter, 'category' | 'schoolYear' | 'tag' | 'q'>>;
 
-export function hasPending(list: DocumentList | undefined): boolean {
-  return (list?.items ?? []).some((item) => item.processing === 'pending');
+/** The listed documents whose text and thumbnail are still being made. */
+export function pendingIds(list: DocumentList | undefined): number[] {
+  return (list?.items ?? []).filter((item) => item.processing === 'pending').map((item) => item.id);
+}
+
+/** True when a document shown as being read is not among those the server still reads: the list is out of date. */
+export function finishedSince(shownPending: readonly number[], stillPending: readonly number[]): boolean {
+  return shownPending.some((id) => !stillPending.includes(id));
 }
 
 /** The selected child's documents matching `filter`, newest first (best match first when searching). */
 export function useDocumentList(filter: ListFilter) {
   const childId = useSelectedChildId();
-  return trpc.documents.list.useQuery(
+  const list = trpc.documents.list.useQuery(
     // childId is passed, not left to the link: each child's list is then cached under its own key.
     { childId: childId ?? 0, filter: { ...filter, limit: DOCUMENT_LIMITS.pageSize, offset: 0 } },
-    {
-      enabled: childId !== null,
-      placeholderData: keepPreviousData,
-      refetchInterval: (query) => (hasPending(query.state.data) ? PROCESSING_POLL_MS : false),
-    },
+    { enabled: childId !== null, placeholderData: keepPreviousData },
   );
+  useProcessingUpdates(childId, pendingIds(list.data));
+  return list;
+}
+
+/**
+ * While a listed file is being read, the server says when that ends (SPEC §9: no polling; decision
+ * 0093), and the vault is read again. The stream's first answer is the state as of then, also after it
+ * reconnected by itself, so nothing that ended meanwhile is missed; while it is down the list keeps
+ * what it shows.
+ */
+function useProcessingUpdates(childId: number | null, shownPending: readonly number[]) {
+  const utils = trpc.useUtils();
+  trpc.documents.watchProcessing.useSubscription(childId !== null && shownPending.length > 0 ? { childId } : skipToken, {
+    onData: ({ pending }) => {
+      if (finishedSince(shownPending, pending)) void utils.documents.invalidate();
+    },
+  });
 }
 
 export function useDocumentFacets() {
