@@ -44,3 +44,8 @@ export function childDisplayName(child: { firstName: string; lastName: string | 
 export function ageLabel(ageYears: number): string {
   return ageYears === 1 ? '1 year old' : `${ageYears} years old`;
 }
+
+/** First names as a sentence says them: "Maya and Sam", "Maya, Sam, and Lee". */
+export function firstNamesList(children: readonly { firstName: string }[]): string {
+  return new Intl.ListFormat('en-US', { type: 'conjunction' }).format(children.map((child) => child.firstName));
+}

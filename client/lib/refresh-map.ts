@@ -27,22 +27,48 @@ export type QueryPath = ProcedurePaths<AppRouter['_def']['record'], 'query'>;
 /** SPEC §4 / §9: the wait between a child's creation and the refetch it asks for. */
 export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
 
+/** The lists across every child (decision 0098): a child renamed, deleted, shared or left changes them all. */
+const EVERY_CHILD_LISTS = ['everyChild.observations', 'everyChild.goals', 'everyChild.strategies', 'everyChild.progress'] as const;
+
 /**
  * Each kind of record, and every query that shows one. The activity feed shows every change a
  * parent makes, so it is in each. The guide's suggestions are read from the profile, the open
  * milestones and the goals with their progress (decision 0065), so those refresh them too.
  */
 export const SHOWN_IN = {
-  child: ['children.list', 'children.byId', 'activities.list', 'guide.suggestions'],
+  child: ['children.list', 'children.byId', 'activities.list', 'guide.suggestions', ...EVERY_CHILD_LISTS],
   /** SPEC §4: what is refetched after a child is created (and selected). */
   newChild: ['children.list', 'dashboard.stats', 'activities.list', 'milestones.list'],
   /** The list and trend, the dashboard's counts, a linked goal's evidence. */
-  observation: ['observations.list', 'observations.weeklyTrend', 'goals.detail', 'dashboard.stats', 'activities.list'],
-  goal: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
+  observation: [
+    'observations.list',
+    'observations.weeklyTrend',
+    'goals.detail',
+    'dashboard.stats',
+    'activities.list',
+    'everyChild.observations',
+  ],
+  goal: [
+    'goals.list',
+    'goals.detail',
+    'dashboard.stats',
+    'activities.list',
+    'guide.suggestions',
+    'everyChild.goals',
+    'everyChild.progress',
+  ],
   /** A goal's latest value (list, dashboard) and its history (detail). */
-  progress: ['goals.list', 'goals.detail', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
+  progress: [
+    'goals.list',
+    'goals.detail',
+    'dashboard.stats',
+    'activities.list',
+    'guide.suggestions',
+    'everyChild.goals',
+    'everyChild.progress',
+  ],
   /** Strategies in use are counted on the dashboard. */
-  strategy: ['strategies.list', 'dashboard.stats', 'activities.list'],
+  strategy: ['strategies.list', 'dashboard.stats', 'activities.list', 'everyChild.strategies'],
   /** The next milestones are on the dashboard. */
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
@@ -61,7 +87,7 @@ export const SHOWN_IN = {
   /** Who has access to a child, and its audit log (Settings). */
   caregiver: ['caregivers.list', 'caregivers.audit'],
   /** Accepting an invitation or leaving a child changes which children the person sees. */
-  access: ['children.list', 'caregivers.list', 'caregivers.audit'],
+  access: ['children.list', 'caregivers.list', 'caregivers.audit', ...EVERY_CHILD_LISTS],
   /** The parent's export of everything ("Your data" in Settings). */
   export: ['accountData.currentExport'],
   /** The person's email choices (Settings). */

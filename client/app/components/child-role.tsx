@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { mayDo, type ChildAction } from '#shared/schemas/roles.ts';
 import { useChildAccess, useChildContext } from '../child-context.tsx';
 
@@ -23,8 +23,20 @@ export interface RoleGateProps {
  */
 export function RoleGate({ action, otherwise = null, children }: RoleGateProps): ReactNode {
   const { role } = useChildAccess();
+  if (useContext(ReadOnly)) return otherwise;
   const actions: readonly GatedAction[] = Array.isArray(action) ? action : [action];
   return actions.every((each) => mayDo(role, each)) ? children : otherwise;
+}
+
+const ReadOnly = createContext(false);
+
+/**
+ * Records shown in a list across every child (decision 0098): each RoleGate below shows what a viewer
+ * sees, whatever the person's role, since they may be another child's records than the selected one.
+ * They are changed in that child's own view.
+ */
+export function ReadOnlyRecords({ children }: { children: ReactNode }) {
+  return <ReadOnly.Provider value={true}>{children}</ReadOnly.Provider>;
 }
 
 /** What a viewer reads once on each screen of the child's record, near its title. */

@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
 import { observationActions } from '#shared/schemas/observation.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { firstNamesList } from '../../lib/child-labels.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
 import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
+import { EveryChildSwitch } from '../components/every-child-switch.tsx';
+import { useEveryChildView } from '../hooks/use-every-child-view.ts';
 import { ObservationList } from '../features/observations/observation-list.tsx';
 import { QuickObservationForm } from '../features/observations/quick-observation-form.tsx';
 import { WeeklyTrendChart } from '../features/observations/weekly-trend-chart.tsx';
@@ -20,10 +23,13 @@ const card = 'grid content-start gap-4 rounded-2xl border border-ink/10 bg-white
 
 /**
  * /observations for the selected child: a quick capture (what, when, where, a win in one click), the
- * last 12 weeks of wins against concerns, and every note with filters, search, edit and delete.
+ * last 12 weeks of wins against concerns, and every note with filters, search, edit and delete. With
+ * FLAG_SCOPED_OBSERVATIONS off and two children or more, the list opens on every child's notes, each
+ * named by its child; the capture and the chart stay the selected child's and say whose (decision 0098).
  */
 export default function ObservationsPage() {
-  const { selectedChild } = useChildContext();
+  const { selectedChild, children } = useChildContext();
+  const view = useEveryChildView('FLAG_SCOPED_OBSERVATIONS');
 
   // RequireChildContext shows a screen only once a child is selected, if there is one: no child
   // selected here means none has been added yet.
@@ -46,27 +52,29 @@ export default function ObservationsPage() {
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold text-ink">Observations</h1>
         <p className="max-w-2xl text-ink-muted">
-          What you notice about {selectedChild.firstName}, day to day: the wins as much as the worries. A sentence is enough.
+          What you notice about {view.everyChild ? firstNamesList(children) : selectedChild.firstName}, day to day: the wins as much as the
+          worries. A sentence is enough.
         </p>
         <ViewOnlyNote />
+        <EveryChildSwitch view={view} label="Whose notes" />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RoleGate action={observationActions.create}>
           <section id={QUICK_CAPTURE_ID} aria-labelledby="quick-capture-heading" className={card}>
             <h2 id="quick-capture-heading" className="text-xl font-bold text-ink">
-              Note something
+              {view.everyChild ? `Note something about ${selectedChild.firstName}` : 'Note something'}
             </h2>
             <QuickObservationForm />
           </section>
         </RoleGate>
         <section aria-labelledby="trend-heading" className={card}>
           <h2 id="trend-heading" className="text-xl font-bold text-ink">
-            Wins and concerns, last 12 weeks
+            {view.everyChild ? `${selectedChild.firstName}\u2019s wins and concerns, last 12 weeks` : 'Wins and concerns, last 12 weeks'}
           </h2>
           <WeeklyTrendChart />
         </section>
       </div>
-      <ObservationList onWriteFirst={focusQuickCapture} />
+      <ObservationList onWriteFirst={focusQuickCapture} everyChild={view.everyChild} />
     </div>
   );
 }

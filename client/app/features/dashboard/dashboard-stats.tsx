@@ -12,8 +12,10 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { formatDate, formatRelativeDay } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
+import { ChildTag } from '../../components/every-child-switch.tsx';
+import { useEveryChildOffered } from '../../hooks/use-every-child-view.ts';
 import { weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
-import { useDashboardStats } from './use-dashboard.ts';
+import { useDashboardStats, useEveryChildProgress } from './use-dashboard.ts';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
 
@@ -102,12 +104,15 @@ function ObservationsCard({ observations, onLogObservation }: { observations: St
   );
 }
 
-function GoalBar({ goal }: { goal: ActiveGoal }) {
+function GoalBar({ goal, childName }: { goal: ActiveGoal; childName?: string }) {
   const progress = goalProgress(goal, goal.latestValue);
   return (
     <li className="grid gap-1.5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="font-semibold text-ink">{goal.title}</span>
+        <span className="flex flex-wrap items-baseline gap-x-2 font-semibold text-ink">
+          {childName ? <ChildTag name={childName} /> : null}
+          {goal.title}
+        </span>
         <span className="text-sm text-ink-muted">{progress.text}</span>
       </div>
       {progress.fraction !== null ? (
@@ -126,7 +131,40 @@ function GoalBar({ goal }: { goal: ActiveGoal }) {
   );
 }
 
+/** Every child's active goals and their progress, each named by its child (FLAG_SCOPED_PROGRESS off, decision 0098). */
+function EveryChildGoalsCard() {
+  const progress = useEveryChildProgress();
+  let body: ReactNode;
+  if (progress.isPending) body = <Spinner label="Loading every child’s goals" showLabel />;
+  else if (progress.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-ink">We could not load every child’s goals just now.</p>
+        <Button size="sm" variant="outline" onClick={() => void progress.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (progress.data.length === 0) {
+    body = <p className="text-ink">No active goals for any child yet.</p>;
+  } else {
+    body = (
+      <ul className="grid gap-4">
+        {progress.data.map((goal) => (
+          <GoalBar key={goal.id} goal={goal} childName={goal.childName} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card title="Active goals, every child" className="lg:col-span-2">
+      {body}
+    </Card>
+  );
+}
+
 function GoalsCard({ goals }: { goals: Stats['activeGoals'] }) {
+  if (useEveryChildOffered('FLAG_SCOPED_PROGRESS')) return <EveryChildGoalsCard />;
   return (
     <Card title="Active goals" className="lg:col-span-2">
       {goals.length === 0 ? (

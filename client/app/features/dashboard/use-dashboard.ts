@@ -13,6 +13,11 @@ export function useDashboardStats() {
   return trpc.dashboard.stats.useQuery();
 }
 
+/** Every child's active goals with their latest progress, each naming its child (decision 0098). */
+export function useEveryChildProgress() {
+  return trpc.everyChild.progress.useQuery();
+}
+
 /** The selected child's most recent changes. */
 export function useRecentActivity() {
   return trpc.activities.list.useQuery({ limit: FEED_LIMIT });

@@ -14,6 +14,7 @@ import { StarIcon } from './win-toggle.tsx';
 import { TagButtons } from '../../components/tag-buttons.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { AddedBy } from '../../components/added-by.tsx';
+import { ChildTag } from '../../components/every-child-switch.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
 
@@ -56,6 +57,8 @@ function EditObservationForm({ observation, onDone }: { observation: Observation
 
 export interface ObservationItemProps {
   observation: Observation;
+  /** In a list across children: the child the note is about (decision 0098). */
+  childName?: string;
   goalTitle: string | undefined;
   /** Narrow the list to a tag (a click on one of the note's tags). */
   onTagSelect: (tag: string) => void;
@@ -64,7 +67,7 @@ export interface ObservationItemProps {
 }
 
 /** One note in the list: when, where, win, the text and details, tags, goal; edit in place, delete after a confirm. */
-export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted }: ObservationItemProps) {
+export function ObservationItem({ observation, childName, goalTitle, onTagSelect, onDeleted }: ObservationItemProps) {
   const prefix = useId();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const remove = useDeleteObservation();
@@ -108,6 +111,7 @@ export function ObservationItem({ observation, goalTitle, onTagSelect, onDeleted
   return (
     <li className="grid gap-3 rounded-2xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {childName ? <ChildTag name={childName} /> : null}
         <time dateTime={observation.occurredAt} className="font-semibold text-ink">
           {when}
         </time>

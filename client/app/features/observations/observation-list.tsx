@@ -1,9 +1,9 @@
 import { EMPTY_STATE_GUIDES } from '#shared/guide.ts';
-import { useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { observationActions, type Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { RoleGate } from '../../components/child-role.tsx';
+import { ReadOnlyRecords, RoleGate } from '../../components/child-role.tsx';
 import { EMPTY_FILTERS, SEARCH_DEBOUNCE_MS, hasActiveFilters, mergeTags, toListFilter, type FilterState } from './observation-filter.ts';
 import { ObservationFilters } from './observation-filters.tsx';
 import { countLabel } from './observation-format.ts';
@@ -15,16 +15,21 @@ import { GuideLink } from '../../components/guide-link.tsx';
 export interface ObservationListProps {
   /** "Write the first note" on an empty list: takes the parent to the quick capture. */
   onWriteFirst: () => void;
+  /** Every child's notes, each named by its child and read-only (decision 0098). */
+  everyChild?: boolean;
 }
 
-/** Every note of the selected child, newest first, with filters, search, "Load more", edit and delete. */
-export function ObservationList({ onWriteFirst }: ObservationListProps) {
+/**
+ * Every note of the selected child, newest first, with filters, search, "Load more", edit and delete;
+ * with `everyChild`, the notes of every child the person sees (changed in each child's own view).
+ */
+export function ObservationList({ onWriteFirst, everyChild = false }: ObservationListProps) {
   const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const tag = useDebouncedValue(filters.tag, SEARCH_DEBOUNCE_MS);
   const listFilter = useMemo(() => toListFilter({ ...filters, search, tag }), [filters, search, tag]);
-  const list = useObservationList(listFilter);
-  const goalTitles = useGoalTitles();
+  const list = useObservationList(listFilter, { everyChild });
+  const goalTitles = useGoalTitles({ everyChild });
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Tags seen so far stay suggested in the tag filter, even when the list is narrowed to one of them.
   const [tagMemory, setTagMemory] = useState<{ source: readonly Observation[]; tags: string[] }>({ source: [], tags: [] });
@@ -33,6 +38,8 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
   }
   const knownTags = tagMemory.tags;
   const filtered = hasActiveFilters(filters);
+  // Another child's notes are changed in that child's own view.
+  const Records = everyChild ? ReadOnlyRecords : Fragment;
 
   let body;
   if (list.isPending) {
@@ -68,17 +75,20 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
   } else {
     body = (
       <>
-        <ul aria-label="Observations, newest first" aria-busy={list.isUpdating || undefined} className="grid gap-3">
-          {list.observations.map((observation) => (
-            <ObservationItem
-              key={observation.id}
-              observation={observation}
-              goalTitle={observation.goalId === null ? undefined : goalTitles.get(observation.goalId)}
-              onTagSelect={(selected) => setFilters({ ...filters, tag: selected })}
-              onDeleted={() => headingRef.current?.focus()}
-            />
-          ))}
-        </ul>
+        <Records>
+          <ul aria-label="Observations, newest first" aria-busy={list.isUpdating || undefined} className="grid gap-3">
+            {list.observations.map((observation) => (
+              <ObservationItem
+                key={observation.id}
+                observation={observation}
+                childName={observation.childName}
+                goalTitle={observation.goalId === null ? undefined : goalTitles.get(observation.goalId)}
+                onTagSelect={(selected) => setFilters({ ...filters, tag: selected })}
+                onDeleted={() => headingRef.current?.focus()}
+              />
+            ))}
+          </ul>
+        </Records>
         {list.hasMore ? (
           <div>
             <Button variant="outline" loading={list.isLoadingMore} onClick={list.loadMore}>
@@ -96,7 +106,7 @@ export function ObservationList({ onWriteFirst }: ObservationListProps) {
   return (
     <section aria-labelledby="observations-list-heading" className="grid gap-4">
       <h2 id="observations-list-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink outline-none">
-        All observations
+        {everyChild ? 'Every child\u2019s observations' : 'All observations'}
       </h2>
       <ObservationFilters value={filters} onChange={setFilters} knownTags={knownTags} />
       <p aria-live="polite" className="sr-only">

@@ -10,15 +10,21 @@ import { useObservationGoalOptions } from './use-log-observation.ts';
 /** How many observations one "Load more" brings. */
 export const PAGE_SIZE = OBSERVATION_LIMITS.defaultPageSize;
 
-/** The cache key of a paged list. It sits under tRPC's `observations.list` key, so invalidating that list refreshes every page. */
-function listKey(filter: ListFilter) {
-  return [['observations', 'list'], { input: { filter }, type: 'infinite' }] as const;
+/** An observation in a list across children names its child (decision 0098). */
+export type ListedObservation = Observation & { childName?: string };
+
+/**
+ * The cache key of a paged list. It sits under tRPC's `observations.list` key (or `everyChild.observations`),
+ * so invalidating that list refreshes every page.
+ */
+function listKey(filter: ListFilter, everyChild: boolean) {
+  return [everyChild ? ['everyChild', 'observations'] : ['observations', 'list'], { input: { filter }, type: 'infinite' }] as const;
 }
 
 /** The pages as one list, newest first, each observation once (pages can overlap after a change). */
-export function flattenPages(pages: readonly (readonly Observation[])[]): Observation[] {
+export function flattenPages<T extends Observation>(pages: readonly (readonly T[])[]): T[] {
   const seen = new Set<number>();
-  const all: Observation[] = [];
+  const all: T[] = [];
   for (const page of pages) {
     for (const observation of page) {
       if (seen.has(observation.id)) continue;
@@ -34,19 +40,28 @@ export function nextCursor(page: readonly Observation[], pageSize = PAGE_SIZE): 
   return page.length < pageSize ? undefined : page.at(-1)?.id;
 }
 
-/** The selected child's observations matching `filter`, newest first, fifty at a time. */
-export function useObservationList(filter: ListFilter) {
+/**
+ * The selected child's observations matching `filter`, newest first, fifty at a time; with
+ * `everyChild`, those of every child the person sees, each naming its child (decision 0098).
+ */
+export function useObservationList(filter: ListFilter, { everyChild = false }: { everyChild?: boolean } = {}) {
   const utils = trpc.useUtils();
   const childId = useSelectedChildId();
-  const query = useInfiniteQuery({
-    queryKey: listKey(filter),
-    queryFn: ({ pageParam }) =>
-      utils.client.observations.list.query({
-        filter: { ...filter, limit: PAGE_SIZE, ...(pageParam === undefined ? {} : { before: pageParam }) },
-      }),
-    initialPageParam: undefined as number | undefined,
+  const query = useInfiniteQuery<
+    ListedObservation[],
+    Error,
+    InfiniteData<ListedObservation[], number | undefined>,
+    readonly unknown[],
+    number | undefined
+  >({
+    queryKey: listKey(filter, everyChild),
+    queryFn: ({ pageParam }) => {
+      const input = { filter: { ...filter, limit: PAGE_SIZE, ...(pageParam === undefined ? {} : { before: pageParam }) } };
+      return everyChild ? utils.client.everyChild.observations.query(input) : utils.client.observations.list.query(input);
+    },
+    initialPageParam: undefined,
     getNextPageParam: (lastPage) => nextCursor(lastPage),
-    enabled: childId !== null,
+    enabled: everyChild || childId !== null,
     // While a new filter loads, keep showing the last answer instead of flashing a spinner.
     placeholderData: keepPreviousData,
     // Every cached list is refetched after each change (client/lib/refresh-map.ts), and each filter
@@ -75,10 +90,12 @@ export function useWeeklyTrend() {
   return trpc.observations.weeklyTrend.useQuery(undefined, { enabled: childId !== null });
 }
 
-/** Goal titles by id, to show which goal an observation is linked to. */
-export function useGoalTitles(): Map<number, string> {
+/** Goal titles by id, to show which goal an observation is linked to (with `everyChild`, any child's goal). */
+export function useGoalTitles({ everyChild = false }: { everyChild?: boolean } = {}): Map<number, string> {
   const goals = useObservationGoalOptions();
-  return useMemo(() => new Map((goals.data ?? []).map((goal) => [goal.id, goal.title])), [goals.data]);
+  const everyChildGoals = trpc.everyChild.goals.useQuery(undefined, { enabled: everyChild });
+  const shown = everyChild ? everyChildGoals.data : goals.data;
+  return useMemo(() => new Map((shown ?? []).map((goal) => [goal.id, goal.title])), [shown]);
 }
 
 type ListData = Observation[] | InfiniteData<Observation[], number | undefined>;

@@ -8,6 +8,7 @@ import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { AddedBy } from '../../components/added-by.tsx';
+import { ChildTag } from '../../components/every-child-switch.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue, progressPercent, progressPercentText, progressTowardTarget } from './goal-logic.ts';
 import { GoalStatusChoice } from './goal-status-choice.tsx';
@@ -69,7 +70,7 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
 }
 
 /** A goal on the planner: its measures, a nudge when it has gone quiet, and quick ways to act on it. */
-export function GoalCard({ goal }: { goal: Goal }) {
+export function GoalCard({ goal, childName }: { goal: Goal; /** In a list across children (decision 0098). */ childName?: string }) {
   const titleId = goalTitleId(goal.id);
   const addProgressId = useId();
   const recordedId = useId();
@@ -107,6 +108,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
     <article aria-labelledby={titleId} className="grid gap-4 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
+          {childName ? <ChildTag name={childName} /> : null}
           <p className="text-sm text-ink-muted">
             {GOAL_AREA_LABELS[goal.area]} · {GOAL_SOURCE_LABELS[goal.source]}
           </p>

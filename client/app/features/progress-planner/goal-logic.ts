@@ -1,14 +1,14 @@
 import { isActiveGoalStatus, type Goal, type GoalCreate, type GoalStatus } from '#shared/schemas/goal.ts';
 import { GOAL_STATUS_LABELS, GOAL_STATUS_ORDER } from './progress-planner-labels.ts';
 
-export interface GoalGroup {
+export interface GoalGroup<G extends Goal = Goal> {
   status: GoalStatus;
   label: string;
-  goals: Goal[];
+  goals: G[];
 }
 
 /** Goals grouped by status in GOAL_STATUS_ORDER; empty groups are left out, order within a group kept. */
-export function groupGoalsByStatus(goals: readonly Goal[]): GoalGroup[] {
+export function groupGoalsByStatus<G extends Goal>(goals: readonly G[]): GoalGroup<G>[] {
   return GOAL_STATUS_ORDER.map((status) => ({
     status,
     label: GOAL_STATUS_LABELS[status],

@@ -13,7 +13,8 @@ import { GuideLink } from '../../components/guide-link.tsx';
 export const GOALS_EMPTY_TEXT = 'Add a first goal — something your child is working toward, at school or at home.';
 
 export interface GoalsSectionProps {
-  goals: Goal[] | undefined;
+  /** With `childName` on each in a list across children (decision 0098). */
+  goals: (Goal & { childName?: string })[] | undefined;
   isPending: boolean;
   isError: boolean;
   onRetry: () => void;
@@ -66,7 +67,7 @@ export function GoalsSection({ goals, isPending, isError, onRetry }: GoalsSectio
             </h3>
             <div className="grid gap-4 md:grid-cols-2">
               {group.goals.map((goal) => (
-                <GoalCard key={goal.id} goal={goal} />
+                <GoalCard key={goal.id} goal={goal} childName={goal.childName} />
               ))}
             </div>
           </section>

@@ -11,13 +11,17 @@ import { useStrategies } from './use-strategies.ts';
 
 export const STRATEGIES_EMPTY_TEXT = 'Note a strategy that helps — a routine, a tool, or an accommodation.';
 
+/** The child a strategy of a list across children is about. */
+const childNameOf = (strategy: Strategy & { childName?: string }) => strategy.childName;
+
 /** Strategies in use first, then the retired ones folded away under "Retired". */
 export function splitStrategies(strategies: readonly Strategy[]): { active: Strategy[]; retired: Strategy[] } {
   return { active: strategies.filter((strategy) => strategy.active), retired: strategies.filter((strategy) => !strategy.active) };
 }
 
-export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
-  const strategies = useStrategies();
+/** With `everyChild`, every child's strategies, each named by its child (decision 0098); `goals` then every child's too. */
+export function StrategiesSection({ goals, everyChild = false }: { goals: readonly Goal[]; everyChild?: boolean }) {
+  const strategies = useStrategies({ everyChild });
   const [adding, setAdding] = useState(false);
   const addId = useId();
   // After the form: focus on the strategy it added, or back on the button that opened it.
@@ -67,7 +71,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
         {active.length > 0 ? (
           <div className="grid gap-4 md:grid-cols-2">
             {active.map((strategy) => (
-              <StrategyCard key={strategy.id} strategy={strategy} goals={goals} />
+              <StrategyCard key={strategy.id} strategy={strategy} goals={goals} childName={childNameOf(strategy)} />
             ))}
           </div>
         ) : null}
@@ -78,7 +82,7 @@ export function StrategiesSection({ goals }: { goals: readonly Goal[] }) {
             </summary>
             <div className="mt-4 grid gap-4 md:grid-cols-2">
               {retired.map((strategy) => (
-                <StrategyCard key={strategy.id} strategy={strategy} goals={goals} />
+                <StrategyCard key={strategy.id} strategy={strategy} goals={goals} childName={childNameOf(strategy)} />
               ))}
             </div>
           </details>

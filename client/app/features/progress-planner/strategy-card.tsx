@@ -14,6 +14,7 @@ import { STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS, effectivenessLabel } from 
 import { StrategyForm } from './strategy-form.tsx';
 import { useDeleteStrategy, useUpdateStrategy } from './use-strategies.ts';
 import { AddedBy } from '../../components/added-by.tsx';
+import { ChildTag } from '../../components/every-child-switch.tsx';
 
 /** An on/off switch with its label beside it. */
 function InUseSwitch({
@@ -101,7 +102,16 @@ function RatingChoice({ strategy }: { strategy: Strategy }) {
 }
 
 /** A strategy: what it is, where, what it is for, how well it works (chosen, then saved), in use or retired. */
-export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: readonly Goal[] }) {
+export function StrategyCard({
+  strategy,
+  goals,
+  childName,
+}: {
+  strategy: Strategy;
+  goals: readonly Goal[];
+  /** In a list across children (decision 0098). */
+  childName?: string;
+}) {
   const titleId = strategyTitleId(strategy.id);
   const [editing, setEditing] = useState(false);
   const update = useUpdateStrategy();
@@ -124,6 +134,7 @@ export function StrategyCard({ strategy, goals }: { strategy: Strategy; goals: r
       className={cn('grid gap-3 rounded-2xl border border-ink/10 bg-white p-5 shadow-sm', !strategy.active && 'bg-white/70')}
     >
       <div>
+        {childName ? <ChildTag name={childName} /> : null}
         <p className="text-sm text-ink-muted">
           {STRATEGY_KIND_LABELS[strategy.kind]} · {STRATEGY_PLACE_LABELS[strategy.whereUsed]}
         </p>

@@ -7,8 +7,11 @@ import { trpc } from '../../trpc/trpc.ts';
  * toast. What it refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
 
-export function useGoals() {
-  return trpc.goals.list.useQuery();
+/** The selected child's goals; with `everyChild`, every child's, each naming its child (decision 0098). */
+export function useGoals({ everyChild = false }: { everyChild?: boolean } = {}) {
+  const one = trpc.goals.list.useQuery(undefined, { enabled: !everyChild });
+  const every = trpc.everyChild.goals.useQuery(undefined, { enabled: everyChild });
+  return everyChild ? every : one;
 }
 
 export function useGoalDetail(id: number | null) {

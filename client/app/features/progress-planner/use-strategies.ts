@@ -7,8 +7,11 @@ import { trpc } from '../../trpc/trpc.ts';
  * What it refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
 
-export function useStrategies() {
-  return trpc.strategies.list.useQuery();
+/** The selected child's strategies; with `everyChild`, every child's, each naming its child (decision 0098). */
+export function useStrategies({ everyChild = false }: { everyChild?: boolean } = {}) {
+  const one = trpc.strategies.list.useQuery(undefined, { enabled: !everyChild });
+  const every = trpc.everyChild.strategies.useQuery(undefined, { enabled: everyChild });
+  return everyChild ? every : one;
 }
 
 export function useCreateStrategy() {
