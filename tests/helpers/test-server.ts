@@ -102,6 +102,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  // PGlite runs on this process's event loop: seconds of setup through the services can hold back
+  // fetch's timer that retires an idle socket, and the next POST then meets the server's 5 s close
+  // (ECONNRESET). Here fetch alone retires idle sockets, after its own 4 s.
+  server.keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
