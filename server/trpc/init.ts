@@ -23,6 +23,9 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     transformer,
+    // Subscriptions (decision 0093): a ping every 25 s keeps a proxy from closing a quiet stream, and a
+    // client that hears nothing for a minute (a connection that died silently) opens a new one.
+    sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
     errorFormatter({ shape, error }) {
       const { cause } = error;
       if (cause instanceof ZodError) {
