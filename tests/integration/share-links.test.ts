@@ -16,7 +16,7 @@ import { createLink, grantedId, LINK_NOT_VALID, revokeLink, type LinkGrant } fro
 import { openDatabase } from '../../server/db/database.ts';
 import { MIGRATIONS_DIR, migrateToLatest } from '../../server/db/migrate.ts';
 import { buildOpenApiDocument } from '../../server/rest/openapi.ts';
-import { mountOperations, operation, type RestOperation } from '../../server/rest/operation.ts';
+import { mountOperations, operation, type RestOperation, type Success } from '../../server/rest/operation.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from '../../server/rest/rate-limits.ts';
 import { tokenOf } from '../helpers/caregivers.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
@@ -368,6 +368,19 @@ describe('a link operation in the OpenAPI document', () => {
     expect(described.responses['404']).toEqual({ $ref: '#/components/responses/LinkNotFound' });
     expect(described.responses['410']).toEqual({ $ref: '#/components/responses/Gone' });
     expect(described.description).toContain('`token` in the JSON body');
+  });
+
+  it('types the declaration: a link operation is a POST with a purpose, and only it gets a link', () => {
+    const declared = { operationId: 'x', path: '/api/x', tag: 'Caregivers', summary: 'x', child: false, success: [] as Success[] } as const;
+    const declarations = [
+      // @ts-expect-error a link operation's token travels in a POST body
+      operation({ ...declared, method: 'get', security: 'link', linkPurpose: 'snapshot', handle: ({ link }) => link.grant }),
+      // @ts-expect-error a link operation names the purpose of the links that open it
+      operation({ ...declared, method: 'post', security: 'link', handle: ({ link }) => link.grant }),
+      // @ts-expect-error an operation for a signed-in person is given no link
+      operation({ ...declared, method: 'post', security: 'bearer', handle: ({ link }) => link.grant }),
+    ];
+    expect(declarations).toHaveLength(3);
   });
 
   it('refuses to mount a link operation whose token could travel elsewhere', () => {
