@@ -16,10 +16,12 @@ import { requestBodies } from '../../rest/components.ts';
 import { receiveUpload } from '../../rest/multipart.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import type { RateLimiters } from '../../rest/rate-limits.ts';
+import { getOperation, listOperation } from '../../rest/record-operations.ts';
 import { parseWith } from '../../rest/route-kit.ts';
 
 const documentQuery = queryForm(documentFilterSchema);
 const documentId = { id: 'The document\u2019s id' };
+const documentRecords = { base: '/api/documents', tag: 'Documents', noun: 'document', item: 'Document', actions: documentActions } as const;
 const downloadQuery = queryForm(documentDownloadSchema);
 
 const UPLOAD_ERRORS = {
@@ -125,19 +127,14 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       success: [{ status: 200, description: 'Counts for the filters', body: 'DocumentFacets' }],
       handle: ({ scope }) => documents.facets(scope),
     }),
-    operation({
-      operationId: 'listDocuments',
-      method: 'get',
-      path: '/api/documents',
-      tag: 'Documents',
+    listOperation(documentRecords, {
       summary: 'List or search the child\u2019s documents',
       description:
         'Newest first (by the document\u2019s date, else the day it was added). With `q`, the words are searched in titles, tags, notes and the text inside PDFs, best match first; each item\u2019s `matches` shows where they were found.',
-      security: 'bearer',
-      child: documentActions.list,
       query: documentQuery,
-      success: [{ status: 200, description: 'A page of documents and the total matching', body: 'DocumentList' }],
-      handle: ({ scope, query }) => documents.list(scope, parseWith(documentFilterSchema, query)),
+      success: 'A page of documents and the total matching',
+      page: 'DocumentList',
+      run: (scope, query) => documents.list(scope, parseWith(documentFilterSchema, query)),
     }),
     operation({
       operationId: 'uploadDocument',
@@ -158,18 +155,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
           documents.upload(scope, file, fields),
         ),
     }),
-    operation({
-      operationId: 'getDocument',
-      method: 'get',
-      path: '/api/documents/{id}',
-      tag: 'Documents',
-      summary: 'A document\u2019s description',
-      security: 'bearer',
-      child: documentActions.view,
-      ids: documentId,
-      success: [{ status: 200, description: 'The document', body: 'Document' }],
-      handle: ({ scope, ids }) => documents.byId(scope, ids.id),
-    }),
+    getOperation(documentRecords, { summary: 'A document\u2019s description', run: documents.byId }),
     operation({
       operationId: 'updateDocument',
       method: 'put',

@@ -1,41 +1,22 @@
 import { goalActions } from '#shared/schemas/goal.ts';
 import type { Services } from '../../services.ts';
 import { operation, type RestOperation } from '../../rest/operation.ts';
-import { writes } from '../../rest/record-operations.ts';
+import { getOperation, listOperation, writes } from '../../rest/record-operations.ts';
+
+const goalRecords = { base: '/api/goals', tag: 'Goals', noun: 'goal', item: 'Goal', actions: goalActions } as const;
 
 /** The child's goals and their progress for external clients: the same service as the tRPC router (issue 4). */
 export function goalsOperations(services: Services): RestOperation[] {
   const { goals } = services;
   return [
-    operation({
-      operationId: 'listGoals',
-      method: 'get',
-      path: '/api/goals',
-      tag: 'Goals',
-      summary: 'List the child\u2019s goals',
-      security: 'bearer',
-      child: goalActions.list,
-      success: [{ status: 200, description: 'Goals', body: 'Goal', list: true }],
-      handle: ({ scope }) => goals.list(scope),
-    }),
-    operation({
-      operationId: 'getGoal',
-      method: 'get',
-      path: '/api/goals/{id}',
-      tag: 'Goals',
+    listOperation(goalRecords, { summary: 'List the child\u2019s goals', run: goals.list }),
+    getOperation(goalRecords, {
       summary: 'A goal with its progress (oldest first) and linked observations',
-      security: 'bearer',
-      child: goalActions.view,
-      ids: { id: 'The goal\u2019s id' },
-      success: [{ status: 200, description: 'The goal', body: 'GoalDetail' }],
-      handle: ({ scope, ids }) => goals.detail(scope, ids.id),
+      body: 'GoalDetail',
+      run: goals.detail,
     }),
     ...writes({
-      base: '/api/goals',
-      tag: 'Goals',
-      noun: 'goal',
-      item: 'Goal',
-      actions: goalActions,
+      ...goalRecords,
       create: { body: 'GoalCreate', run: goals.create },
       update: { body: 'GoalUpdate', run: goals.update },
       remove: goals.delete,

@@ -1,26 +1,26 @@
 import { milestoneActions, milestoneRangeSchema } from '#shared/schemas/milestone.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
-import { writes } from '../../rest/record-operations.ts';
+import { listOperation, writes } from '../../rest/record-operations.ts';
 
 const milestoneQuery = queryForm(milestoneRangeSchema);
+const milestoneRecords = {
+  base: '/api/milestones',
+  tag: 'Roadmap',
+  noun: 'milestone',
+  item: 'Milestone',
+  actions: milestoneActions,
+} as const;
 
 /** The child's roadmap for external clients: the same service as the tRPC router (issue 4). */
 export function milestonesOperations(services: Services): RestOperation[] {
   const { milestones } = services;
   return [
-    operation({
-      operationId: 'listMilestones',
-      method: 'get',
-      path: '/api/milestones',
-      tag: 'Roadmap',
+    listOperation(milestoneRecords, {
       summary: 'The child\u2019s roadmap: milestones by due date',
       description: '`from` and `to` keep milestones due in that range (both days included).',
-      security: 'bearer',
-      child: milestoneActions.list,
       query: milestoneQuery,
-      success: [{ status: 200, description: 'Milestones', body: 'Milestone', list: true }],
-      handle: ({ scope, query }) => milestones.list(scope, query),
+      run: milestones.list,
     }),
     operation({
       operationId: 'regenerateRoadmap',
@@ -34,11 +34,7 @@ export function milestonesOperations(services: Services): RestOperation[] {
       handle: ({ scope }) => milestones.generate(scope),
     }),
     ...writes({
-      base: '/api/milestones',
-      tag: 'Roadmap',
-      noun: 'milestone',
-      item: 'Milestone',
-      actions: milestoneActions,
+      ...milestoneRecords,
       create: { body: 'MilestoneCreate', run: milestones.create },
       update: { body: 'MilestoneUpdate', run: milestones.update },
       remove: milestones.delete,

@@ -1,27 +1,28 @@
 import { observationActions, observationFilterSchema } from '#shared/schemas/observation.ts';
 import type { Services } from '../../services.ts';
 import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
-import { writes } from '../../rest/record-operations.ts';
+import { listOperation, writes } from '../../rest/record-operations.ts';
 import { parseWith } from '../../rest/route-kit.ts';
 
 const observationQuery = queryForm(observationFilterSchema);
+const observationRecords = {
+  base: '/api/observations',
+  tag: 'Observations',
+  noun: 'observation',
+  item: 'Observation',
+  actions: observationActions,
+} as const;
 
 /** The child's observations for external clients: the same service as the tRPC router (issue 4). */
 export function observationsOperations(services: Services): RestOperation[] {
   const { observations } = services;
   return [
-    operation({
-      operationId: 'listObservations',
-      method: 'get',
-      path: '/api/observations',
-      tag: 'Observations',
+    listOperation(observationRecords, {
       summary: 'List the child\u2019s observations, newest first, a page at a time',
       description: 'Filters combine. For the next page, pass the last id you received as `before`.',
-      security: 'bearer',
-      child: observationActions.list,
       query: observationQuery,
-      success: [{ status: 200, description: 'Observations, newest first', body: 'Observation', list: true }],
-      handle: ({ scope, query }) => observations.list(scope, parseWith(observationFilterSchema, query)),
+      success: 'Observations, newest first',
+      run: (scope, query) => observations.list(scope, parseWith(observationFilterSchema, query)),
     }),
     operation({
       operationId: 'getObservationTrend',
@@ -35,11 +36,7 @@ export function observationsOperations(services: Services): RestOperation[] {
       handle: ({ scope }) => observations.weeklyTrend(scope),
     }),
     ...writes({
-      base: '/api/observations',
-      tag: 'Observations',
-      noun: 'observation',
-      item: 'Observation',
-      actions: observationActions,
+      ...observationRecords,
       create: { body: 'ObservationCreate', run: observations.create },
       update: { body: 'ObservationUpdate', run: observations.update },
       remove: observations.delete,

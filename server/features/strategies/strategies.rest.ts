@@ -1,29 +1,27 @@
 import { strategyActions } from '#shared/schemas/strategy.ts';
 import type { Services } from '../../services.ts';
-import { operation, type RestOperation } from '../../rest/operation.ts';
-import { writes } from '../../rest/record-operations.ts';
+import type { RestOperation } from '../../rest/operation.ts';
+import { listOperation, writes } from '../../rest/record-operations.ts';
+
+const strategyRecords = {
+  base: '/api/strategies',
+  tag: 'Strategies',
+  noun: 'strategy',
+  plural: 'strategies',
+  item: 'Strategy',
+  actions: strategyActions,
+} as const;
 
 /** The child's strategies for external clients: the same service as the tRPC router (issue 4). */
 export function strategiesOperations(services: Services): RestOperation[] {
   const { strategies } = services;
   return [
-    operation({
-      operationId: 'listStrategies',
-      method: 'get',
-      path: '/api/strategies',
-      tag: 'Strategies',
+    listOperation(strategyRecords, {
       summary: 'List the child\u2019s strategies',
-      security: 'bearer',
-      child: strategyActions.list,
-      success: [{ status: 200, description: 'Strategies', body: 'Strategy', list: true }],
-      handle: ({ scope }) => strategies.list(scope),
+      run: strategies.list,
     }),
     ...writes({
-      base: '/api/strategies',
-      tag: 'Strategies',
-      noun: 'strategy',
-      item: 'Strategy',
-      actions: strategyActions,
+      ...strategyRecords,
       create: { body: 'StrategyCreate', run: strategies.create },
       update: { body: 'StrategyUpdate', run: strategies.update },
       remove: strategies.delete,
