@@ -1,4 +1,5 @@
 import type { AccountDataPart } from './core/account-data.ts';
+import { shareLinksAccountData } from './core/share-links.account-data.ts';
 import type { StoredFiles } from './core/stored-objects.ts';
 import { accountDataFeature } from './features/account-data/account-data.feature.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
@@ -47,11 +48,15 @@ export const features = [
   contactFeature,
 ] as const;
 
-/** Every feature's part of "export everything" and "delete everything" (decision 0053), in the list's order. */
+/**
+ * Every part of "export everything" and "delete everything" (decision 0053): each feature's, in the
+ * list's order, then the share links the account made (core/share-links.ts, no feature's own).
+ */
 export function accountDataParts(deps: { files: StoredFiles }): AccountDataPart[] {
-  return features.flatMap((feature) => {
+  const featureParts = features.flatMap((feature) => {
     const part = feature.accountData;
     if (!part) return [];
     return [typeof part === 'function' ? part(deps) : part];
   });
+  return [...featureParts, shareLinksAccountData];
 }
