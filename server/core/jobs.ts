@@ -2,6 +2,7 @@ import { fromKysely, fromPglite, PgBoss, type ConstructorOptions } from 'pg-boss
 import type { z } from 'zod';
 import { connectionOf, type Db } from '../db/database.ts';
 import type { Logger } from '../lib/logger.ts';
+import { turnPriority } from './jobs.repository.ts';
 
 /** pg-boss keeps its tables in a schema of its own, beside the application's `public` (decision 0052). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -17,15 +18,20 @@ export interface RunningJob {
   signal: AbortSignal;
 }
 
-/**
- * One kind of background job (documenso's shape): a queue name, the schema its data must match,
- * and the handler. Sent with `jobs.send(definition, data)`; the data is parsed again before the
- * handler runs, so a job queued by an older version fails loudly instead of half-working.
- */
-export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+/** A kind of job as whoever sends it knows it: the queue's name and the schema its data must match. */
+export interface JobKind<Schema extends z.ZodType = z.ZodType> {
   /** `<feature>.<what>`, e.g. `account-data.export`. */
   name: string;
   schema: Schema;
+}
+
+/**
+ * One kind of background job (documenso's shape): its kind, its settings and the handler. Sent with
+ * `jobs.send(kind, data)`; the data is parsed again before the handler runs, so a job queued by an
+ * older version fails loudly instead of half-working. Each feature lists its definitions in
+ * `<feature>.jobs.ts`, and server/background-jobs.ts names them all (decision 0092).
+ */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> extends JobKind<Schema> {
   /** Retries after a failed attempt (default 2). */
   retryLimit?: number;
   /** Seconds before the first retry, doubling (with jitter) after each (pg-boss's default when unset: about a second). */
@@ -36,6 +42,8 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
   /** A cron expression (UTC): pg-boss sends the job with no data on this schedule, once across all instances. */
   cron?: string;
+  /** With `cron`: a run missed while no instance was up (a deploy, an outage) is sent once when one is back. */
+  runMissed?: boolean;
   handle(data: z.output<Schema>, job: RunningJob): Promise<void>;
 }
 
@@ -45,10 +53,20 @@ export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Sc
 }
 
 export interface JobsOptions {
-  /** Seconds between a worker's polls when no notification wakes it (tests use 0.5). */
+  /**
+   * Seconds between a worker's polls when no notification wakes it (tests use 0.5); unset, pg-boss
+   * polls every 30 s behind its notifications (a retry that comes due wakes no one).
+   */
   pollingIntervalSeconds?: number;
   /** False: this instance queues jobs but runs none (another instance does); a list: it runs only those. Default true. */
   work?: boolean | readonly string[];
+  /**
+   * Seconds between pg-boss's passes that take back expired jobs and send scheduled ones (default:
+   * pg-boss's, 30-60 s). Tests that watch an expiry or a schedule use 1.
+   */
+  checkIntervalSeconds?: number;
+  /** Settings over some definitions' own, by job name (tests: a short expiry, a schedule every minute). */
+  overrides?: Readonly<Record<string, Pick<JobDefinition, 'expireInSeconds' | 'retryDelaySeconds' | 'cron'>>>;
 }
 
 /** A job whose last attempt failed with no retry left (pg-boss keeps it a day, as every finished job). */
@@ -82,8 +100,9 @@ const IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * The background job queue: pg-boss on the application's database (PGlite or a PostgreSQL server),
- * started and stopped with the server. Features register their job definitions while the services
- * are built; `start()` creates the queues and the workers. A job runs once across instances.
+ * started and stopped with the server. The definitions of server/background-jobs.ts are registered
+ * once the services are built; `start()` creates the queues and the workers. A job runs once across
+ * instances.
  */
 export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions }) {
   const { db, log } = deps;
@@ -100,6 +119,15 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
       registerInstance: false,
       persistWarnings: false,
     };
+    const every = deps.options?.checkIntervalSeconds;
+    if (every) {
+      Object.assign(common, {
+        superviseIntervalSeconds: every,
+        monitorIntervalSeconds: every,
+        cronMonitorIntervalSeconds: every,
+        cronWorkerIntervalSeconds: every,
+      });
+    }
     if (connection.kind === 'pglite') return { ...common, db: fromPglite(connection.pglite), backend: 'pglite' };
     return { ...common, connectionString: connection.url, max: 3, application_name: 'trelli-jobs' };
   }
@@ -135,8 +163,10 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
       instance.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error; it keeps trying'));
       await instance.start();
       boss = instance;
-      const pollingIntervalSeconds = deps.options?.pollingIntervalSeconds ?? 2;
-      for (const definition of definitions.values()) {
+      const polling = deps.options?.pollingIntervalSeconds;
+      const pollingOptions = polling ? { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } : {};
+      for (const registered of definitions.values()) {
+        const definition = { ...registered, ...deps.options?.overrides?.[registered.name] };
         const settings = {
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
@@ -151,18 +181,25 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
         await instance.createQueue(definition.name, retryDelayMax === null ? createSettings : settings);
         // A queue made by an earlier version keeps its old settings until told otherwise.
         await instance.updateQueue(definition.name, settings);
-        if (definition.cron) await instance.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+        if (definition.cron) {
+          await instance.schedule(definition.name, definition.cron, null, { tz: 'UTC', missed: definition.runMissed ? 'once' : 'skip' });
+        }
         // Loads pg-boss's cache of the queue now: a later send inside an application transaction then
         // needs no query of its own (on PGlite that query would wait for the transaction to end).
         await instance.findJobs(definition.name, { limit: 1 });
         const work = deps.options?.work ?? true;
         if (work === false || (Array.isArray(work) && !work.includes(definition.name))) continue;
-        await instance.work(definition.name, { pollingIntervalSeconds, localConcurrency: 1 }, async ([job]) => {
+        let workerId: string | undefined;
+        workerId = await instance.work(definition.name, { ...pollingOptions, localConcurrency: 1 }, async ([job]) => {
           if (!job) return;
+          // With notifications on, pg-boss's worker waits out its slow backstop (30 s) after each job;
+          // told at once, it takes the next waiting job now, and a backlog drains at full speed.
+          if (workerId) instance.notifyWorker(workerId);
           const run = runOne(definition, job);
           running.add(run);
           try {
             await run;
+            log.debug({ job: definition.name, jobId: job.id, attempt: job.retryCount }, 'background job done');
           } catch (error) {
             log.warn({ job: definition.name, jobId: job.id, attempt: job.retryCount, err: error }, 'background job failed');
             throw error;
@@ -183,18 +220,31 @@ export function createJobs(deps: { db: Db; log: Logger; options?: JobsOptions })
 
     /**
      * Queues a job. With `trx`, the job is written in that transaction: it exists only if the
-     * transaction commits (pg-boss's `fromKysely`).
+     * transaction commits (pg-boss's `fromKysely`). With `turnOf` (and `trx`, holding a lock that
+     * serializes that owner's sends), the owner's jobs take turns with other owners' (decision 0091).
      */
     async send<Schema extends z.ZodType>(
-      definition: JobDefinition<Schema>,
+      kind: JobKind<Schema>,
       data: z.input<Schema>,
-      options: { trx?: Db; startAfterSeconds?: number } = {},
+      options: { trx?: Db; startAfterSeconds?: number; turnOf?: string } = {},
     ): Promise<string | null> {
-      const parsed = definition.schema.parse(data) as object;
-      return started().send(definition.name, parsed, {
+      const parsed = kind.schema.parse(data) as object;
+      const instance = started();
+      const turn =
+        options.turnOf === undefined
+          ? {}
+          : { group: { id: options.turnOf }, priority: await turnPriority(options.trx ?? db, JOBS_SCHEMA, kind.name, options.turnOf) };
+      return instance.send(kind.name, parsed, {
         ...(options.trx ? { db: fromKysely(options.trx) } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...turn,
       });
+    },
+
+    /** The data of the jobs of `kind` waiting or running (what a start-up catch-up must not queue again). */
+    async queuedData<Schema extends z.ZodType>(kind: JobKind<Schema>): Promise<unknown[]> {
+      const found = await started().findJobs(kind.name, { limit: 100_000 });
+      return found.filter((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active').map((job) => job.data);
     },
 
     /**
