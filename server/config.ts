@@ -109,6 +109,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com' }).optional(),
   ),
+  TEST_JOB_TIMINGS: z.preprocess(emptyToUndefined, z.enum(['fast'], 'must be fast or unset').optional()),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
     z
@@ -144,6 +145,8 @@ export interface Config {
   };
   /** Outgoing mail (server/core/mail.ts); undefined when SMTP_URL and MAIL_FROM are unset. */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** TEST_JOB_TIMINGS=fast, tests only: background jobs' expiries and schedules in seconds (server/background-jobs.ts). */
+  fastJobTimings: boolean;
 }
 
 /** Where the vault's files go when S3_BUCKET is set. */
@@ -173,6 +176,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL and MAIL_FROM must be set together (both to send mail, neither to log it as not sent)',
     );
+  }
+  if (values.TEST_JOB_TIMINGS && values.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_JOB_TIMINGS is for tests only (NODE_ENV=test)');
   }
   const flagOverrides = values.FEATURE_FLAGS;
   const unknownFlag = Object.entries(flagOverrides).find(([name, value]) => !(name in FEATURE_FLAG_DEFAULTS) || typeof value !== 'boolean');
@@ -212,5 +218,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     mail: values.SMTP_URL && values.MAIL_FROM ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM } : undefined,
+    fastJobTimings: values.TEST_JOB_TIMINGS === 'fast',
   };
 }

@@ -13,6 +13,7 @@ import { createDependencyChecks, type DependencyChecks } from './core/dependenci
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { createLiveEvents, type LiveEvents } from './core/live-events.ts';
 import { createShareLinks, type ShareLinks } from './core/share-links.ts';
+import { backgroundJobs } from './background-jobs.ts';
 import { accountDataParts, features } from './features.ts';
 
 /**
@@ -105,5 +106,8 @@ export function createServices(deps: ServiceDeps): Services {
     built[name] = feature.service(featureDeps, needed as never);
   };
   for (const feature of features) if (feature.service) build(feature.name, []);
-  return built as unknown as Services;
+  const services = built as unknown as Services;
+  // Every background job, from one list (decision 0092).
+  for (const job of backgroundJobs({ ...services, files, log })) jobs.register(job);
+  return services;
 }

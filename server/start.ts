@@ -9,14 +9,13 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import { appUrlOf, type Config } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, pingDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { scheduleContactPurge } from './features/contact/contact.service.ts';
 import { createInFlightTracker } from './lib/in-flight.ts';
 import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
 import { createVaultSetup } from './features/documents/vault-setup.ts';
-import { schedulePurge } from './core/stored-objects.ts';
-import type { Jobs } from './core/jobs.ts';
+import { FAST_TEST_JOB_TIMINGS } from './background-jobs.ts';
+import { createJobs, type Jobs } from './core/jobs.ts';
 import { createMailer } from './core/mail.ts';
 import { createViteDevClient, mountBuiltClient } from './web.ts';
 
@@ -138,16 +137,20 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     throw error;
   }
   await migrate(db, log);
-  const { auth, vault, services } = await buildServices(config, log, db, { now: options.now });
-  // Background jobs (pg-boss): exports, their expiry. Stopped below before the database closes.
-  await services.jobs.start();
+  const jobs = createJobs({ db, log, options: config.fastJobTimings ? FAST_TEST_JOB_TIMINGS : {} });
+  const { auth, services } = await buildServices(config, log, db, { now: options.now, jobs });
+  // Background jobs (pg-boss, server/background-jobs.ts). Stopped below before the database closes.
+  await jobs.start();
   // A wrong S3 or SMTP setting is logged now, naming it, rather than at the first upload or mail; it does not stop start-up.
   void services.dependencies
     .report()
     .then((states) => log.info({ fileStore: states.fileStore.status, mail: states.mail.status }, 'file store and mail checked'));
-  const stopContactPurge = scheduleContactPurge(services.contact, log);
-  const stopFilePurge = schedulePurge(vault.files, log);
-  void services.documents.resumeProcessing().catch((error: unknown) => log.warn({ err: error }, 'could not resume document processing'));
+  // A process that died mid-write left unfinished files: the first purge runs now, not at the next tick.
+  void jobs.runNow('stored-objects.purge').catch((error: unknown) => log.warn({ err: error }, 'could not queue the stored-object purge'));
+  void services.documents.queueLeftPending().then(
+    (queued) => queued > 0 && log.info({ queued }, 'documents left pending by an earlier version queued for reading'),
+    (error: unknown) => log.warn({ err: error }, 'could not queue the documents left pending'),
+  );
 
   const viteClient = options.client === 'vite' ? await createViteDevClient() : undefined;
   const inFlight = createInFlightTracker();
@@ -190,9 +193,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       // Connections close when their answers are sent; a handler whose client hung up is still working.
       await Promise.race([Promise.all([stopped, inFlight.idle()]), deadline]);
       clearTimeout(timer);
-      stopContactPurge();
-      stopFilePurge();
-      await services.jobs.stop(SHUTDOWN_GRACE_MS);
+      await jobs.stop(SHUTDOWN_GRACE_MS);
       await services.documents.close();
       await viteClient?.close();
       await liveClosed;

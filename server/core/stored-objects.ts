@@ -109,25 +109,3 @@ export function createStoredFiles(deps: { db: Db; vault: Vault; log?: Logger; no
 }
 
 export type StoredFiles = ReturnType<typeof createStoredFiles>;
-
-/** Purges now and then every `intervalMs` (released objects normally go at once; this catches the rest). */
-export function schedulePurge(files: StoredFiles, log: Logger, intervalMs = 10 * 60_000): () => void {
-  const run = () => {
-    files.sweepIncompleteWrites().then(
-      (removed) => {
-        if (removed > 0) log.info({ removed }, 'unfinished writes removed from the file store');
-      },
-      (error: unknown) => log.warn({ err: error }, 'could not sweep unfinished writes from the file store; will retry'),
-    );
-    files.purge().then(
-      (removed) => {
-        if (removed > 0) log.info({ removed }, 'stored objects purged');
-      },
-      (error: unknown) => log.warn({ err: error }, 'stored object purge failed; will retry'),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

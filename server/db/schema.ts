@@ -273,6 +273,13 @@ export interface DocumentsTable {
   updatedAt: Timestamp;
 }
 
+/** When a caregiver's view of a child was last noted in its audit log (at most once an hour). */
+export interface ViewsNotedTable {
+  userId: string;
+  childId: number;
+  notedAt: Date;
+}
+
 export interface ChildAccessTable {
   id: Generated<number>;
   childId: number;
@@ -388,6 +395,7 @@ export interface Database {
   documentGoals: DocumentGoalsTable;
   documentVersions: DocumentVersionsTable;
   childAccess: ChildAccessTable;
+  viewsNoted: ViewsNotedTable;
   invites: InvitesTable;
   inviteChildren: InviteChildrenTable;
   shareLinks: ShareLinksTable;

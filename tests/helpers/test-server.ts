@@ -187,3 +187,21 @@ export async function signUpParentWithChild(server: { url: string }) {
     api(server, method, `/api${path}?childId=${childId}`, { token: parent.token, json });
   return { ...parent, childId, call };
 }
+
+/** Adds a file to the family's child as the vault's form does; answers the new document's id. */
+export async function uploadDocument(
+  server: { url: string },
+  family: { token: string; childId: number },
+  name: string,
+  bytes: Uint8Array,
+): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${server.url}/api/documents?childId=${family.childId}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${family.token}` },
+  });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}

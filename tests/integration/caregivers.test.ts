@@ -201,12 +201,18 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     expect((await as(holder, 'DELETE', `/api/invites/${open.id}?childId=${maya}`)).status).toBe(404);
   });
 
-  it('the audit log shows owners who viewed, changed, joined and left, naming each record or person; the feed leaves access out', async () => {
+  /** A new parent's new child, shared with another new person as `role`. */
+  const sharedChild = async (role: string) => {
     const parent = await signUpParent(server);
     const child = (await as(parent, 'POST', '/api/children', { firstName: 'Ada', dateOfBirth: '2015-03-03' })).body.id as number;
     const reader = await signUpParent(server);
-    const { link } = await invite(parent, reader.email, 'updater', [child]);
+    const { link } = await invite(parent, reader.email, role, [child]);
     await as(reader, 'POST', '/api/invites/accept', { token: tokenOf(link) });
+    return { parent, child, reader };
+  };
+
+  it('the audit log shows owners who viewed, changed, joined and left, naming each record or person; the feed leaves access out', async () => {
+    const { parent, child, reader } = await sharedChild('updater');
     const q = `?childId=${child}`;
     await as(reader, 'GET', `/api/observations${q}`);
     // Views are noted once an hour per person and child.
@@ -251,6 +257,23 @@ describe.each(ENGINES)('caregivers on %s', (engine) => {
     // The dashboard's feed shows the change, not the access.
     const feed = (await as(parent, 'GET', `/api/activities${q}`)).body as { action: string }[];
     expect(feed.map((entry) => entry.action)).toEqual(['observation.created', 'child.created']);
+  });
+
+  it('two servers on one database note a caregiver\u2019s view once an hour between them', async () => {
+    const { parent, child, reader } = await sharedChild('viewer');
+    const views = async () =>
+      ((await as(parent, 'GET', `/api/audit?childId=${child}`)).body as { action: string }[]).filter(
+        (entry) => entry.action === 'child.viewed',
+      ).length;
+    const view = (services: ReturnType<typeof servicesLike>) => services.children.scope(reader.userId, child, 'viewer', true);
+    const one = servicesLike(server, {});
+    const two = servicesLike(server, {});
+    await Promise.all([view(one), view(two), view(one), view(two)]);
+    expect(await views()).toBe(1);
+    // An hour on, on either of them, the next view is noted again.
+    const anHourOn = servicesLike(server, { now: () => new Date(Date.now() + 61 * 60_000) });
+    await Promise.all([view(anHourOn), view(two)]);
+    expect(await views()).toBe(2);
   });
 
   it('an invitation does not outlive its sender\u2019s role: lowering, removing or leaving withdraws it, and accepting checks the sender', async () => {

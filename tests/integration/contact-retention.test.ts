@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RETENTION_DAYS } from '#shared/schemas/contact-limits.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { startServer } from '../../server/start.ts';
 import { createTestDatabase, ENGINES } from '../helpers/test-database.ts';
@@ -55,22 +55,30 @@ describe.each(ENGINES)('contact message retention on %s', (engine) => {
     expect(await server.services.contact.purgeExpired()).toBe(0);
   });
 
-  it('the server purges expired messages when it starts', async () => {
+  it('a server back after missing the daily purge (all servers down at that hour) purges once it starts', async () => {
     const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
     const engineDir = path.join(dataDir, engine);
-    const seeded = database?.db ?? (await openDatabase({ kind: 'pglite', dataDir: engineDir }));
-    await migrateToLatest(seeded);
-    await storeMessage(seeded, 'old', CONTACT_RETENTION_DAYS + 30);
-    await storeMessage(seeded, 'recent', 1);
-    if (!database) await seeded.destroy();
-
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: engineDir, LOG_LEVEL: 'silent', DATABASE_URL: database?.url });
-    const running = await startServer(config, createLogger('silent'), { client: 'none' });
+    const start = () => startServer(config, createLogger('silent'), { client: 'none' });
     try {
-      await expect.poll(() => storedNames(running.db), { timeout: 5000 }).toEqual(['recent']);
+      // A first run schedules the purge, as any earlier version on this database would have.
+      await (await start()).close();
+      const seeded = database?.db ?? (await openDatabase({ kind: 'pglite', dataDir: engineDir }));
+      await storeMessage(seeded, 'old', CONTACT_RETENTION_DAYS + 30);
+      await storeMessage(seeded, 'recent', 1);
+      // Then no server ran for two days: the last scheduling pass, and the schedule itself, are older.
+      await sql`UPDATE pgboss.version SET cron_on = now() - interval '2 days'`.execute(seeded);
+      await sql`UPDATE pgboss.schedule SET created_on = now() - interval '3 days'`.execute(seeded);
+      if (!database) await seeded.destroy();
+
+      const running = await start();
+      try {
+        await expect.poll(() => storedNames(running.db), { timeout: 15_000 }).toEqual(['recent']);
+      } finally {
+        await running.close();
+      }
     } finally {
-      await running.close();
       await database?.drop();
     }
-  }, 30_000);
+  }, 45_000);
 });

@@ -64,8 +64,8 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    // As at start-up: resuming with nothing pending must leave the queue ready for the next upload.
-    await server.services.documents.resumeProcessing();
+    // As at start-up: with nothing left pending, the catch-up queues nothing and the uploads below are read as usual.
+    await server.services.documents.queueLeftPending();
     family = await signUpParentWithChild(server);
     pdf = (
       await upload(
@@ -320,6 +320,23 @@ describe.each(ENGINES)('document vault on %s', (engine) => {
     // The photo stays as an earlier version (decision 0087); its thumbnail went; the text file came (text has no thumbnail).
     expect(after.length).toBe(before.length);
     expect(after.filter((key) => before.includes(key)).length).toBe(before.length - 1);
+  });
+
+  it('reads a file an earlier version left waiting in its own queue, once, when the server starts', async () => {
+    const added = await upload(server, family, family.childId, {
+      name: 'left waiting.txt',
+      bytes: Buffer.from('Field trip to the planetarium'),
+    });
+    await server.services.documents.idle();
+    // As an earlier version left it: pending, with no job (its queue lived in the process that stopped).
+    await server.db.updateTable('documents').set({ processing: 'pending', contentText: null }).where('id', '=', added.body.id).execute();
+    expect(await server.services.documents.queueLeftPending()).toBe(1);
+    // Queued or read by now: not queued twice.
+    expect(await server.services.documents.queueLeftPending()).toBe(0);
+    await server.services.documents.idle();
+    const found = await api<any>(server, 'GET', `/api/documents?childId=${family.childId}&q=planetarium`, { token: family.token });
+    expect(found.body.items.map((item: any) => [item.id, item.processing])).toEqual([[added.body.id, 'done']]);
+    expect((await family.call('DELETE', `/documents/${added.body.id}`)).status).toBe(200);
   });
 
   it('deleting a document, then the child, leaves nothing of theirs in the store', async () => {

@@ -22,6 +22,25 @@ const refusedMail = defineJob({
   },
 });
 
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** Runs in the order taken; the first waits for `release`, so the others queue up behind it. */
+const turns = { ran: [] as string[], firstStarted: signal(), release: signal() };
+const takingTurns = defineJob({
+  name: 'test.turns',
+  schema: z.object({ label: z.string() }),
+  async handle({ label }) {
+    turns.ran.push(label);
+    if (label !== 'A1') return;
+    turns.firstStarted.resolve();
+    await turns.release.promise;
+  },
+});
+
 describe('the jobs script on a queue', () => {
   let database: TestDatabase;
   let jobs: Jobs;
@@ -31,6 +50,7 @@ describe('the jobs script on a queue', () => {
     database = await createTestDatabase('pglite');
     jobs = createJobs({ db: database.db, log: createLogger('silent'), options: { pollingIntervalSeconds: 0.5 } });
     jobs.register(refusedMail);
+    jobs.register(takingTurns);
     jobs.register(
       defineJob({
         name: 'test.nightly',
@@ -45,6 +65,7 @@ describe('the jobs script on a queue', () => {
   });
 
   afterAll(async () => {
+    turns.release.resolve();
     await jobs?.stop();
     await database?.drop();
   });
@@ -71,6 +92,19 @@ describe('the jobs script on a queue', () => {
     expect(lines.at(-1)).toBe('test.nightly completed.');
     expect(jobs.scheduledNames()).toEqual(['test.nightly']);
     await expect(jobs.runNow('test.refused-mail')).rejects.toThrow(/not a scheduled job; these are: test\.nightly/);
+  });
+
+  it('gives owners turns: another owner’s first job runs after the one in progress, not after the first owner’s backlog', async () => {
+    // In a transaction, as the documents service sends them (it holds the owner's lock).
+    const send = (label: string) =>
+      database.db.transaction().execute((trx) => jobs.send(takingTurns, { label }, { trx, turnOf: label.slice(0, 1) }));
+    await send('A1');
+    await turns.firstStarted.promise;
+    for (const label of ['A2', 'A3', 'A4', 'B1', 'C1', 'B2']) await send(label);
+    turns.release.resolve();
+    await jobs.idle();
+    // First come, first served would run A2, A3 and A4 before B1.
+    expect(turns.ran).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'A3', 'A4']);
   });
 });
 
@@ -103,6 +137,7 @@ describe('npm run jobs', () => {
     const unknown = await runScript('run', 'account-data.export');
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('account-data.export is not a job that runs by name. These are: ');
-    expect(unknown.output).toContain('notifications.weekly-digest');
+    // The purges are scheduled jobs too (decision 0092): run by name like the others.
+    for (const name of ['notifications.weekly-digest', 'contact.purge', 'stored-objects.purge']) expect(unknown.output).toContain(name);
   }, 180_000);
 });

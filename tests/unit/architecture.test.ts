@@ -162,6 +162,7 @@ const TABLE_OWNERS: Record<string, string> = {
   documentGoals: 'documents',
   documentVersions: 'documents',
   childAccess: 'caregivers',
+  viewsNoted: 'children',
   invites: 'caregivers',
   inviteChildren: 'caregivers',
   shareLinks: 'core',

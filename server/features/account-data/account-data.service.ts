@@ -1,17 +1,17 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import { EXPORT_AVAILABLE_HOURS, type AccountExport, type AccountDelete } from '#shared/schemas/account-data.ts';
 import type { AuthProvider } from '../../auth/auth-provider.ts';
 import type { AccountContext, AccountDataPart } from '../../core/account-data.ts';
 import { deleteAccountRecords } from '../../core/account-data.ts';
 import { accountRow, ownedChildren } from '../../core/account-data.repository.ts';
-import { defineJob, type Jobs, type RunningJob } from '../../core/jobs.ts';
+import type { Jobs, RunningJob } from '../../core/jobs.ts';
 import { recordActivity } from '../../core/record-change.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
 import type { Db } from '../../db/database.ts';
 import type { ExportRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { exportJob } from './account-data.jobs.ts';
 import * as exportsTable from './account-data.repository.ts';
 import { ExportCancelled, exportZip } from './export-zip.ts';
 
@@ -23,9 +23,6 @@ const ACCOUNT_GONE = 'This account no longer exists.';
 const NO_EXPORT = 'No export to download: it has expired or was replaced. Start a new one from Settings.';
 const WITHDRAWN =
   'This export was withdrawn: a child or a document it held was deleted after it was started, so its copy was deleted too. Start a new one from Settings.';
-
-/** What the export job carries: the export and whose it is (an account's deletion deletes its jobs by `ownerId`). */
-const exportJobData = z.object({ exportId: z.number().int(), ownerId: z.string() });
 
 export function exportFileName(createdAt: Date): string {
   return `trelli-export-${createdAt.toISOString().slice(0, 10)}.zip`;
@@ -73,7 +70,7 @@ export function createAccountDataService(deps: {
     return { context: { ownerId, email: row.email, children: await ownedChildren(trx, ownerId) }, row };
   }
 
-  async function buildExport(exportId: number, ownerId: string, job: RunningJob): Promise<void> {
+  async function buildExport(exportId: number, ownerId: string, job: Pick<RunningJob, 'lastAttempt'>): Promise<void> {
     const row = await exportsTable.findExport(db, exportId);
     if (row?.ownerId !== ownerId || !(await exportsTable.markRunning(db, exportId))) return;
     let objectId: number | undefined;
@@ -130,24 +127,6 @@ export function createAccountDataService(deps: {
     const row = await exportsTable.latestExport(db, userId);
     return isCurrent(row) ? toExport(row) : null;
   }
-
-  const exportJob = defineJob({
-    name: 'account-data.export',
-    schema: exportJobData,
-    retryLimit: 2,
-    expireInSeconds: 60 * 60,
-    handle: (data, job) => buildExport(data.exportId, data.ownerId, job),
-  });
-  const purgeJob = defineJob({
-    name: 'account-data.purge-expired-exports',
-    schema: z.unknown(),
-    cron: '*/10 * * * *',
-    async handle() {
-      await purgeExpired();
-    },
-  });
-  jobs.register(exportJob);
-  jobs.register(purgeJob);
 
   return {
     /** The parent's current export (queued, running, ready or failed), or null when there is none or it expired. */
@@ -216,6 +195,9 @@ export function createAccountDataService(deps: {
       for (const { objectId } of held) if (objectId !== null) await files.release(trx, objectId);
       return held.length;
     },
+
+    /** Builds a queued export's ZIP: the `account-data.export` job's handler (account-data.jobs.ts). */
+    buildExport,
 
     /** Deletes expired exports and their ZIPs (a scheduled job runs it every 10 minutes). */
     purgeExpired,

@@ -51,3 +51,22 @@ export async function deleteChild(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('children').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * Notes that `userId` viewed the child at `at`, unless a view was noted within `throttleMs` before:
+ * true when this call noted it. One statement, so of two instances noting at once exactly one does.
+ */
+export async function noteViewOnce(db: Db, userId: string, childId: number, at: Date, throttleMs: number): Promise<boolean> {
+  const noted = await db
+    .insertInto('viewsNoted')
+    .values({ userId, childId, notedAt: at })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['userId', 'childId'])
+        .doUpdateSet({ notedAt: at })
+        .where('viewsNoted.notedAt', '<=', new Date(at.getTime() - throttleMs)),
+    )
+    .returning('childId')
+    .executeTakeFirst();
+  return noted !== undefined;
+}

@@ -69,23 +69,22 @@ export function createChildrenService(deps: {
     return outcome.changed;
   }
 
-  const viewsNoted = new Map<string, number>();
-
-  /** Notes that a caregiver (anyone but the account holder) read the child's record, throttled per person and child. */
+  /**
+   * Notes that a caregiver (anyone but the account holder) read the child's record, throttled per
+   * person and child in the database, so instances sharing it note a view once an hour between them.
+   */
   async function noteView(scope: ChildScope): Promise<void> {
     if (scope.userId === scope.ownerId) return;
-    const key = `${scope.userId}:${scope.childId}`;
-    const at = now().getTime();
-    if (at - (viewsNoted.get(key) ?? Number.NEGATIVE_INFINITY) < VIEW_NOTED_FOR_MS) return;
-    viewsNoted.set(key, at);
-    if (viewsNoted.size > 10_000) viewsNoted.delete(viewsNoted.keys().next().value as string);
-    await recordActivity(db, {
-      ownerId: scope.ownerId,
-      childId: scope.childId,
-      actorId: scope.userId,
-      action: 'child.viewed',
-      subjectType: 'child',
-      subjectId: scope.childId,
+    await db.transaction().execute(async (trx) => {
+      if (!(await children.noteViewOnce(trx, scope.userId, scope.childId, now(), VIEW_NOTED_FOR_MS))) return;
+      await recordActivity(trx, {
+        ownerId: scope.ownerId,
+        childId: scope.childId,
+        actorId: scope.userId,
+        action: 'child.viewed',
+        subjectType: 'child',
+        subjectId: scope.childId,
+      });
     });
   }
 

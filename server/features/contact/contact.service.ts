@@ -1,7 +1,6 @@
 import { CONTACT_RETENTION_DAYS } from '#shared/schemas/contact-limits.ts';
 import type { ContactMessage, ContactReceipt } from '#shared/schemas/contact.ts';
 import type { Db } from '../../db/database.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { deleteContactMessagesReceivedBefore, insertContactMessage } from './contact.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,7 +13,7 @@ export function createContactService(deps: { db: Db; now?: () => Date }) {
       return { id: row.id, receivedAt: row.receivedAt.toISOString() };
     },
 
-    /** Deletes messages older than CONTACT_RETENTION_DAYS; returns how many went. */
+    /** Deletes messages older than CONTACT_RETENTION_DAYS; returns how many went (a scheduled job runs it daily). */
     purgeExpired(): Promise<number> {
       return deleteContactMessagesReceivedBefore(deps.db, new Date(now().getTime() - CONTACT_RETENTION_DAYS * DAY_MS));
     },
@@ -22,22 +21,3 @@ export function createContactService(deps: { db: Db; now?: () => Date }) {
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
-
-/**
- * Purges expired contact messages now and then once a day, so none outlives the retention the privacy
- * page states. The timer does not keep the process alive; call the returned function to stop it.
- */
-export function scheduleContactPurge(contact: Pick<ContactService, 'purgeExpired'>, log: Logger, everyMs: number = DAY_MS): () => void {
-  const purge = () => {
-    contact.purgeExpired().then(
-      (deleted) => {
-        if (deleted > 0) log.info({ deleted }, 'expired contact messages deleted');
-      },
-      (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'contact message purge failed'),
-    );
-  };
-  purge();
-  const timer = setInterval(purge, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -13,7 +13,8 @@ declare module '../../services.ts' {
 export const documentsFeature = defineFeature({
   name: 'documents',
   needs: ['accountData'],
-  service: (deps, { accountData }) => createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault, exports: accountData }),
+  service: (deps, { accountData }) =>
+    createDocumentsService({ db: deps.db, now: deps.now, ...deps.vault, exports: accountData, jobs: deps.jobs }),
   router: documentsRouter,
   rest: documentsOperations,
   accountData: ({ files }) => documentsAccountData(files),

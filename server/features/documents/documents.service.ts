@@ -20,14 +20,16 @@ import { authorsFor, type AuthorOf } from '../../core/authors.ts';
 import type { ExportWithdrawal } from '../../core/account-data.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
 import { recordChange } from '../../core/record-change.ts';
+import type { Jobs, RunningJob } from '../../core/jobs.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { sniffMediaType, SNIFF_BYTES } from './document-sniff.ts';
 import type { DocumentProcessor } from './document-processor.ts';
+import { processDocumentJob } from './documents.jobs.ts';
 import * as documents from './documents.repository.ts';
-import { createProcessingQueue } from './documents.processing.ts';
+import { processDocument } from './documents.processing.ts';
 
 export interface VaultLimits {
   maxFileBytes: number;
@@ -135,11 +137,16 @@ export function createDocumentsService(deps: {
   log: Logger;
   /** Withdraws the exports that hold a deleted document. */
   exports: ExportWithdrawal;
+  /** Each new file is read by a `documents.process` job (decision 0091). */
+  jobs: Jobs;
   now?: () => Date;
 }) {
-  const { db, files, limits } = deps;
+  const { db, files, limits, jobs } = deps;
   const now = deps.now ?? (() => new Date());
-  const processing = createProcessingQueue({ db, files, processor: deps.processor, log: deps.log });
+
+  /** Queues the reading of the document's file in `trx`, which holds the owner's quota lock: the owner's files take turns with others'. */
+  const queueProcessing = (trx: Db, id: number, ownerId: string) =>
+    jobs.send(processDocumentJob, { documentId: id, ownerId }, { trx, turnOf: ownerId });
 
   /** The documents as the API gives them: with their goals, who added them, and how many earlier files they keep. */
   async function withGoals(scope: ChildScope, rows: documents.ListedDocumentRow[], trx: Db = db): Promise<DocumentRecord[]> {
@@ -278,12 +285,11 @@ export function createDocumentsService(deps: {
             fileAddedBy: scope.userId,
           });
           if (fields.goalIds?.length) await documents.setDocumentGoals(trx, scope.childId, inserted.id, fields.goalIds);
+          // Read once committed, by whichever instance takes the job: the answer does not wait for it.
+          await queueProcessing(trx, inserted.id, scope.ownerId);
           return inserted;
         });
-        const document = await readDocument(db, scope, row.id);
-        // After the answer is ready: reading the file back for its text must not delay it.
-        processing.enqueue(row.id, scope.ownerId);
-        return document;
+        return await readDocument(db, scope, row.id);
       } catch (error) {
         await files.discard(stored.id).catch(() => undefined);
         throw error;
@@ -316,6 +322,7 @@ export function createDocumentsService(deps: {
             pageCount: null,
             updatedAt: now(),
           });
+          await queueProcessing(trx, id, scope.ownerId);
           return updated as documents.ListedDocumentRow;
         });
       } catch (error) {
@@ -323,9 +330,7 @@ export function createDocumentsService(deps: {
         throw error;
       }
       await files.purge();
-      const document = await readDocument(db, scope, id);
-      processing.enqueue(id, scope.ownerId);
-      return document;
+      return readDocument(db, scope, id);
     },
 
     async update(scope: ChildScope, id: number, patch: DocumentUpdate): Promise<DocumentRecord> {
@@ -401,11 +406,33 @@ export function createDocumentsService(deps: {
       return documents.documentsLinkedToGoal(trx, scope.childId, goalId);
     },
 
-    /** Picks up documents whose processing had not finished when the server stopped. */
-    resumeProcessing: () => processing.resume(),
-    /** Resolves when no processing is queued or running (tests and shutdown). */
-    idle: () => processing.idle(),
-    close: () => processing.close(),
+    /** Reads the document's new file: the `documents.process` job's handler (documents.jobs.ts). */
+    process: (id: number, job: Pick<RunningJob, 'id' | 'attempt' | 'lastAttempt'>) =>
+      processDocument({ db, files, processor: deps.processor, log: deps.log }, id, job),
+
+    /**
+     * Queues a job for each document still waiting to be read that has none: those an older version
+     * kept in its in-process queue when it stopped (decision 0091). Run at start-up; two instances
+     * starting at once may both queue one, and the second run finds the document read.
+     */
+    async queueLeftPending(): Promise<number> {
+      const queued = new Set(
+        (await jobs.queuedData(processDocumentJob)).map((data) => processDocumentJob.schema.safeParse(data).data?.documentId),
+      );
+      let sent = 0;
+      for (const { id, ownerId } of await documents.pendingDocuments(db, 1000)) {
+        if (queued.has(id)) continue;
+        await db.transaction().execute(async (trx) => {
+          await files.lockQuota(trx, ownerId);
+          await queueProcessing(trx, id, ownerId);
+        });
+        sent += 1;
+      }
+      return sent;
+    },
+    /** Resolves when no background job (a file being read among them) is due or running (tests and benches). */
+    idle: () => jobs.idle(),
+    close: () => deps.processor.close(),
   };
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { addDays, daysBetween } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import {
@@ -12,18 +11,12 @@ import {
 import type { AuthProvider } from '../../auth/auth-provider.ts';
 import type { ChildNowParts, ChildNowReader } from '../../core/child-now.ts';
 import { weekStart } from '../../core/dates.ts';
-import { defineJob, type Jobs } from '../../core/jobs.ts';
 import type { MailMessage, Mailer } from '../../core/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { digestEmail, reminderEmail } from './notification-emails.ts';
 import * as notifications from './notifications.repository.ts';
 
-/** When the jobs run (UTC): 13:00 is the morning across the Americas and the afternoon in Europe. */
-export const REMINDERS_CRON = '0 13 * * *';
-/** Mondays: the digest tells about the week (Monday to Sunday, UTC) that just ended. */
-export const DIGEST_CRON = '0 13 * * 1';
 /** Wins and progress entries listed in a digest (the counts are complete). */
 const DIGEST_LIST_LIMIT = 10;
 /**
@@ -32,11 +25,6 @@ const DIGEST_LIST_LIMIT = 10;
  * 7-day and 1-day reminders of one milestone are never both owed.
  */
 export const REMINDER_CATCH_UP_DAYS = 5;
-/**
- * A run whose mail did not all go is retried over hours, not seconds: first after about 5 minutes,
- * doubling up to 2 hours apart, 8 times (the last 8.5 to 10.5 hours after the run, jittered). What went is not sent again.
- */
-const MAIL_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 5 * 60, retryDelayMaxSeconds: 2 * 60 * 60 };
 /** What was sent is remembered this long: a reminder that old was for a date long past. */
 const REMEMBER_SENT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,9 +42,9 @@ export interface SendSummary {
 
 /**
  * Email notifications (issue 10, decisions 0062 and 0063): each person's choices, the milestone
- * reminders (daily) and the weekly digest (Mondays), sent by background jobs on pg-boss's cron.
- * Each mail is claimed in a table of what was sent before it goes, so none goes twice; a claim
- * whose mail did not go is released for the job's retry.
+ * reminders (daily) and the weekly digest (Mondays), sent by background jobs on pg-boss's cron
+ * (notifications.jobs.ts). Each mail is claimed in a table of what was sent before it goes, so none
+ * goes twice; a claim whose mail did not go is released for the job's retry.
  */
 export function createNotificationsService(deps: {
   db: Db;
@@ -64,13 +52,11 @@ export function createNotificationsService(deps: {
   childNow: ChildNowReader;
   auth: AuthProvider;
   mailer: Mailer;
-  jobs: Jobs;
   /** Where links point: APP_ORIGIN, else this server's local address. */
   appUrl: string;
-  log: Logger;
   now?: () => Date;
 }) {
-  const { db, auth, mailer, jobs, appUrl, log } = deps;
+  const { db, auth, mailer, appUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -179,34 +165,6 @@ export function createNotificationsService(deps: {
     }
     return summary;
   }
-
-  /** A run whose mail could not all go fails, so pg-boss tries it again (what went is not sent twice). */
-  const failUnlessSent = (job: string, summary: SendSummary) => {
-    if (summary.noAddress > 0) log.info({ job, people: summary.noAddress }, 'notifications skipped: no email address known');
-    if (summary.failed > 0) throw new Error(`${summary.failed} of ${summary.sent + summary.failed} notification emails did not go`);
-  };
-  jobs.register(
-    defineJob({
-      name: 'notifications.milestone-reminders',
-      schema: z.unknown(),
-      cron: REMINDERS_CRON,
-      ...MAIL_JOB_RETRIES,
-      async handle() {
-        failUnlessSent('notifications.milestone-reminders', await sendReminders());
-      },
-    }),
-  );
-  jobs.register(
-    defineJob({
-      name: 'notifications.weekly-digest',
-      schema: z.unknown(),
-      cron: DIGEST_CRON,
-      ...MAIL_JOB_RETRIES,
-      async handle() {
-        failUnlessSent('notifications.weekly-digest', await sendDigests());
-      },
-    }),
-  );
 
   return {
     /** The person's choices (the defaults until they choose), and whether this server sends mail at all. */
