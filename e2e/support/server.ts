@@ -19,6 +19,8 @@ const config = loadConfig({
   // A spec may start a second server in Clerk mode (e2e/clerk-errors.spec.ts).
   CLERK_PUBLISHABLE_KEY: process.env.E2E_CLERK_PUBLISHABLE_KEY,
   CLERK_SECRET_KEY: process.env.E2E_CLERK_SECRET_KEY,
+  // A spec may start a server with some flags switched (e2e/every-child.spec.ts).
+  FEATURE_FLAGS: process.env.E2E_FEATURE_FLAGS,
 });
 const running = await startServer(config, createLogger(config.logLevel), { client: 'built' });
 
