@@ -30,7 +30,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       vault: { masterKey: undefined, maxFileBytes: 25 * 1024 * 1024, quotaBytes: 1024 * 1024 * 1024, s3: undefined },
       mail: undefined,
+      fastJobTimings: false,
     });
+  });
+
+  it('takes TEST_JOB_TIMINGS=fast in tests only', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_JOB_TIMINGS: 'fast' }).fastJobTimings).toBe(true);
+    expect(() => loadConfig({ TEST_JOB_TIMINGS: 'fast' })).toThrow(/TEST_JOB_TIMINGS is for tests only \(NODE_ENV=test\)/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_JOB_TIMINGS: 'slow' })).toThrow(/TEST_JOB_TIMINGS: must be fast or unset/);
   });
 
   it('reads the mail settings: SMTP_URL and MAIL_FROM together', () => {
