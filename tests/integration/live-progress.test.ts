@@ -19,6 +19,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { SHUTDOWN_GRACE_MS, startServer } from '../../server/start.ts';
 import type { AppRouter } from '../../server/trpc/root.ts';
+import { shareChildren } from '../helpers/caregivers.ts';
 import { createTestDatabase, ENGINES } from '../helpers/test-database.ts';
 import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -314,6 +315,24 @@ describe.each(ENGINES)('live progress on %s', (engine) => {
       const anonymous = follow((handlers) => liveClient(server, 'not-a-token').accountData.watchExport.subscribe(undefined, handlers));
       expect(((await anonymous.failure()) as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
       anonymous.stop();
+    });
+
+    it('a caregiver removed mid-stream gets NOT_FOUND at the next change, not the new state', async () => {
+      const family = await signUpParentWithChild(server);
+      const viewer = await signUpParentWithChild(server);
+      await shareChildren(server.services, family.userId, viewer.userId, 'viewer', [family.childId]);
+      const states = follow<{ pending: number[] }>((handlers) =>
+        liveClient(server, viewer.token).documents.watchProcessing.subscribe({ childId: family.childId }, handlers),
+      );
+      try {
+        expect(await states.until(() => true)).toEqual({ pending: [] });
+        await server.db.deleteFrom('childAccess').where('childId', '=', family.childId).where('userId', '=', viewer.userId).execute();
+        await upload(server, family, 'Annual IEP.pdf', PDF);
+        expect(((await states.failure()) as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+        expect(states.values).toEqual([{ pending: [] }]);
+      } finally {
+        states.stop();
+      }
     });
 
     it('a client going away mid-stream leaves no watch behind, and nothing fails', async () => {

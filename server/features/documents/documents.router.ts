@@ -49,7 +49,9 @@ export const documentsRouter = router({
     liveStream(
       ctx.services.live.watch({
         matches: documentsOfChild(ctx.scope.childId),
-        read: () => ctx.services.documents.processing(ctx.scope),
+        // Access is checked again at each wake-up: a caregiver removed mid-stream learns nothing more.
+        read: async () =>
+          ctx.services.documents.processing(await ctx.services.children.scope(ctx.userId, ctx.scope.childId, documentActions.list.role)),
         signal,
       }),
     ),
