@@ -145,7 +145,7 @@ export interface Config {
   };
   /** Outgoing mail (server/core/mail.ts); undefined when SMTP_URL and MAIL_FROM are unset. */
   mail: { smtpUrl: string; from: string } | undefined;
-  /** TEST_JOB_TIMINGS=fast, tests only: background jobs' expiries and schedules in seconds (server/background-jobs.ts). */
+  /** TEST_JOB_TIMINGS=fast, tests only: background jobs' expiries and schedules in seconds (server/features.ts). */
   fastJobTimings: boolean;
 }
 

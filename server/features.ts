@@ -1,5 +1,7 @@
 import type { AccountDataPart } from './core/account-data.ts';
+import type { JobDefinition } from './core/jobs.ts';
 import { shareLinksAccountData } from './core/share-links.account-data.ts';
+import { storedObjectsJobs } from './core/stored-objects.jobs.ts';
 import type { StoredFiles } from './core/stored-objects.ts';
 import { accountDataFeature } from './features/account-data/account-data.feature.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
@@ -20,6 +22,7 @@ import { notificationsFeature } from './features/notifications/notifications.fea
 import { observationsFeature } from './features/observations/observations.feature.ts';
 import { peopleFeature } from './features/people/people.feature.ts';
 import { strategiesFeature } from './features/strategies/strategies.feature.ts';
+import type { FeatureDeps, Services } from './services.ts';
 
 /**
  * Every server feature (decision 0095): a new one is its folder and a line here. The order is the
@@ -60,3 +63,26 @@ export function accountDataParts(deps: { files: StoredFiles }): AccountDataPart[
   });
   return [...featureParts, shareLinksAccountData];
 }
+
+/**
+ * Every background job (decision 0092), registered once the services are built: each feature's, in the
+ * list's order, then the stored files' purges (core/stored-objects.jobs.ts, no feature's own).
+ */
+export function backgroundJobs(services: Services, deps: FeatureDeps): JobDefinition[] {
+  return [...features.flatMap((feature) => feature.jobs?.(services, deps) ?? []), ...storedObjectsJobs(deps)];
+}
+
+/**
+ * TEST_JOB_TIMINGS=fast (tests only): workers poll every second, a file being read is taken back 6 s
+ * after its instance died and retried a second later, and the purges run every minute, so a test with
+ * two server processes sees both within seconds.
+ */
+export const FAST_TEST_JOB_TIMINGS = {
+  pollingIntervalSeconds: 1,
+  checkIntervalSeconds: 1,
+  overrides: {
+    'documents.process': { expireInSeconds: 6, retryDelaySeconds: 1 },
+    'contact.purge': { cron: '* * * * *' },
+    'stored-objects.purge': { cron: '* * * * *' },
+  },
+} as const;

@@ -13,8 +13,7 @@ import { createDependencyChecks, type DependencyChecks } from './core/dependenci
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { createLiveEvents, type LiveEvents } from './core/live-events.ts';
 import { createShareLinks, type ShareLinks } from './core/share-links.ts';
-import { backgroundJobs } from './background-jobs.ts';
-import { accountDataParts, features } from './features.ts';
+import { accountDataParts, backgroundJobs, features } from './features.ts';
 
 /**
  * Every service. Each feature adds its own to this interface in its `<feature>.feature.ts`
@@ -108,6 +107,6 @@ export function createServices(deps: ServiceDeps): Services {
   for (const feature of features) if (feature.service) build(feature.name, []);
   const services = built as unknown as Services;
   // Every background job, from one list (decision 0092).
-  for (const job of backgroundJobs({ ...services, files, log })) jobs.register(job);
+  for (const job of backgroundJobs(services, featureDeps)) jobs.register(job);
   return services;
 }

@@ -14,7 +14,7 @@ import type { Logger } from './lib/logger.ts';
 import type { RateLimitSettings } from './rest/rate-limits.ts';
 import { createServices } from './services.ts';
 import { createVaultSetup } from './features/documents/vault-setup.ts';
-import { FAST_TEST_JOB_TIMINGS } from './background-jobs.ts';
+import { FAST_TEST_JOB_TIMINGS } from './features.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { createMailer } from './core/mail.ts';
 import { createViteDevClient, mountBuiltClient } from './web.ts';
@@ -139,7 +139,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   await migrate(db, log);
   const jobs = createJobs({ db, log, options: config.fastJobTimings ? FAST_TEST_JOB_TIMINGS : {} });
   const { auth, services } = await buildServices(config, log, db, { now: options.now, jobs });
-  // Background jobs (pg-boss, server/background-jobs.ts). Stopped below before the database closes.
+  // Background jobs (pg-boss; each feature's, listed in server/features.ts). Stopped below before the database closes.
   await jobs.start();
   // A wrong S3 or SMTP setting is logged now, naming it, rather than at the first upload or mail; it does not stop start-up.
   void services.dependencies

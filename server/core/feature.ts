@@ -3,6 +3,7 @@ import type { RestOperation } from '../rest/operation.ts';
 import type { RateLimiters } from '../rest/rate-limits.ts';
 import type { FeatureDeps, Services } from '../services.ts';
 import type { AccountDataPart } from './account-data.ts';
+import type { JobDefinition } from './jobs.ts';
 import type { StoredFiles } from './stored-objects.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface Feature<Name extends string = string, Router extends AnyRouter 
   rest?: (services: Services, limits: RateLimiters, options: RestOptions) => RestOperation[];
   /** Its records in "export everything" and "delete everything" (decision 0053). */
   accountData?: AccountDataPart | ((deps: { files: StoredFiles }) => AccountDataPart);
+  /** Its background jobs (decision 0092), given the built services: registered once, from the list. */
+  jobs?: (services: Services, deps: FeatureDeps) => JobDefinition[];
 }
 
 export interface RestOptions {
@@ -44,6 +47,7 @@ export function defineFeature<
   router?: Router;
   rest?: Feature['rest'];
   accountData?: Feature['accountData'];
+  jobs?: Feature['jobs'];
 }): Feature<Name, Router> {
   return { ...feature, needs: feature.needs ?? [], router: feature.router as Router, service: feature.service as Feature['service'] };
 }

@@ -29,7 +29,7 @@ export interface JobKind<Schema extends z.ZodType = z.ZodType> {
  * One kind of background job (documenso's shape): its kind, its settings and the handler. Sent with
  * `jobs.send(kind, data)`; the data is parsed again before the handler runs, so a job queued by an
  * older version fails loudly instead of half-working. Each feature lists its definitions in
- * `<feature>.jobs.ts`, and server/background-jobs.ts names them all (decision 0092).
+ * `<feature>.jobs.ts`, named by its definition in server/features.ts (decisions 0092, 0095).
  */
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> extends JobKind<Schema> {
   /** Retries after a failed attempt (default 2). */
@@ -100,7 +100,7 @@ const IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * The background job queue: pg-boss on the application's database (PGlite or a PostgreSQL server),
- * started and stopped with the server. The definitions of server/background-jobs.ts are registered
+ * started and stopped with the server. The definitions backgroundJobs() lists (server/features.ts) are registered
  * once the services are built; `start()` creates the queues and the workers. A job runs once across
  * instances.
  */

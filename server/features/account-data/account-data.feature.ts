@@ -1,6 +1,7 @@
 import { defineFeature } from '../../core/feature.ts';
 import { createAccountDataService, type AccountDataService } from './account-data.service.ts';
 import { accountDataRouter } from './account-data.router.ts';
+import { accountDataJobs } from './account-data.jobs.ts';
 import { accountDataOperations } from './account-data.rest.ts';
 
 declare module '../../services.ts' {
@@ -25,4 +26,5 @@ export const accountDataFeature = defineFeature({
     }),
   router: accountDataRouter,
   rest: accountDataOperations,
+  jobs: (services) => accountDataJobs({ accountData: services.accountData }),
 });

@@ -1,4 +1,5 @@
 import { defineFeature } from '../../core/feature.ts';
+import { contactJobs } from './contact.jobs.ts';
 import { createContactService, type ContactService } from './contact.service.ts';
 import { contactOperations } from './contact.rest.ts';
 import { contactAccountData } from './contact.account-data.ts';
@@ -14,4 +15,5 @@ export const contactFeature = defineFeature({
   service: createContactService,
   rest: contactOperations,
   accountData: contactAccountData,
+  jobs: (services, deps) => contactJobs({ contact: services.contact, log: deps.log }),
 });

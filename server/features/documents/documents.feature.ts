@@ -3,6 +3,7 @@ import { createDocumentsService, type DocumentsService } from './documents.servi
 import { documentsRouter } from './documents.router.ts';
 import { documentsOperations } from './documents.rest.ts';
 import { documentsAccountData } from './documents.account-data.ts';
+import { documentsJobs } from './documents.jobs.ts';
 
 declare module '../../services.ts' {
   interface Services {
@@ -18,4 +19,5 @@ export const documentsFeature = defineFeature({
   router: documentsRouter,
   rest: documentsOperations,
   accountData: ({ files }) => documentsAccountData(files),
+  jobs: (services) => documentsJobs({ documents: services.documents }),
 });

@@ -1,4 +1,5 @@
 import { defineFeature } from '../../core/feature.ts';
+import { notificationsJobs } from './notifications.jobs.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 import { notificationsRouter } from './notifications.router.ts';
 import { notificationsOperations } from './notifications.rest.ts';
@@ -17,4 +18,5 @@ export const notificationsFeature = defineFeature({
   router: notificationsRouter,
   rest: notificationsOperations,
   accountData: notificationsAccountData,
+  jobs: (services, deps) => notificationsJobs({ notifications: services.notifications, log: deps.log }),
 });
