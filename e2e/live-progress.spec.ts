@@ -23,13 +23,11 @@ test('a file being read shows as read when the server says so, with no repeated 
   await expect(page.getByText('No documents yet.')).toBeVisible();
 
   // A PDF with a million drawing operations: reading it and giving up on its thumbnail takes seconds.
-  await page
-    .locator('input[type=file][name=documents]')
-    .setInputFiles({
-      name: 'therapy-plan.pdf',
-      mimeType: 'application/pdf',
-      buffer: makeHostilePdf(1_200_000, 'Occupational therapy plan'),
-    });
+  await page.locator('input[type=file][name=documents]').setInputFiles({
+    name: 'therapy-plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: makeHostilePdf(1_200_000, 'Occupational therapy plan'),
+  });
   const item = page
     .getByRole('list', { name: /^Documents/ })
     .locator(':scope > li')

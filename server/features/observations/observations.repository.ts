@@ -8,10 +8,17 @@ export async function listObservations(db: Db, childId: number, filter: Observat
 }
 
 /** The observations of any of `childIds` matching `filter`, newest first (one child's, or every child's the caller sees). */
-export async function listObservationsOfChildren(db: Db, childIds: readonly number[], filter: ObservationFilter): Promise<ObservationRow[]> {
+export async function listObservationsOfChildren(
+  db: Db,
+  childIds: readonly number[],
+  filter: ObservationFilter,
+): Promise<ObservationRow[]> {
   if (childIds.length === 0) return [];
   // One id reads `child_id IN ($1)`, which PostgreSQL plans as `child_id = $1`.
-  let query = db.selectFrom('observations').selectAll().where('childId', 'in', [...childIds]);
+  let query = db
+    .selectFrom('observations')
+    .selectAll()
+    .where('childId', 'in', [...childIds]);
   if (filter.from) query = query.where('occurredAt', '>=', sql<Date>`${filter.from}::date`);
   if (filter.to) query = query.where('occurredAt', '<', sql<Date>`${filter.to}::date + 1`);
   if (filter.setting) query = query.where('setting', '=', filter.setting);
