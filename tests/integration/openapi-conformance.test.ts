@@ -57,6 +57,7 @@ const MULTIPART = 'multipart/form-data';
 const FILES_DIR = join(import.meta.dirname, '../fixtures/documents');
 const file = (name: string) => ({ name, bytes: readFileSync(join(FILES_DIR, name)) });
 const UPLOAD_FILES = [file('picture.png'), file('iep-sample.pdf'), file('notes.txt')];
+const THUMBNAILED_FILES = UPLOAD_FILES.slice(0, 2);
 
 type Category = '5xx' | 'undocumented status' | 'schema mismatch' | 'write on 4xx' | 'invalid accepted';
 
@@ -488,13 +489,19 @@ async function runConformance(server: TestServer, options: RunOptions) {
         request.headers['content-type'] = media;
       }
     } else if (operation.requestBody?.content[MULTIPART]) {
-      request.form = validForm(operation, spec.optionals ?? 0.6);
+      // A record other operations use (made for them, or one whose file is replaced) keeps a file with a thumbnail.
+      const sharedRecord = spec.why.startsWith('create for ') || operation.parameters.some((parameter) => parameter.in === 'path');
+      request.form = validForm(operation, spec.optionals ?? 0.6, sharedRecord);
     } else if (operation.requestBody?.required) gaps.push(`${operation.method} ${operation.path}: no JSON request body type`);
     return request;
   }
 
-  /** Valid multipart fields (the generated `file` string is replaced by a real file of an accepted type). */
-  function validForm(operation: Operation, optionals: number): NonNullable<PlannedRequest['form']> {
+  /**
+   * Valid multipart fields (the generated `file` string is replaced by a real file of an accepted type).
+   * For a record other operations use (`sharedRecord`), one with a thumbnail (a picture or a PDF), so the
+   * thumbnail operation has one to answer with whatever the draws; other uploads draw any accepted file.
+   */
+  function validForm(operation: Operation, optionals: number, sharedRecord: boolean): NonNullable<PlannedRequest['form']> {
     const pointer = `${operation.requestBody?.pointer}${pointerOf('content', MULTIPART, 'schema')}`;
     const schema = operation.requestBody?.content[MULTIPART]?.schema ?? {};
     const value = validValue(doc, schema, nextSeed(), (candidate) => validator.isValid(pointer, candidate), optionals) as
@@ -502,7 +509,7 @@ async function runConformance(server: TestServer, options: RunOptions) {
       | undefined;
     if (value === undefined) gaps.push(`${operation.method} ${operation.path}: no multipart fields the document calls valid`);
     const { file: _generated, ...fields } = value ?? {};
-    return { fields, file: random.sample(UPLOAD_FILES, 1)[0] ?? null };
+    return { fields, file: random.sample(sharedRecord ? THUMBNAILED_FILES : UPLOAD_FILES, 1)[0] ?? null };
   }
 
   async function newParty(label: string): Promise<Party> {
