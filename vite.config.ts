@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -16,6 +17,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   test: {
+    // Vitest's default is one worker less than the cores, so one on a 2-core CI machine; two keep both
+    // cores busy while a test file waits on a child process, a timer or PostgreSQL (decision 0100).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -31,6 +35,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The migrated template databases every test database is copied from (decision 0100).
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

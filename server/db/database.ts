@@ -7,7 +7,10 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | undefined };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  // loadDataDir: a data directory PGlite dumped, to start from instead of an empty one (tests copy a migrated template).
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
 
 /** The connection behind an open database, for what needs its own (the job queue, server/core/jobs.ts). */
 export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: PGlite };
@@ -71,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget, onConnectionError?: (
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir, {
+    loadDataDir: target.loadDataDir,
     parsers: { [pgliteTypes.INT8]: (value: string) => Number(value), [pgliteTypes.DATE]: (value: string) => value },
   });
   await pglite.exec("SET TIME ZONE 'UTC'");
