@@ -13,18 +13,6 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
-  // Test groups are handed to the workers project by project: the Clerk-mode spec comes first, so its
-  // long test (SPEC: up to 1 + 5 script attempts of 15 s before the error shows) runs while the other
-  // worker goes through the rest, not alone at the end.
-  projects: [
-    {
-      name: 'clerk-mode',
-      testMatch: 'clerk-errors.spec.ts',
-      // Its long wait animates a spinner: a screencast of it kept about one core busy for the whole wait.
-      use: { trace: { mode: 'retain-on-failure', screenshots: false } },
-    },
-    { name: 'app', testIgnore: 'clerk-errors.spec.ts' },
-  ],
   use: {
     baseURL,
     // A failed test keeps its trace: actions, console, network and the screencast. DOM snapshots at
