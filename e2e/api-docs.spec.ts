@@ -30,6 +30,8 @@ function watchTraffic(page: Page, origin: string) {
  * - label-content-name-mismatch: a menu item's aria-label is the operation's summary, while its visible
  *   text starts with the method badge ("get").
  */
+/** How long Redoc may take to draw the whole document (the fallback's own test waits for it to give up). */
+const REDOC_DRAWN_MS = 30_000;
 const REDOC_HEADING_ORDER = '[data-section-id] h5';
 const REDOC_MENU_ITEMS = '.menu-content li[role="menuitem"]';
 
@@ -90,7 +92,8 @@ test('the reference renders the live document from this origin alone, under its 
 
   // The operations of the document as sections, and in the menu under their tag.
   const reference = page.getByRole('main');
-  await expect(reference.getByRole('heading', { level: 1, name: /^Trelli API/ })).toBeVisible();
+  // Redoc draws every operation at once (90 of them): on a loaded 2-core machine that took over 7 s.
+  await expect(reference.getByRole('heading', { level: 1, name: /^Trelli API/ })).toBeVisible({ timeout: REDOC_DRAWN_MS });
   for (const operation of ['List your children', 'Add a child', 'Delete a child and everything recorded about them']) {
     // Redoc names each heading's anchor link after its section id, before the summary.
     await expect(reference.getByRole('heading', { level: 2, name: new RegExp(`${operation}$`) })).toBeAttached();
@@ -102,7 +105,7 @@ test('the reference renders the live document from this origin alone, under its 
   // Search runs in its worker (a blob: URL of this origin) and finds an operation.
   const search = page.getByRole('search');
   await search.getByRole('textbox', { name: 'Search' }).fill('progress entry');
-  await expect(search.getByRole('menuitem', { name: 'Delete a progress entry' })).toBeVisible();
+  await expect(search.getByRole('menuitem', { name: 'Delete a progress entry' })).toBeVisible({ timeout: REDOC_DRAWN_MS });
   await search.getByRole('textbox', { name: 'Search' }).fill('');
   await expect(search.getByRole('menuitem')).toHaveCount(0);
 
@@ -121,7 +124,7 @@ test('the rendered reference passes axe', async ({ page }) => {
   // Redoc draws every operation at once: axe goes through a few thousand nodes.
   test.setTimeout(120_000);
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { level: 2, name: /List your children$/ })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 2, name: /List your children$/ })).toBeAttached({ timeout: REDOC_DRAWN_MS });
   expect(await axeViolations(page)).toEqual([]);
 });
 
