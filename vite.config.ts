@@ -1,9 +1,15 @@
 /// <reference types="vitest/config" />
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { guideContent } from './scripts/guide-content.ts';
+
+// Each test file runs in a process of its own, as do the servers some tests start: Node keeps the code it
+// compiled (node_modules, the server's files) in this folder for the next one, which saved about a
+// tenth of the unit tests' CPU (decision 0100). Vitest's workers inherit it from this process.
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'node-compile-cache');
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), guideContent()],
