@@ -10,12 +10,17 @@ export async function applicationTables(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Row count and an md5 of the rows in a fixed order, per table: equal fingerprints mean nothing was written. */
+/**
+ * Per table, its row count and the newest transaction id among its rows (`xmin`): every insert and
+ * every update writes a row version with a newer one, and a delete lowers the count, so equal
+ * fingerprints mean no row was written, even with the values it had. Cheaper than hashing every row
+ * (the OpenAPI conformance test takes thousands; decision 0100).
+ */
 export async function tableFingerprint(db: Db, tables: string[]): Promise<Record<string, string>> {
   if (tables.length === 0) return {};
   const parts = tables.map(
     (table) =>
-      sql`select ${table} as name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as print from ${sql.table(table)} as t`,
+      sql`select ${table} as name, count(*)::text || ':' || coalesce(max(t.xmin::text::bigint), 0)::text as print from ${sql.table(table)} as t`,
   );
   const { rows } = await sql<{ name: string; print: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return Object.fromEntries(rows.map((row) => [row.name, row.print]));
