@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedTimestamp } from './dates.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 /**
  * Where an export is: waiting for a worker, being built, ready to download, failed, or withdrawn (a
@@ -55,3 +56,8 @@ export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 export type AccountDelete = z.output<typeof accountDeleteSchema>;
 export type DeletedWithdrawingExports = z.infer<typeof deletedWithdrawingExportsSchema>;
+
+/** The owner downloaded everything: one entry per child they own, about the child (decision 0053). */
+export const accountActivity = defineActivityVocabulary({
+  auditOnly: { 'account.exported': 'All data exported' },
+});

@@ -1,82 +1,70 @@
 import { z } from 'zod';
 import { authorSchema } from './author.ts';
 import { storedDate, storedTimestamp } from './dates.ts';
-import { MILESTONE_STATUSES, type MilestoneStatus } from './milestone.ts';
+import { accountActivity } from './account-data.ts';
+import {
+  actionsOf,
+  auditOnlyOf,
+  labelsOf,
+  subjectsOf,
+  type ActionOf,
+  type ActivityVocabulary,
+  type SubjectOf,
+} from './activity-vocabulary.ts';
+import { caregiverActivity, inviteActivity } from './caregivers.ts';
+import { childActivity } from './child.ts';
+import { documentActivity } from './document.ts';
+import { goalActivity, progressActivity } from './goal.ts';
+import { medicationActivity } from './medication.ts';
+import { milestoneActivity, roadmapActivity, type MilestoneStatus } from './milestone.ts';
+import { observationActivity } from './observation.ts';
+import { personActivity } from './person.ts';
+import { linkActivity } from './share-links.ts';
+import { strategyActivity } from './strategy.ts';
 import { defineChildActions } from './roles.ts';
 
-/** What an activity is about. */
-export const ACTIVITY_SUBJECTS = [
-  'child',
-  'observation',
-  'goal',
-  'progress',
-  'strategy',
-  'milestone',
-  'document',
-  'caregiver',
-  'invite',
-  'medication',
-  'person',
-  // A public link (decision 0089).
-  'link',
+/**
+ * Every feature's activity vocabulary (decision 0102), one line each: a new kind of change is added to
+ * its feature's vocabulary, and a new vocabulary here. The server can record only these actions, and
+ * the app shows each with its label, so none goes unlabelled. The order is the API document's.
+ */
+const ACTIVITY_VOCABULARIES = [
+  childActivity,
+  observationActivity,
+  goalActivity,
+  progressActivity,
+  strategyActivity,
+  milestoneActivity,
+  roadmapActivity,
+  documentActivity,
+  caregiverActivity,
+  inviteActivity,
+  medicationActivity,
+  personActivity,
+  accountActivity,
+  linkActivity,
 ] as const;
-export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
+type Vocabularies = typeof ACTIVITY_VOCABULARIES;
+
+/** Each vocabulary in the list (the unit test checks no action is in two). */
+export const activityVocabularies: readonly ActivityVocabulary[] = ACTIVITY_VOCABULARIES;
+
+/** What an activity is about. */
+export const ACTIVITY_SUBJECTS = subjectsOf(ACTIVITY_VOCABULARIES);
+export type ActivitySubject = SubjectOf<Vocabularies>;
 
 /**
  * Actions the child's audit log shows to its owners but the activity feed leaves out: who read the
  * record, and who was given, changed or lost access (decision 0044).
  */
-export const AUDIT_ONLY_ACTIONS = [
-  'child.viewed',
-  'caregiver.invited',
-  'caregiver.joined',
-  'caregiver.role-changed',
-  'caregiver.removed',
-  'caregiver.left',
-  'invite.revoked',
-  // The owner downloaded everything (one entry per child they own; decision 0053).
-  'account.exported',
-  // Someone opened a link shared for the child (a snapshot, a form); the link is the subject (decision 0089).
-  'link.opened',
-] as const;
+export const AUDIT_ONLY_ACTIONS = auditOnlyOf(ACTIVITY_VOCABULARIES);
 
-/**
- * Every change the activity feed can show. A new kind of change is added here first: the server can
- * only record actions on this list, and the app's label map is typed by it, so none goes unlabelled.
- */
-export const ACTIVITY_ACTIONS = [
-  'child.created',
-  'child.updated',
-  'observation.created',
-  'observation.updated',
-  'observation.deleted',
-  'goal.created',
-  'goal.updated',
-  'goal.deleted',
-  'progress.recorded',
-  'progress.updated',
-  'progress.deleted',
-  'strategy.created',
-  'strategy.updated',
-  'strategy.deleted',
-  'milestone.created',
-  'milestone.updated',
-  'milestone.deleted',
-  ...MILESTONE_STATUSES.map((status) => `milestone.${status}` as const),
-  'roadmap.generated',
-  'document.added',
-  'document.updated',
-  'document.replaced',
-  'document.deleted',
-  'medication.added',
-  'medication.updated',
-  'medication.removed',
-  'person.added',
-  'person.updated',
-  'person.removed',
-  ...AUDIT_ONLY_ACTIONS,
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/** Every change the activity log can show: the feed's actions, then the audit log's only. */
+export const ACTIVITY_ACTIONS = actionsOf(ACTIVITY_VOCABULARIES);
+export type ActivityAction = ActionOf<Vocabularies>;
+
+/** What each action is called on screen: the dashboard's feed and a child's audit log. */
+export const ACTIVITY_LABELS = labelsOf(ACTIVITY_VOCABULARIES);
 
 /** The action recorded when a parent moves a milestone to `status`. */
 export function milestoneStatusAction(status: MilestoneStatus): ActivityAction {

@@ -3,6 +3,7 @@ import { emailSchema } from './account.ts';
 import { idSchema } from './child.ts';
 import { storedTimestamp } from './dates.ts';
 import { childRoleSchema, defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const CAREGIVER_LIMITS = {
   /** Children one invitation may name. */
@@ -128,4 +129,21 @@ export const caregiverActions = defineChildActions('caregivers', {
   revokeInvite: 'owner',
   viewAudit: 'owner',
   leave: 'viewer',
+});
+
+/** Who was given, changed or lost access: the audit log's only (decision 0044). */
+export const caregiverActivity = defineActivityVocabulary({
+  subject: 'caregiver',
+  auditOnly: {
+    'caregiver.invited': 'Invitation sent',
+    'caregiver.joined': 'Invitation accepted',
+    'caregiver.role-changed': 'Role changed',
+    'caregiver.removed': 'Access removed',
+    'caregiver.left': 'Left the child\u2019s record',
+  },
+});
+
+export const inviteActivity = defineActivityVocabulary({
+  subject: 'invite',
+  auditOnly: { 'invite.revoked': 'Invitation cancelled' },
 });

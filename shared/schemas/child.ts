@@ -3,6 +3,7 @@ import { patchOf, text } from './common.ts';
 import { addDays, addYears } from '../calendar.ts';
 import { HISTORY_YEARS, dateWithin, pastOrTodayDate, storedDate, storedTimestamp, todayIso } from './dates.ts';
 import { childRoleSchema, defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const GRADES = [
   'preschool',
@@ -170,4 +171,11 @@ export const childActions = defineChildActions('children', {
   view: 'viewer',
   update: 'owner',
   delete: 'owner',
+});
+
+/** Changes to the profile, and who read the record (the audit log's only). */
+export const childActivity = defineActivityVocabulary({
+  subject: 'child',
+  actions: { 'child.created': 'Profile created', 'child.updated': 'Profile updated' },
+  auditOnly: { 'child.viewed': 'Record viewed' },
 });

@@ -5,6 +5,7 @@ import { idSchema } from './child.ts';
 import { patchOf, text } from './common.ts';
 import { dateWithin, earliestPastDay, storedDate, storedTimestamp, todayIso, TOO_LONG_AGO_MESSAGE } from './dates.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 /** What a document is, in the order the vault offers them. */
 export const DOCUMENT_CATEGORIES = [
@@ -240,4 +241,14 @@ export const documentActions = defineChildActions('documents', {
   update: 'updater',
   replaceFile: 'updater',
   delete: 'owner',
+});
+
+export const documentActivity = defineActivityVocabulary({
+  subject: 'document',
+  actions: {
+    'document.added': 'Document added',
+    'document.updated': 'Document details edited',
+    'document.replaced': 'Document file replaced',
+    'document.deleted': 'Document removed',
+  },
 });

@@ -6,6 +6,7 @@ import { idSchema } from './child.ts';
 import { pastOrTodayDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { observationSchema } from './observation.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const GOAL_AREAS = [
   'reading',
@@ -129,4 +130,19 @@ export const goalActions = defineChildActions('goals', {
   addProgress: 'updater',
   updateProgress: 'updater',
   deleteProgress: 'owner',
+});
+
+export const goalActivity = defineActivityVocabulary({
+  subject: 'goal',
+  actions: { 'goal.created': 'Goal added', 'goal.updated': 'Goal updated', 'goal.deleted': 'Goal removed' },
+});
+
+/** A goal's progress entries are subjects of their own; the feed names one by its goal. */
+export const progressActivity = defineActivityVocabulary({
+  subject: 'progress',
+  actions: {
+    'progress.recorded': 'Progress recorded',
+    'progress.updated': 'Progress entry edited',
+    'progress.deleted': 'Progress entry removed',
+  },
 });

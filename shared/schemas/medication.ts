@@ -3,6 +3,7 @@ import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { pastOrTodayDate, storedDate, storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 /** Every limit of a medication (decision 0056). */
 export const MEDICATION_LIMITS = { name: 120, dose: 120, schedule: 200, prescriber: 120, notes: 2000 } as const;
@@ -57,4 +58,13 @@ export const medicationActions = defineChildActions('medications', {
   create: 'updater',
   update: 'updater',
   delete: 'owner',
+});
+
+export const medicationActivity = defineActivityVocabulary({
+  subject: 'medication',
+  actions: {
+    'medication.added': 'Medication added',
+    'medication.updated': 'Medication updated',
+    'medication.removed': 'Medication removed',
+  },
 });

@@ -3,6 +3,7 @@ import { authorSchema } from './author.ts';
 import { patchOf, text } from './common.ts';
 import { isoDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
@@ -84,4 +85,27 @@ export const milestoneActions = defineChildActions('milestones', {
   update: 'updater',
   delete: 'owner',
   regenerate: 'updater',
+});
+
+/** What the log calls a move to each status (the action is `milestone.<status>`). */
+const MILESTONE_STATUS_LABELS: { [Status in MilestoneStatus as `milestone.${Status}`]: string } = {
+  'milestone.upcoming': 'Milestone reopened',
+  'milestone.in-progress': 'Milestone started',
+  'milestone.done': 'Milestone completed',
+  'milestone.skipped': 'Milestone skipped',
+};
+
+export const milestoneActivity = defineActivityVocabulary({
+  subject: 'milestone',
+  actions: {
+    'milestone.created': 'Milestone added',
+    'milestone.updated': 'Milestone updated',
+    'milestone.deleted': 'Milestone removed',
+    ...MILESTONE_STATUS_LABELS,
+  },
+});
+
+/** Building the roadmap is a change to the child's record as a whole: its subject is the child. */
+export const roadmapActivity = defineActivityVocabulary({
+  actions: { 'roadmap.generated': 'Roadmap built' },
 });

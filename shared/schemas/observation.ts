@@ -4,6 +4,7 @@ import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isoDate, pastTimestamp, storedDate, storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -98,4 +99,13 @@ export const observationActions = defineChildActions('observations', {
   create: 'updater',
   update: 'updater',
   delete: 'owner',
+});
+
+export const observationActivity = defineActivityVocabulary({
+  subject: 'observation',
+  actions: {
+    'observation.created': 'Observation logged',
+    'observation.updated': 'Observation edited',
+    'observation.deleted': 'Observation removed',
+  },
 });

@@ -4,6 +4,7 @@ import { emailSchema } from './account.ts';
 import { patchOf, text } from './common.ts';
 import { storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 /** Who a person is to the child, in the order the app offers them. */
 export const PERSON_ROLES = ['parent', 'guardian', 'teacher', 'therapist', 'doctor', 'other'] as const;
@@ -58,4 +59,9 @@ export const personActions = defineChildActions('people', {
   create: 'updater',
   update: 'updater',
   delete: 'owner',
+});
+
+export const personActivity = defineActivityVocabulary({
+  subject: 'person',
+  actions: { 'person.added': 'Person added', 'person.updated': 'Person updated', 'person.removed': 'Person removed' },
 });

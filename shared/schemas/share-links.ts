@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAREGIVER_LIMITS } from './caregivers.ts';
 import type { ChildRole } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 /**
  * What a public link is for (decision 0089): an invitation to a child's record, a snapshot shared with
@@ -29,4 +30,10 @@ export const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This lin
 /** The body of an operation a link opens, when it sends nothing else: the token alone. */
 export const linkTokenBodySchema = z.strictObject({
   token: linkTokenSchema.meta({ description: 'The part of the link after `#`. It travels in the body so it stays out of request logs.' }),
+});
+
+/** Someone opened a link shared for the child (a snapshot, a form); the link is the subject (decision 0089). */
+export const linkActivity = defineActivityVocabulary({
+  subject: 'link',
+  auditOnly: { 'link.opened': 'Shared link opened' },
 });

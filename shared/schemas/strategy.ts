@@ -4,6 +4,7 @@ import { storedTimestamp } from './dates.ts';
 import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { defineChildActions } from './roles.ts';
+import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
 export const STRATEGY_PLACES = ['home', 'school', 'both'] as const;
 export const STRATEGY_KINDS = ['accommodation', 'intervention', 'routine', 'tool'] as const;
@@ -54,4 +55,9 @@ export const strategyActions = defineChildActions('strategies', {
   create: 'updater',
   update: 'updater',
   delete: 'owner',
+});
+
+export const strategyActivity = defineActivityVocabulary({
+  subject: 'strategy',
+  actions: { 'strategy.created': 'Strategy added', 'strategy.updated': 'Strategy updated', 'strategy.deleted': 'Strategy removed' },
 });
