@@ -1,25 +1,60 @@
 import { z } from 'zod';
+import { apiErrorSchema } from '#shared/api-error.ts';
 import { metadataSchema, metadataUpdateSchema } from '#shared/schemas/account.ts';
 import { linkTokenBodySchema } from '#shared/schemas/share-links.ts';
-import { requestBodies, responseBodies } from './components.ts';
-import type { OperationTag, RestOperation, Success } from './operation.ts';
+import { named, type Named, type RestOperation, type Success } from './operation.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const TAGS: Record<OperationTag, string> = {
-  Configuration: 'What a client needs before signing in',
-  Accounts: 'Built-in accounts (absent when the server signs in through Clerk)',
-  Children: 'Your children\u2019s profiles, their medications and the people around them (teachers, therapists, doctors)',
-  Observations: 'What happened, when and where: the child\u2019s observations',
-  Goals: 'Goals and the progress recorded on them',
-  Strategies: 'What helps the child',
-  Roadmap: 'Milestones: reviews, evaluations and the parent\u2019s own',
-  Dashboard: 'Summaries of the child\u2019s record',
-  Documents: 'The document vault: files kept encrypted, searchable by the words inside them',
-  Caregivers: 'Who may see and change each child (viewer, updater, owner), invitations, and the child\u2019s audit log',
-  Guide: 'The guide: articles suggested from the child\u2019s record, and letters made into PDFs to print or email',
-  Contact: 'Messages to the Trelli team',
-};
+/** Every error's body, and a link operation's body when it has none of its own. */
+const { Error: ERROR_BODY, LinkToken: LINK_TOKEN_BODY } = named({ Error: apiErrorSchema, LinkToken: linkTokenBodySchema });
+
+/**
+ * The named schemas the operations use, read and sent: one name is one schema (the same object), or
+ * the document would describe one of them under the other's name.
+ */
+function componentsOf(operations: RestOperation[]) {
+  const declared = new Map<string, { schema: z.ZodType; by: string }>();
+  const input: Record<string, z.ZodType> = {};
+  const output: Record<string, z.ZodType> = {};
+  const add = (into: Record<string, z.ZodType>, body: Named, by: string) => {
+    const earlier = declared.get(body.name);
+    if (earlier && earlier.schema !== body.schema) {
+      throw new Error(`OpenAPI: the schema name ${body.name} is given to two different schemas (${earlier.by} and ${by})`);
+    }
+    declared.set(body.name, { schema: body.schema, by });
+    into[body.name] = body.schema;
+  };
+  add(input, LINK_TOKEN_BODY, 'the link operations');
+  for (const op of operations) {
+    if (op.body) add(input, op.body, op.operationId);
+    if (op.upload) add(input, op.upload, op.operationId);
+    for (const success of op.success) if (success.body) add(output, success.body, op.operationId);
+  }
+  add(output, ERROR_BODY, 'the error answers');
+  return { input, output };
+}
+
+/**
+ * The tags the operations use, in the order they first appear, each with the description one of its
+ * operations gives (the owning feature's); a tag described nowhere, or two ways, is a mistake.
+ */
+function tagsOf(operations: RestOperation[]) {
+  const described = new Map<string, string | undefined>();
+  for (const op of operations) {
+    const name = typeof op.tag === 'string' ? op.tag : op.tag.name;
+    const description = typeof op.tag === 'string' ? undefined : op.tag.description;
+    const earlier = described.get(name);
+    if (description !== undefined && earlier !== undefined && earlier !== description) {
+      throw new Error(`OpenAPI: the tag ${name} is described twice, differently (again by ${op.operationId})`);
+    }
+    described.set(name, earlier ?? description);
+  }
+  return [...described].map(([name, description]) => {
+    if (description === undefined) throw new Error(`OpenAPI: the tag ${name} has no description: give one operation { name, description }`);
+    return { name, description };
+  });
+}
 
 /** Error answers every operation may give, by what in its declaration makes them possible. */
 const ERROR_RESPONSES = {
@@ -55,8 +90,8 @@ const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
  * Converts named zod schemas to document components. A schema nested in another named one is a
  * `$ref` to it, and the recursive JSON value gets its own name instead of zod's `__schema0`.
  */
-function convert(named: Record<string, z.ZodType>, io: 'input' | 'output', into: Record<string, JsonSchema>): void {
-  const ids = new Map<unknown, string>(Object.entries(named).map(([id, schema]) => [schema, id]));
+function convert(byName: Record<string, z.ZodType>, io: 'input' | 'output', into: Record<string, JsonSchema>): void {
+  const ids = new Map<unknown, string>(Object.entries(byName).map(([id, schema]) => [schema, id]));
   ids.set(metadataSchema.valueType, 'JsonValue');
   // The shared schemas' own metadata (formats, minProperties) plus the names, without registering names globally.
   const metadata = {
@@ -66,7 +101,7 @@ function convert(named: Record<string, z.ZodType>, io: 'input' | 'output', into:
       return id ? { ...own, id } : own;
     },
   } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
-  for (const schema of Object.values(named)) {
+  for (const schema of Object.values(byName)) {
     const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata, override: typeMetadataValues }) as {
       $defs?: Record<string, JsonSchema>;
     };
@@ -127,7 +162,7 @@ function successResponse(success: Success) {
   }
   const headers = success.setsSessionCookie ? { 'Set-Cookie': ref('headers', 'SessionCookie') } : undefined;
   if (!success.body) return { description: success.description, ...(headers ? { headers } : {}) };
-  const schema = success.list ? { type: 'array', items: ref('schemas', success.body) } : ref('schemas', success.body);
+  const schema = success.list ? { type: 'array', items: ref('schemas', success.body.name) } : ref('schemas', success.body.name);
   return { description: success.description, ...(headers ? { headers } : {}), content: jsonContent(schema) };
 }
 
@@ -150,7 +185,7 @@ function errorResponses(op: RestOperation): Record<string, unknown> {
     derived.map((name) => [String(ERROR_RESPONSES[name].status), ref('responses', name)]),
   );
   for (const [status, description] of Object.entries(op.errors ?? {}) as [string, string][]) {
-    responses[status] = { description, content: jsonContent(ref('schemas', 'Error')) };
+    responses[status] = { description, content: jsonContent(ref('schemas', ERROR_BODY.name)) };
   }
   return responses;
 }
@@ -205,17 +240,17 @@ function uploadBody(fields: JsonSchema | undefined) {
 
 function operationObject(op: RestOperation, schemas: Record<string, JsonSchema>) {
   // A link operation without a body of its own sends the token alone.
-  const bodyName = op.body ?? (op.security === 'link' ? 'LinkToken' : undefined);
+  const bodyName = op.body?.name ?? (op.security === 'link' ? LINK_TOKEN_BODY.name : undefined);
   const body = bodyName
     ? { requestBody: { required: true, content: jsonContent(ref('schemas', bodyName)) } }
     : op.upload
-      ? { requestBody: uploadBody(schemas[op.upload]) }
+      ? { requestBody: uploadBody(schemas[op.upload.name]) }
       : {};
   const params = parameters(op);
   const description = [op.description, op.security === 'link' ? LINK_NOTE : undefined].filter(Boolean).join('\n\n');
   return {
     operationId: op.operationId,
-    tags: [op.tag],
+    tags: [typeof op.tag === 'string' ? op.tag : op.tag.name],
     summary: op.summary,
     ...(description ? { description } : {}),
     security: SECURITY[op.security],
@@ -230,11 +265,12 @@ function operationObject(op: RestOperation, schemas: Record<string, JsonSchema>)
 
 export function buildOpenApiDocument(operations: RestOperation[]) {
   const schemas: Record<string, JsonSchema> = {};
-  convert({ ...requestBodies, LinkToken: linkTokenBodySchema }, 'input', schemas);
-  convert(responseBodies, 'output', schemas);
+  const components = componentsOf(operations);
+  convert(components.input, 'input', schemas);
+  convert(components.output, 'output', schemas);
+  const tags = tagsOf(operations);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op, schemas);
-  const usedTags = new Set(operations.map((op) => op.tag));
   return withoutUnusedComponents({
     openapi: '3.1.0',
     info: {
@@ -249,9 +285,7 @@ export function buildOpenApiDocument(operations: RestOperation[]) {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Trelli' },
     },
     servers: [{ url: '/', description: 'This Trelli server' }],
-    tags: Object.entries(TAGS)
-      .filter(([name]) => usedTags.has(name as OperationTag))
-      .map(([name, description]) => ({ name, description })),
+    tags,
     paths,
     components: {
       schemas,
@@ -261,7 +295,7 @@ export function buildOpenApiDocument(operations: RestOperation[]) {
           {
             description: response.description,
             ...('retryAfter' in response ? { headers: { 'Retry-After': ref('headers', 'RetryAfter') } } : {}),
-            content: jsonContent(ref('schemas', 'Error')),
+            content: jsonContent(ref('schemas', ERROR_BODY.name)),
           },
         ]),
       ),

@@ -7,7 +7,6 @@ import type { ChildScope } from '../core/child-scope.ts';
 import type { LinkScope } from '../core/share-links.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Services } from '../services.ts';
-import { requestBodies, type RequestBodyName, type ResponseBodyName } from './components.ts';
 import type { RateLimiters } from './rate-limits.ts';
 import { parseWith, publicRoute } from './route-kit.ts';
 
@@ -20,7 +19,7 @@ import { parseWith, publicRoute } from './route-kit.ts';
 export interface RestOperation<
   Security extends OperationSecurity = OperationSecurity,
   Child extends ChildAction | false = ChildAction | false,
-  Body extends RequestBodyName | undefined = RequestBodyName | undefined,
+  Body extends Named | undefined = Named | undefined,
   Query extends z.ZodObject | undefined = z.ZodObject | undefined,
   Ids extends string = string,
 > {
@@ -28,6 +27,10 @@ export interface RestOperation<
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** The OpenAPI path, e.g. `/api/goals/{id}/progress`; `{name}` segments are record ids. */
   path: `/api/${string}`;
+  /**
+   * The tag's name, or, in the feature that owns the tag, `{ name, description }`: the document
+   * wants each tag it lists described once (other features' operations give the name alone).
+   */
   tag: OperationTag;
   summary: string;
   description?: string;
@@ -57,7 +60,7 @@ export interface RestOperation<
    * then one part named `file`. The handler reads it with `receiveUpload`; the JSON-only rule and
    * 1 MB limit do not apply (decision 0042).
    */
-  upload?: RequestBodyName;
+  upload?: Named;
   success: Success[];
   /** Statuses the handler itself may answer, beyond the ones the declaration implies. */
   errors?: Partial<Record<ErrorStatus, string>>;
@@ -69,25 +72,25 @@ export interface RestOperation<
 }
 
 export type OperationSecurity = 'public' | 'bearer' | 'session-cookie' | 'link';
-export type OperationTag =
-  | 'Configuration'
-  | 'Accounts'
-  | 'Children'
-  | 'Observations'
-  | 'Goals'
-  | 'Strategies'
-  | 'Roadmap'
-  | 'Dashboard'
-  | 'Documents'
-  | 'Caregivers'
-  | 'Guide'
-  | 'Contact';
+export type OperationTag = string | { readonly name: string; readonly description: string };
+
+/** A body's schema with its name in the document (`#/components/schemas/<name>`), declared where it is used. */
+export interface Named<Schema extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly schema: Schema;
+}
+
+/** Names schemas by their keys: `named({ GoalCreate: goalCreateSchema }).GoalCreate` is the body `GoalCreate`. */
+export function named<Schemas extends Record<string, z.ZodType>>(schemas: Schemas): { [Name in keyof Schemas]: Named<Schemas[Name]> } {
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, { name, schema }])) as never;
+}
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429;
 
 export interface Success {
   status: 200 | 201 | 204 | 206;
   description: string;
-  body?: ResponseBodyName;
+  body?: Named;
   /** The body is a file in one of these media types (not JSON); the handler sends it. */
   file?: readonly string[];
   /** The body is an array of `body`. */
@@ -99,7 +102,7 @@ export interface Success {
 export interface OperationInput<
   Security extends OperationSecurity,
   Child extends ChildAction | false,
-  Body extends RequestBodyName | undefined,
+  Body extends Named | undefined,
   Query extends z.ZodObject | undefined,
   Ids extends string,
 > {
@@ -112,14 +115,14 @@ export interface OperationInput<
   /** The path's ids, parsed. */
   ids: Record<Ids, number>;
   query: Query extends z.ZodObject ? z.output<Query> : undefined;
-  body: Body extends RequestBodyName ? z.output<(typeof requestBodies)[Body]> : undefined;
+  body: Body extends Named<infer Schema> ? z.output<Schema> : undefined;
 }
 
 /** Declares an operation with its handler's input typed from the declaration. */
 export function operation<
   Security extends OperationSecurity,
   Child extends ChildAction | false,
-  Body extends RequestBodyName | undefined = undefined,
+  Body extends Named | undefined = undefined,
   Query extends z.ZodObject | undefined = undefined,
   Ids extends string = never,
 >(declaration: RestOperation<Security, Child, Body, Query, Ids> & LinkRules<Security>): RestOperation {
@@ -162,7 +165,7 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
       ids[name] = parseWith(pathIdSchema, req.params[name], `The ${name} in the path must be a positive whole number`);
     }
     const query = op.query ? parseWith(op.query, req.query, 'Some query parameters need attention') : undefined;
-    const body = op.body ? parseWith(requestBodies[op.body], req.body) : undefined;
+    const body = op.body ? parseWith(op.body.schema, req.body) : undefined;
     // The token is in the operation's own body (which carries it) or is the whole body.
     const token =
       op.security === 'link'
@@ -197,7 +200,7 @@ export function mountOperations(
 
 /** A link operation reads its token from its JSON body: its own body schema, if any, carries `token` (decision 0089). */
 function requireLinkShape(op: RestOperation): void {
-  const bodyShape = op.body ? (requestBodies[op.body] as unknown as { shape?: Record<string, unknown> }).shape : undefined;
+  const bodyShape = op.body ? (op.body.schema as unknown as { shape?: Record<string, unknown> }).shape : undefined;
   if (op.method !== 'post' || op.child || op.upload || !op.linkPurpose || (op.body && !bodyShape?.token)) {
     throw new Error(`${op.operationId}: a link operation is a JSON POST about no child, with a linkPurpose, whose body carries \`token\``);
   }

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
+import { deletedSchema } from '#shared/schemas/common.ts';
 import type { ChildAction } from '#shared/schemas/roles.ts';
 import type { ChildScope } from '../core/child-scope.ts';
-import type { RequestBodyName, ResponseBodyName } from './components.ts';
-import { operation, type OperationTag, type RestOperation } from './operation.ts';
+import { named, operation, type Named, type OperationTag, type RestOperation } from './operation.ts';
+
+/** What a delete answers: the record's id and `deleted: true`. */
+export const { Deleted: deletedBody } = named({ Deleted: deletedSchema });
 
 /** A kind of the child's records at `base`: what its list, get, create, update and delete share. */
 export interface Records {
@@ -13,15 +16,15 @@ export interface Records {
   noun: string;
   /** Several of them, in `list<Plural>` and the list's description (default: the noun and an s). */
   plural?: string;
-  item: ResponseBodyName;
+  item: Named;
   /** The feature's table (decision 0094): each operation does the action of its name. */
   actions: Partial<Record<'list' | 'view' | 'create' | 'update' | 'delete', ChildAction>>;
 }
 
 export interface Collection extends Records {
   actions: Record<'create' | 'update' | 'delete', ChildAction>;
-  create: { body: RequestBodyName; run: (scope: ChildScope, input: never) => Promise<unknown> };
-  update: { body: RequestBodyName; run: (scope: ChildScope, id: number, input: never) => Promise<unknown> };
+  create: { body: Named; run: (scope: ChildScope, input: never) => Promise<unknown> };
+  update: { body: Named; run: (scope: ChildScope, id: number, input: never) => Promise<unknown> };
   remove: (scope: ChildScope, id: number) => Promise<unknown>;
 }
 
@@ -38,7 +41,7 @@ export function listOperation<Query extends z.ZodObject | undefined = undefined>
     /** What the answer holds (default: the plural, capitalised). */
     success?: string;
     /** A body of its own (a page with a total) instead of a list of `item`. */
-    page?: ResponseBodyName;
+    page?: Named;
     run: (scope: ChildScope, query: Query extends z.ZodObject ? z.output<Query> : undefined) => Promise<unknown>;
   },
 ): RestOperation {
@@ -65,7 +68,7 @@ export function listOperation<Query extends z.ZodObject | undefined = undefined>
 /** GET `base/{id}`: one record (`item`, or a fuller `body`), about the child named by `?childId=`. */
 export function getOperation(
   c: Records & { actions: { view: ChildAction } },
-  get: { summary: string; body?: ResponseBodyName; run: (scope: ChildScope, id: number) => Promise<unknown> },
+  get: { summary: string; body?: Named; run: (scope: ChildScope, id: number) => Promise<unknown> },
 ): RestOperation {
   return operation({
     operationId: `get${capitalised(c.noun)}`,
@@ -120,7 +123,7 @@ export function writes(c: Collection): RestOperation[] {
       security: 'bearer',
       child: c.actions.delete,
       ids: recordId,
-      success: [{ status: 200, description: 'Deleted', body: 'Deleted' }],
+      success: [{ status: 200, description: 'Deleted', body: deletedBody }],
       handle: ({ scope, ids }) => c.remove(scope, ids.id),
     }),
   ];

@@ -35,7 +35,8 @@ function openObservation(server: () => TestServer, purpose: OpenLinkPurpose = 's
     operationId: `testOpen-${purpose}`,
     method: 'post',
     path: `/api/test-links/${purpose}`,
-    tag: 'Caregivers',
+    // Described here: the document builder wants a description for every tag it is given.
+    tag: { name: 'Test links', description: 'Test only' },
     summary: 'Test only: the observation a link grants',
     security: 'link',
     linkPurpose: purpose,

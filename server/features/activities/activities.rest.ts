@@ -1,7 +1,11 @@
-import { activityActions, activityListSchema } from '#shared/schemas/activity.ts';
+import { activityActions, activityListSchema, activitySchema } from '#shared/schemas/activity.ts';
 import type { Services } from '../../services.ts';
-import { queryForm, type RestOperation } from '../../rest/operation.ts';
+import { named, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { listOperation } from '../../rest/record-operations.ts';
+
+const bodies = named({
+  Activity: activitySchema,
+});
 
 const activityQuery = queryForm(activityListSchema);
 const activityRecords = {
@@ -9,7 +13,7 @@ const activityRecords = {
   tag: 'Dashboard',
   noun: 'activity',
   plural: 'activities',
-  item: 'Activity',
+  item: bodies.Activity,
   actions: activityActions,
 } as const;
 

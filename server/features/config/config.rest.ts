@@ -1,6 +1,12 @@
-import type { ClerkConfig, FeatureFlagsResponse } from '#shared/schemas/config.ts';
+import { type ClerkConfig, type FeatureFlagsResponse, featureFlagsResponseSchema, clerkConfigSchema } from '#shared/schemas/config.ts';
 import type { Services } from '../../services.ts';
-import { operation, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, type RestOperation } from '../../rest/operation.ts';
+
+const bodies = named({
+  FeatureFlags: featureFlagsResponseSchema,
+  ClerkConfig: clerkConfigSchema,
+});
+const tag = { name: 'Configuration', description: 'What a client needs before signing in' };
 
 export function configOperations(services: Services): RestOperation[] {
   return [
@@ -8,24 +14,24 @@ export function configOperations(services: Services): RestOperation[] {
       operationId: 'getFeatureFlags',
       method: 'get',
       path: '/api/feature-flags',
-      tag: 'Configuration',
+      tag,
       summary: 'Feature flags, defaults merged with the server\u2019s',
       security: 'public',
       child: false,
       usesDatabase: false,
-      success: [{ status: 200, description: 'All flags', body: 'FeatureFlags' }],
+      success: [{ status: 200, description: 'All flags', body: bodies.FeatureFlags }],
       handle: () => ({ flags: services.featureFlags }) satisfies FeatureFlagsResponse,
     }),
     operation({
       operationId: 'getClerkConfig',
       method: 'get',
       path: '/api/clerk-config',
-      tag: 'Configuration',
+      tag,
       summary: 'Sign-in provider configuration',
       security: 'public',
       child: false,
       usesDatabase: false,
-      success: [{ status: 200, description: 'The publishable key, or null with built-in accounts', body: 'ClerkConfig' }],
+      success: [{ status: 200, description: 'The publishable key, or null with built-in accounts', body: bodies.ClerkConfig }],
       handle: () => {
         const { provider, publishableKey } = services.authConfig;
         return (provider === 'clerk' ? { publishableKey } : { publishableKey: null, provider: 'local' }) satisfies ClerkConfig;

@@ -1,6 +1,11 @@
-import { dashboardActions } from '#shared/schemas/dashboard.ts';
+import { dashboardActions, dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
 import type { Services } from '../../services.ts';
-import { operation, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, type RestOperation } from '../../rest/operation.ts';
+
+const bodies = named({
+  DashboardStats: dashboardStatsSchema,
+});
+const tag = { name: 'Dashboard', description: 'Summaries of the child\u2019s record' };
 
 /** The dashboard numbers for external clients: the same service as the tRPC router (issue 4). */
 export function dashboardOperations(services: Services): RestOperation[] {
@@ -10,11 +15,11 @@ export function dashboardOperations(services: Services): RestOperation[] {
       operationId: 'getDashboardStats',
       method: 'get',
       path: '/api/dashboard/stats',
-      tag: 'Dashboard',
+      tag,
       summary: 'The dashboard numbers for one child',
       security: 'bearer',
       child: dashboardActions.viewStats,
-      success: [{ status: 200, description: 'Stats', body: 'DashboardStats' }],
+      success: [{ status: 200, description: 'Stats', body: bodies.DashboardStats }],
       handle: ({ scope }) => dashboard.stats(scope),
     }),
   ];

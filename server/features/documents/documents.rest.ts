@@ -1,27 +1,48 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { create as contentDisposition } from 'content-disposition';
+import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts';
 import {
   DOCUMENT_MEDIA_TYPE_LIST,
   documentActions,
   documentDownloadSchema,
   documentFilterSchema,
   INLINE_MEDIA_TYPES,
+  documentSchema,
+  storageUsageSchema,
+  documentFacetsSchema,
+  documentListSchema,
+  documentCreateSchema,
+  documentUpdateSchema,
+  documentVersionSchema,
+  documentReplaceSchema,
 } from '#shared/schemas/document.ts';
 import type { DocumentRecord } from '#shared/schemas/document.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { requestBodies } from '../../rest/components.ts';
 import { receiveUpload } from '../../rest/multipart.ts';
-import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import type { RateLimiters } from '../../rest/rate-limits.ts';
 import { getOperation, listOperation } from '../../rest/record-operations.ts';
 import { parseWith } from '../../rest/route-kit.ts';
 
+const bodies = named({
+  Document: documentSchema,
+  StorageUsage: storageUsageSchema,
+  DocumentFacets: documentFacetsSchema,
+  DocumentList: documentListSchema,
+  DocumentCreate: documentCreateSchema,
+  DocumentUpdate: documentUpdateSchema,
+  DeletedWithdrawingExports: deletedWithdrawingExportsSchema,
+  DocumentVersion: documentVersionSchema,
+  DocumentReplace: documentReplaceSchema,
+});
+const tag = { name: 'Documents', description: 'The document vault: files kept encrypted, searchable by the words inside them' };
+
 const documentQuery = queryForm(documentFilterSchema);
 const documentId = { id: 'The document\u2019s id' };
-const documentRecords = { base: '/api/documents', tag: 'Documents', noun: 'document', item: 'Document', actions: documentActions } as const;
+const documentRecords = { base: '/api/documents', tag, noun: 'document', item: bodies.Document, actions: documentActions } as const;
 const downloadQuery = queryForm(documentDownloadSchema);
 
 const UPLOAD_ERRORS = {
@@ -109,22 +130,22 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'getStorageUsage',
       method: 'get',
       path: '/api/documents/usage',
-      tag: 'Documents',
+      tag,
       summary: 'The storage meter: bytes used of the parent\u2019s quota, and the largest file accepted',
       security: 'bearer',
       child: false,
-      success: [{ status: 200, description: 'Usage across all the parent\u2019s children', body: 'StorageUsage' }],
+      success: [{ status: 200, description: 'Usage across all the parent\u2019s children', body: bodies.StorageUsage }],
       handle: ({ userId }) => documents.usage(userId),
     }),
     operation({
       operationId: 'getDocumentFacets',
       method: 'get',
       path: '/api/documents/facets',
-      tag: 'Documents',
+      tag,
       summary: 'The child\u2019s documents counted by category, school year and tag',
       security: 'bearer',
       child: documentActions.viewFacets,
-      success: [{ status: 200, description: 'Counts for the filters', body: 'DocumentFacets' }],
+      success: [{ status: 200, description: 'Counts for the filters', body: bodies.DocumentFacets }],
       handle: ({ scope }) => documents.facets(scope),
     }),
     listOperation(documentRecords, {
@@ -133,25 +154,25 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
         'Newest first (by the document\u2019s date, else the day it was added). With `q`, the words are searched in titles, tags, notes and the text inside PDFs, best match first; each item\u2019s `matches` shows where they were found.',
       query: documentQuery,
       success: 'A page of documents and the total matching',
-      page: 'DocumentList',
+      page: bodies.DocumentList,
       run: (scope, query) => documents.list(scope, parseWith(documentFilterSchema, query)),
     }),
     operation({
       operationId: 'uploadDocument',
       method: 'post',
       path: '/api/documents',
-      tag: 'Documents',
+      tag,
       summary: 'Add a document: upload a file with its description',
       description:
         'A `multipart/form-data` body: the description fields first (all optional; the title defaults to the file name, the school year to the one of the document date), then the file in a part named `file`. Accepted by content: PDF, JPEG, PNG, WebP, HEIC, plain text, DOCX. The text inside PDFs and a thumbnail are made just after; `processing` says when they are ready.',
       security: 'bearer',
       child: documentActions.upload,
-      upload: 'DocumentCreate',
+      upload: bodies.DocumentCreate,
       errors: UPLOAD_ERRORS,
       rateLimits: [limits.uploadsPerAccount],
-      success: [{ status: 201, description: 'The new document', body: 'Document' }],
+      success: [{ status: 201, description: 'The new document', body: bodies.Document }],
       handle: ({ req, res, scope }) =>
-        receiveUpload(req, res, { fields: requestBodies.DocumentCreate, maxFileBytes: documents.limits.maxFileBytes }, (file, fields) =>
+        receiveUpload(req, res, { fields: bodies.DocumentCreate.schema, maxFileBytes: documents.limits.maxFileBytes }, (file, fields) =>
           documents.upload(scope, file, fields),
         ),
     }),
@@ -160,20 +181,20 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'updateDocument',
       method: 'put',
       path: '/api/documents/{id}',
-      tag: 'Documents',
+      tag,
       summary: 'Change a document\u2019s description',
       security: 'bearer',
       child: documentActions.update,
       ids: documentId,
-      body: 'DocumentUpdate',
-      success: [{ status: 200, description: 'The document as saved', body: 'Document' }],
+      body: bodies.DocumentUpdate,
+      success: [{ status: 200, description: 'The document as saved', body: bodies.Document }],
       handle: ({ scope, ids, body }) => documents.update(scope, ids.id, body),
     }),
     operation({
       operationId: 'deleteDocument',
       method: 'delete',
       path: '/api/documents/{id}',
-      tag: 'Documents',
+      tag,
       summary: 'Delete a document and its file',
       security: 'bearer',
       child: documentActions.delete,
@@ -182,7 +203,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
         {
           status: 200,
           description: 'Deleted; `exportsWithdrawn` says how many earlier exports of the child\u2019s family held it and were withdrawn',
-          body: 'DeletedWithdrawingExports',
+          body: bodies.DeletedWithdrawingExports,
         },
       ],
       handle: ({ scope, ids }) => documents.delete(scope, ids.id),
@@ -191,7 +212,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'downloadDocument',
       method: 'get',
       path: '/api/documents/{id}/content',
-      tag: 'Documents',
+      tag,
       summary: 'The file, decrypted: whole, or the part a Range header asks for',
       description:
         'PDFs and images are sent inline (add `download=true` for an attachment); other types as attachments. One byte range per request.',
@@ -210,19 +231,19 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'listDocumentVersions',
       method: 'get',
       path: '/api/documents/{id}/versions',
-      tag: 'Documents',
+      tag,
       summary: 'A document\u2019s earlier files, kept when its file was replaced',
       security: 'bearer',
       child: documentActions.listVersions,
       ids: documentId,
-      success: [{ status: 200, description: 'Earlier files, the most recently replaced first', body: 'DocumentVersion', list: true }],
+      success: [{ status: 200, description: 'Earlier files, the most recently replaced first', body: bodies.DocumentVersion, list: true }],
       handle: ({ scope, ids }) => documents.versions(scope, ids.id),
     }),
     operation({
       operationId: 'downloadDocumentVersion',
       method: 'get',
       path: '/api/documents/{id}/versions/{versionId}/content',
-      tag: 'Documents',
+      tag,
       summary: 'An earlier file of a document, decrypted, as an attachment',
       security: 'bearer',
       child: documentActions.downloadVersion,
@@ -234,19 +255,19 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'replaceDocumentFile',
       method: 'put',
       path: '/api/documents/{id}/content',
-      tag: 'Documents',
+      tag,
       summary: 'Replace a document\u2019s file, keeping its description',
       description:
         'A `multipart/form-data` body with the new file in a part named `file`. The old file is kept as an earlier version (GET /api/documents/{id}/versions), so an updater may replace; it goes when the document is deleted.',
       security: 'bearer',
       child: documentActions.replaceFile,
       ids: documentId,
-      upload: 'DocumentReplace',
+      upload: bodies.DocumentReplace,
       errors: UPLOAD_ERRORS,
       rateLimits: [limits.uploadsPerAccount],
-      success: [{ status: 200, description: 'The document with its new file', body: 'Document' }],
+      success: [{ status: 200, description: 'The document with its new file', body: bodies.Document }],
       handle: ({ req, res, scope, ids }) =>
-        receiveUpload(req, res, { fields: requestBodies.DocumentReplace, maxFileBytes: documents.limits.maxFileBytes }, (file) =>
+        receiveUpload(req, res, { fields: bodies.DocumentReplace.schema, maxFileBytes: documents.limits.maxFileBytes }, (file) =>
           documents.replaceFile(scope, ids.id, file),
         ),
     }),
@@ -254,7 +275,7 @@ export function documentsOperations(services: Services, limits: RateLimiters): R
       operationId: 'getDocumentThumbnail',
       method: 'get',
       path: '/api/documents/{id}/thumbnail',
-      tag: 'Documents',
+      tag,
       summary: 'A small WebP picture of an image or of a PDF\u2019s first page (404 until it is made, or for other types)',
       security: 'bearer',
       child: documentActions.viewThumbnail,

@@ -1,7 +1,20 @@
+import {
+  everyChildObservationSchema,
+  everyChildGoalSchema,
+  everyChildProgressSchema,
+  everyChildStrategySchema,
+} from '#shared/schemas/every-child.ts';
 import { observationFilterSchema } from '#shared/schemas/observation.ts';
 import type { Services } from '../../services.ts';
-import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { parseWith } from '../../rest/route-kit.ts';
+
+const bodies = named({
+  EveryChildObservation: everyChildObservationSchema,
+  EveryChildGoal: everyChildGoalSchema,
+  EveryChildProgress: everyChildProgressSchema,
+  EveryChildStrategy: everyChildStrategySchema,
+});
 
 const observationQuery = queryForm(observationFilterSchema);
 
@@ -21,7 +34,7 @@ export function everyChildOperations(services: Services): RestOperation[] {
       security: 'bearer',
       child: false,
       query: observationQuery,
-      success: [{ status: 200, description: 'Observations, newest first', body: 'EveryChildObservation', list: true }],
+      success: [{ status: 200, description: 'Observations, newest first', body: bodies.EveryChildObservation, list: true }],
       handle: ({ userId, query }) => everyChild.observations(userId, parseWith(observationFilterSchema, query)),
     }),
     operation({
@@ -33,7 +46,7 @@ export function everyChildOperations(services: Services): RestOperation[] {
       description: `${ACROSS} Child by child, in the order of \`GET /api/children\`.`,
       security: 'bearer',
       child: false,
-      success: [{ status: 200, description: 'Goals', body: 'EveryChildGoal', list: true }],
+      success: [{ status: 200, description: 'Goals', body: bodies.EveryChildGoal, list: true }],
       handle: ({ userId }) => everyChild.goals(userId),
     }),
     operation({
@@ -45,7 +58,7 @@ export function everyChildOperations(services: Services): RestOperation[] {
       description: `${ACROSS} As the dashboard's \`activeGoals\` gives them for one child.`,
       security: 'bearer',
       child: false,
-      success: [{ status: 200, description: 'Active goals', body: 'EveryChildProgress', list: true }],
+      success: [{ status: 200, description: 'Active goals', body: bodies.EveryChildProgress, list: true }],
       handle: ({ userId }) => everyChild.progress(userId),
     }),
     operation({
@@ -57,7 +70,7 @@ export function everyChildOperations(services: Services): RestOperation[] {
       description: `${ACROSS} Child by child, in the order of \`GET /api/children\`.`,
       security: 'bearer',
       child: false,
-      success: [{ status: 200, description: 'Strategies', body: 'EveryChildStrategy', list: true }],
+      success: [{ status: 200, description: 'Strategies', body: bodies.EveryChildStrategy, list: true }],
       handle: ({ userId }) => everyChild.strategies(userId),
     }),
   ];

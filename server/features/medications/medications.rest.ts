@@ -1,13 +1,19 @@
-import { medicationActions } from '#shared/schemas/medication.ts';
+import { medicationActions, medicationSchema, medicationCreateSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
 import type { Services } from '../../services.ts';
-import type { RestOperation } from '../../rest/operation.ts';
+import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
+
+const bodies = named({
+  Medication: medicationSchema,
+  MedicationCreate: medicationCreateSchema,
+  MedicationUpdate: medicationUpdateSchema,
+});
 
 const medicationRecords = {
   base: '/api/medications',
   tag: 'Children',
   noun: 'medication',
-  item: 'Medication',
+  item: bodies.Medication,
   actions: medicationActions,
 } as const;
 
@@ -21,8 +27,8 @@ export function medicationsOperations(services: Services): RestOperation[] {
     }),
     ...writes({
       ...medicationRecords,
-      create: { body: 'MedicationCreate', run: medications.create },
-      update: { body: 'MedicationUpdate', run: medications.update },
+      create: { body: bodies.MedicationCreate, run: medications.create },
+      update: { body: bodies.MedicationUpdate, run: medications.update },
       remove: medications.delete,
     }),
   ];

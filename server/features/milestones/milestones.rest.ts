@@ -1,14 +1,29 @@
-import { milestoneActions, milestoneRangeSchema } from '#shared/schemas/milestone.ts';
+import {
+  milestoneActions,
+  milestoneRangeSchema,
+  milestoneSchema,
+  generationResultSchema,
+  milestoneCreateSchema,
+  milestoneUpdateSchema,
+} from '#shared/schemas/milestone.ts';
 import type { Services } from '../../services.ts';
-import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
+
+const bodies = named({
+  Milestone: milestoneSchema,
+  GenerationResult: generationResultSchema,
+  MilestoneCreate: milestoneCreateSchema,
+  MilestoneUpdate: milestoneUpdateSchema,
+});
+const tag = { name: 'Roadmap', description: 'Milestones: reviews, evaluations and the parent\u2019s own' };
 
 const milestoneQuery = queryForm(milestoneRangeSchema);
 const milestoneRecords = {
   base: '/api/milestones',
-  tag: 'Roadmap',
+  tag,
   noun: 'milestone',
-  item: 'Milestone',
+  item: bodies.Milestone,
   actions: milestoneActions,
 } as const;
 
@@ -26,17 +41,17 @@ export function milestonesOperations(services: Services): RestOperation[] {
       operationId: 'regenerateRoadmap',
       method: 'post',
       path: '/api/milestones/generate',
-      tag: 'Roadmap',
+      tag,
       summary: 'Regenerate the roadmap; keeps what the parent added, changed or finished',
       security: 'bearer',
       child: milestoneActions.regenerate,
-      success: [{ status: 200, description: 'What changed', body: 'GenerationResult' }],
+      success: [{ status: 200, description: 'What changed', body: bodies.GenerationResult }],
       handle: ({ scope }) => milestones.generate(scope),
     }),
     ...writes({
       ...milestoneRecords,
-      create: { body: 'MilestoneCreate', run: milestones.create },
-      update: { body: 'MilestoneUpdate', run: milestones.update },
+      create: { body: bodies.MilestoneCreate, run: milestones.create },
+      update: { body: bodies.MilestoneUpdate, run: milestones.update },
       remove: milestones.delete,
     }),
   ];

@@ -1,15 +1,30 @@
-import { observationActions, observationFilterSchema } from '#shared/schemas/observation.ts';
+import {
+  observationActions,
+  observationFilterSchema,
+  observationSchema,
+  weeklyTrendSchema,
+  observationCreateSchema,
+  observationUpdateSchema,
+} from '#shared/schemas/observation.ts';
 import type { Services } from '../../services.ts';
-import { operation, queryForm, type RestOperation } from '../../rest/operation.ts';
+import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
 import { parseWith } from '../../rest/route-kit.ts';
+
+const bodies = named({
+  Observation: observationSchema,
+  WeeklyTrend: weeklyTrendSchema,
+  ObservationCreate: observationCreateSchema,
+  ObservationUpdate: observationUpdateSchema,
+});
+const tag = { name: 'Observations', description: 'What happened, when and where: the child\u2019s observations' };
 
 const observationQuery = queryForm(observationFilterSchema);
 const observationRecords = {
   base: '/api/observations',
-  tag: 'Observations',
+  tag,
   noun: 'observation',
-  item: 'Observation',
+  item: bodies.Observation,
   actions: observationActions,
 } as const;
 
@@ -28,17 +43,17 @@ export function observationsOperations(services: Services): RestOperation[] {
       operationId: 'getObservationTrend',
       method: 'get',
       path: '/api/observations/trend',
-      tag: 'Observations',
+      tag,
       summary: 'Wins and concerns per week for the last 12 weeks',
       security: 'bearer',
       child: observationActions.viewTrend,
-      success: [{ status: 200, description: 'Oldest week first', body: 'WeeklyTrend' }],
+      success: [{ status: 200, description: 'Oldest week first', body: bodies.WeeklyTrend }],
       handle: ({ scope }) => observations.weeklyTrend(scope),
     }),
     ...writes({
       ...observationRecords,
-      create: { body: 'ObservationCreate', run: observations.create },
-      update: { body: 'ObservationUpdate', run: observations.update },
+      create: { body: bodies.ObservationCreate, run: observations.create },
+      update: { body: bodies.ObservationUpdate, run: observations.update },
       remove: observations.delete,
     }),
   ];

@@ -1,14 +1,20 @@
-import { personActions } from '#shared/schemas/person.ts';
+import { personActions, personSchema, personCreateSchema, personUpdateSchema } from '#shared/schemas/person.ts';
 import type { Services } from '../../services.ts';
-import type { RestOperation } from '../../rest/operation.ts';
+import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
+
+const bodies = named({
+  Person: personSchema,
+  PersonCreate: personCreateSchema,
+  PersonUpdate: personUpdateSchema,
+});
 
 const personRecords = {
   base: '/api/people',
   tag: 'Children',
   noun: 'person',
   plural: 'people',
-  item: 'Person',
+  item: bodies.Person,
   actions: personActions,
 } as const;
 
@@ -22,8 +28,8 @@ export function peopleOperations(services: Services): RestOperation[] {
     }),
     ...writes({
       ...personRecords,
-      create: { body: 'PersonCreate', run: people.create },
-      update: { body: 'PersonUpdate', run: people.update },
+      create: { body: bodies.PersonCreate, run: people.create },
+      update: { body: bodies.PersonUpdate, run: people.update },
       remove: people.delete,
     }),
   ];

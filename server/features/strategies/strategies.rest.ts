@@ -1,14 +1,21 @@
-import { strategyActions } from '#shared/schemas/strategy.ts';
+import { strategyActions, strategySchema, strategyCreateSchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 import type { Services } from '../../services.ts';
-import type { RestOperation } from '../../rest/operation.ts';
+import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
+
+const bodies = named({
+  Strategy: strategySchema,
+  StrategyCreate: strategyCreateSchema,
+  StrategyUpdate: strategyUpdateSchema,
+});
+const tag = { name: 'Strategies', description: 'What helps the child' };
 
 const strategyRecords = {
   base: '/api/strategies',
-  tag: 'Strategies',
+  tag,
   noun: 'strategy',
   plural: 'strategies',
-  item: 'Strategy',
+  item: bodies.Strategy,
   actions: strategyActions,
 } as const;
 
@@ -22,8 +29,8 @@ export function strategiesOperations(services: Services): RestOperation[] {
     }),
     ...writes({
       ...strategyRecords,
-      create: { body: 'StrategyCreate', run: strategies.create },
-      update: { body: 'StrategyUpdate', run: strategies.update },
+      create: { body: bodies.StrategyCreate, run: strategies.create },
+      update: { body: bodies.StrategyUpdate, run: strategies.update },
       remove: strategies.delete,
     }),
   ];
