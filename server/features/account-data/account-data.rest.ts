@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
-import { accountExportSchema, accountDeleteSchema, accountDeletedSchema } from '#shared/schemas/account-data.ts';
+import { accountDeletedSchema, accountDeleteSchema, accountExportSchema } from '#shared/schemas/account-data.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, type RestOperation } from '../../rest/operation.ts';
 

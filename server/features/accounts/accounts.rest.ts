@@ -1,20 +1,20 @@
 import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import {
-  METADATA_LIMITS,
-  signUpSchema,
+  accountNameUpdateSchema,
   authResultSchema,
+  emailChangeSchema,
+  METADATA_LIMITS,
+  metadataUpdateSchema,
+  passwordChangeSchema,
+  passwordResetRequestResultSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  sessionsRevokedSchema,
   signInSchema,
+  signUpSchema,
   tokenResultSchema,
   userSchema,
-  metadataUpdateSchema,
-  accountNameUpdateSchema,
-  emailChangeSchema,
-  passwordChangeSchema,
-  sessionsRevokedSchema,
-  passwordResetRequestSchema,
-  passwordResetRequestResultSchema,
-  passwordResetSchema,
 } from '#shared/schemas/account.ts';
 import type { AccountsService, SignedIn } from './accounts.service.ts';
 import { bearerToken } from '../../auth/auth-provider.ts';

@@ -1,15 +1,15 @@
 import {
+  auditEntrySchema,
   auditListSchema,
   caregiverActions,
   caregiverListSchema,
-  inviteCreateSchema,
-  createdInviteSchema,
-  inviteAcceptSchema,
-  invitePreviewSchema,
-  inviteAcceptedSchema,
-  roleChangeSchema,
   caregiverSchema,
-  auditEntrySchema,
+  createdInviteSchema,
+  inviteAcceptedSchema,
+  inviteAcceptSchema,
+  inviteCreateSchema,
+  invitePreviewSchema,
+  roleChangeSchema,
 } from '#shared/schemas/caregivers.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';

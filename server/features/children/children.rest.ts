@@ -1,5 +1,5 @@
 import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts';
-import { childActions, childSchema, childCreateSchema, childUpdateSchema } from '#shared/schemas/child.ts';
+import { childActions, childCreateSchema, childSchema, childUpdateSchema } from '#shared/schemas/child.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, type RestOperation } from '../../rest/operation.ts';
 

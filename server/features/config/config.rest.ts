@@ -1,4 +1,4 @@
-import { type ClerkConfig, type FeatureFlagsResponse, featureFlagsResponseSchema, clerkConfigSchema } from '#shared/schemas/config.ts';
+import { type ClerkConfig, clerkConfigSchema, type FeatureFlagsResponse, featureFlagsResponseSchema } from '#shared/schemas/config.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, type RestOperation } from '../../rest/operation.ts';
 

@@ -5,17 +5,17 @@ import { deletedWithdrawingExportsSchema } from '#shared/schemas/account-data.ts
 import {
   DOCUMENT_MEDIA_TYPE_LIST,
   documentActions,
-  documentDownloadSchema,
-  documentFilterSchema,
-  INLINE_MEDIA_TYPES,
-  documentSchema,
-  storageUsageSchema,
-  documentFacetsSchema,
-  documentListSchema,
   documentCreateSchema,
+  documentDownloadSchema,
+  documentFacetsSchema,
+  documentFilterSchema,
+  documentListSchema,
+  documentReplaceSchema,
+  documentSchema,
   documentUpdateSchema,
   documentVersionSchema,
-  documentReplaceSchema,
+  INLINE_MEDIA_TYPES,
+  storageUsageSchema,
 } from '#shared/schemas/document.ts';
 import type { DocumentRecord } from '#shared/schemas/document.ts';
 import type { ChildScope } from '../../core/child-scope.ts';

@@ -1,6 +1,6 @@
 import {
-  everyChildObservationSchema,
   everyChildGoalSchema,
+  everyChildObservationSchema,
   everyChildProgressSchema,
   everyChildStrategySchema,
 } from '#shared/schemas/every-child.ts';

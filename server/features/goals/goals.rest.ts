@@ -1,8 +1,8 @@
 import {
   goalActions,
-  goalSchema,
-  goalDetailSchema,
   goalCreateSchema,
+  goalDetailSchema,
+  goalSchema,
   goalUpdateSchema,
   progressEntryCreateSchema,
   progressEntrySchema,

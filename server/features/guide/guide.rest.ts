@@ -1,5 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import { guideActions, LETTER_LIMITS, guideSuggestionSchema, letterSchema } from '#shared/schemas/guide.ts';
+import { guideActions, guideSuggestionSchema, LETTER_LIMITS, letterSchema } from '#shared/schemas/guide.ts';
 import { safeSegment } from '../../core/file-names.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, type RestOperation } from '../../rest/operation.ts';

@@ -1,4 +1,4 @@
-import { medicationActions, medicationSchema, medicationCreateSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
+import { medicationActions, medicationCreateSchema, medicationSchema, medicationUpdateSchema } from '#shared/schemas/medication.ts';
 import type { Services } from '../../services.ts';
 import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';

@@ -1,9 +1,9 @@
 import {
+  generationResultSchema,
   milestoneActions,
+  milestoneCreateSchema,
   milestoneRangeSchema,
   milestoneSchema,
-  generationResultSchema,
-  milestoneCreateSchema,
   milestoneUpdateSchema,
 } from '#shared/schemas/milestone.ts';
 import type { Services } from '../../services.ts';

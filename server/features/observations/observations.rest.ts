@@ -1,10 +1,10 @@
 import {
   observationActions,
+  observationCreateSchema,
   observationFilterSchema,
   observationSchema,
-  weeklyTrendSchema,
-  observationCreateSchema,
   observationUpdateSchema,
+  weeklyTrendSchema,
 } from '#shared/schemas/observation.ts';
 import type { Services } from '../../services.ts';
 import { named, operation, queryForm, type RestOperation } from '../../rest/operation.ts';

@@ -1,4 +1,4 @@
-import { personActions, personSchema, personCreateSchema, personUpdateSchema } from '#shared/schemas/person.ts';
+import { personActions, personCreateSchema, personSchema, personUpdateSchema } from '#shared/schemas/person.ts';
 import type { Services } from '../../services.ts';
 import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';

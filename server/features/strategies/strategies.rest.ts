@@ -1,4 +1,4 @@
-import { strategyActions, strategySchema, strategyCreateSchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
+import { strategyActions, strategyCreateSchema, strategySchema, strategyUpdateSchema } from '#shared/schemas/strategy.ts';
 import type { Services } from '../../services.ts';
 import { named, type RestOperation } from '../../rest/operation.ts';
 import { listOperation, writes } from '../../rest/record-operations.ts';
