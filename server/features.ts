@@ -1,4 +1,5 @@
 import type { AccountDataPart } from './core/account-data.ts';
+import type { ActivityTitle } from './core/feature.ts';
 import type { JobDefinition } from './core/jobs.ts';
 import { shareLinksAccountData } from './core/share-links.account-data.ts';
 import { storedObjectsJobs } from './core/stored-objects.jobs.ts';
@@ -63,6 +64,9 @@ export function accountDataParts(deps: { files: StoredFiles }): AccountDataPart[
   });
   return [...featureParts, shareLinksAccountData];
 }
+
+/** How the activity feed names each kind of subject (decision 0102): each feature's declarations, for its one query. */
+export const activityTitles: readonly ActivityTitle[] = features.flatMap((feature) => feature.activityTitles ?? []);
 
 /**
  * Every background job (decision 0092), registered once the services are built: each feature's, in the

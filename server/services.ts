@@ -3,6 +3,7 @@ import type { AuthConfig } from '#shared/schemas/config.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { LocalTokens } from './auth/local.ts';
 import type { AccountDataPart } from './core/account-data.ts';
+import type { ActivityTitle } from './core/feature.ts';
 import { createChildNowReader, type ChildNowReader } from './core/child-now.ts';
 import type { Mailer } from './core/mail.ts';
 import type { StoredFiles } from './core/stored-objects.ts';
@@ -13,7 +14,7 @@ import { createDependencyChecks, type DependencyChecks } from './core/dependenci
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { createLiveEvents, type LiveEvents } from './core/live-events.ts';
 import { createShareLinks, type ShareLinks } from './core/share-links.ts';
-import { accountDataParts, backgroundJobs, features } from './features.ts';
+import { accountDataParts, activityTitles, backgroundJobs, features } from './features.ts';
 
 /**
  * Every service. Each feature adds its own to this interface in its `<feature>.feature.ts`
@@ -61,6 +62,8 @@ export interface FeatureDeps extends ServiceDeps {
   accountDataParts: readonly AccountDataPart[];
   /** The child as of now, read across features' tables in one place (core/child-now.ts). */
   childNow: ChildNowReader;
+  /** How the activity feed names each kind of subject, as the features declare it (decision 0102). */
+  activityTitles: readonly ActivityTitle[];
 }
 
 /**
@@ -82,6 +85,7 @@ export function createServices(deps: ServiceDeps): Services {
     files,
     accountDataParts: accountDataParts({ files }),
     childNow: createChildNowReader({ db: deps.db }),
+    activityTitles,
   };
   const built: Record<string, unknown> = {
     jobs,

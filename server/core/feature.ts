@@ -1,4 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
+import type { Selectable } from 'kysely';
+import type { ActivitySubject } from '#shared/schemas/activity.ts';
+import type { Database } from '../db/schema.ts';
 import type { RestOperation } from '../rest/operation.ts';
 import type { RateLimiters } from '../rest/rate-limits.ts';
 import type { FeatureDeps, Services } from '../services.ts';
@@ -24,6 +27,44 @@ export interface Feature<Name extends string = string, Router extends AnyRouter 
   accountData?: AccountDataPart | ((deps: { files: StoredFiles }) => AccountDataPart);
   /** Its background jobs (decision 0092), given the built services: registered once, from the list. */
   jobs?: (services: Services, deps: FeatureDeps) => JobDefinition[];
+  /** How the activity feed names each kind of subject whose rows are its (decision 0102). */
+  activityTitles?: readonly ActivityTitle[];
+}
+
+/** The columns of `Table` whose values are `Value`s, as kysely spells them. */
+type ColumnsOf<Table extends keyof Database, Value> = {
+  [Column in keyof Selectable<Database[Table]>]: Selectable<Database[Table]>[Column] extends Value ? Column & string : never;
+}[keyof Selectable<Database[Table]>];
+
+/** What the feed shows beside a title, read from the subject's row: the fields of `Activity` they fill. */
+interface ActivityShown {
+  /** When the observation happened. */
+  occurredAt: Date;
+  /** The day a progress entry is for. */
+  recordedOn: string;
+}
+
+/**
+ * How the activity feed reads what one kind of subject is called now (decision 0102): the row of
+ * `table` with the activity's subject id and child id, and its `title` column, or the `column` of
+ * the row of another table that the subject's `by` column points at (a progress entry is named by
+ * its goal). The activities feature joins each declaration into its one query.
+ */
+export interface ActivityTitle {
+  subject: ActivitySubject;
+  table: keyof Database;
+  title: string | { table: keyof Database; by: string; column: string };
+  shows: { [Field in keyof ActivityShown]?: string };
+}
+
+/** Declares an ActivityTitle with its tables' columns checked: a misspelt or wrongly typed column does not compile. */
+export function activityTitle<const Table extends keyof Database, const From extends keyof Database = never>(title: {
+  subject: ActivitySubject;
+  table: Table;
+  title: ColumnsOf<Table, string> | { table: From; by: ColumnsOf<Table, number>; column: ColumnsOf<From, string> };
+  shows?: { [Field in keyof ActivityShown]?: ColumnsOf<Table, ActivityShown[Field]> };
+}): ActivityTitle {
+  return { ...title, shows: title.shows ?? {} };
 }
 
 export interface RestOptions {
@@ -48,6 +89,7 @@ export function defineFeature<
   rest?: Feature['rest'];
   accountData?: Feature['accountData'];
   jobs?: Feature['jobs'];
+  activityTitles?: Feature['activityTitles'];
 }): Feature<Name, Router> {
   return { ...feature, needs: feature.needs ?? [], router: feature.router as Router, service: feature.service as Feature['service'] };
 }

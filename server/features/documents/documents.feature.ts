@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createDocumentsService, type DocumentsService } from './documents.service.ts';
 import { documentsRouter } from './documents.router.ts';
 import { documentsOperations } from './documents.rest.ts';
@@ -20,4 +20,5 @@ export const documentsFeature = defineFeature({
   rest: documentsOperations,
   accountData: ({ files }) => documentsAccountData(files),
   jobs: (services) => documentsJobs({ documents: services.documents }),
+  activityTitles: [activityTitle({ subject: 'document', table: 'documents', title: 'title' })],
 });

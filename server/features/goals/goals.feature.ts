@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createGoalsService, type GoalsService } from './goals.service.ts';
 import { goalsRouter } from './goals.router.ts';
 import { goalsOperations } from './goals.rest.ts';
@@ -17,4 +17,13 @@ export const goalsFeature = defineFeature({
   router: goalsRouter,
   rest: goalsOperations,
   accountData: goalsAccountData,
+  activityTitles: [
+    activityTitle({ subject: 'goal', table: 'goals', title: 'title' }),
+    activityTitle({
+      subject: 'progress',
+      table: 'progressEntries',
+      title: { table: 'goals', by: 'goalId', column: 'title' },
+      shows: { recordedOn: 'recordedOn' },
+    }),
+  ],
 });

@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createMedicationsService, type MedicationsService } from './medications.service.ts';
 import { medicationsRouter } from './medications.router.ts';
 import { medicationsOperations } from './medications.rest.ts';
@@ -16,4 +16,5 @@ export const medicationsFeature = defineFeature({
   router: medicationsRouter,
   rest: medicationsOperations,
   accountData: medicationsAccountData,
+  activityTitles: [activityTitle({ subject: 'medication', table: 'medications', title: 'name' })],
 });

@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createMilestonesService, type MilestonesService } from './milestones.service.ts';
 import { milestonesRouter } from './milestones.router.ts';
 import { milestonesOperations } from './milestones.rest.ts';
@@ -17,4 +17,5 @@ export const milestonesFeature = defineFeature({
   router: milestonesRouter,
   rest: milestonesOperations,
   accountData: milestonesAccountData,
+  activityTitles: [activityTitle({ subject: 'milestone', table: 'milestones', title: 'title' })],
 });

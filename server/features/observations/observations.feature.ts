@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createObservationsService, type ObservationsService } from './observations.service.ts';
 import { observationsRouter } from './observations.router.ts';
 import { observationsOperations } from './observations.rest.ts';
@@ -16,4 +16,5 @@ export const observationsFeature = defineFeature({
   router: observationsRouter,
   rest: observationsOperations,
   accountData: observationsAccountData,
+  activityTitles: [activityTitle({ subject: 'observation', table: 'observations', title: 'what', shows: { occurredAt: 'occurredAt' } })],
 });

@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createPeopleService, type PeopleService } from './people.service.ts';
 import { peopleRouter } from './people.router.ts';
 import { peopleOperations } from './people.rest.ts';
@@ -16,4 +16,5 @@ export const peopleFeature = defineFeature({
   router: peopleRouter,
   rest: peopleOperations,
   accountData: peopleAccountData,
+  activityTitles: [activityTitle({ subject: 'person', table: 'childPeople', title: 'name' })],
 });

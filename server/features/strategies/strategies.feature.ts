@@ -1,4 +1,4 @@
-import { defineFeature } from '../../core/feature.ts';
+import { activityTitle, defineFeature } from '../../core/feature.ts';
 import { createStrategiesService, type StrategiesService } from './strategies.service.ts';
 import { strategiesRouter } from './strategies.router.ts';
 import { strategiesOperations } from './strategies.rest.ts';
@@ -16,4 +16,5 @@ export const strategiesFeature = defineFeature({
   router: strategiesRouter,
   rest: strategiesOperations,
   accountData: strategiesAccountData,
+  activityTitles: [activityTitle({ subject: 'strategy', table: 'strategies', title: 'title' })],
 });
