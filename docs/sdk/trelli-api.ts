@@ -1149,6 +1149,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    SignUp: {
+      /** Format: email */
+      email: string;
+      password: string;
+    };
+    SignIn: {
+      email: string;
+      password: string;
+    };
+    MetadataUpdate: {
+      unsafeMetadata: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+    };
+    AccountNameUpdate: {
+      name: string;
+    };
+    EmailChange: {
+      /** Format: email */
+      email: string;
+      currentPassword: string;
+    };
+    PasswordChange: {
+      currentPassword: string;
+      newPassword: string;
+    };
+    PasswordResetRequest: {
+      /** Format: email */
+      email: string;
+    };
+    PasswordReset: {
+      token: string;
+      newPassword: string;
+    };
     ChildCreate: {
       firstName: string;
       lastName?: string | null;
@@ -1222,51 +1256,6 @@ export interface components {
       interests?: string[];
       notes?: string | null;
       avatarColor?: string | null;
-    };
-    SignUp: {
-      /** Format: email */
-      email: string;
-      password: string;
-    };
-    SignIn: {
-      email: string;
-      password: string;
-    };
-    MetadataUpdate: {
-      unsafeMetadata: {
-        [key: string]: components['schemas']['JsonValue'];
-      };
-    };
-    AccountNameUpdate: {
-      name: string;
-    };
-    EmailChange: {
-      /** Format: email */
-      email: string;
-      currentPassword: string;
-    };
-    PasswordChange: {
-      currentPassword: string;
-      newPassword: string;
-    };
-    PasswordResetRequest: {
-      /** Format: email */
-      email: string;
-    };
-    PasswordReset: {
-      token: string;
-      newPassword: string;
-    };
-    ContactMessage: {
-      name: string;
-      /** Format: email */
-      email: string;
-      /**
-       * @default question
-       * @enum {string}
-       */
-      topic?: 'question' | 'feedback' | 'privacy' | 'billing' | 'other';
-      message: string;
     };
     ObservationCreate: {
       what: string;
@@ -1480,6 +1469,11 @@ export interface components {
       note?: string | null;
       goalIds?: number[];
     };
+    /** @description The paragraphs together hold at most 20000 characters. */
+    Letter: {
+      title: string;
+      paragraphs: string[];
+    };
     AccountDelete: {
       /** @constant */
       confirm: 'DELETE';
@@ -1504,10 +1498,56 @@ export interface components {
       reminderSevenDays?: boolean;
       reminderOneDay?: boolean;
     };
-    /** @description The paragraphs together hold at most 20000 characters. */
-    Letter: {
-      title: string;
-      paragraphs: string[];
+    ContactMessage: {
+      name: string;
+      /** Format: email */
+      email: string;
+      /**
+       * @default question
+       * @enum {string}
+       */
+      topic?: 'question' | 'feedback' | 'privacy' | 'billing' | 'other';
+      message: string;
+    };
+    FeatureFlags: {
+      flags: {
+        [key: string]: boolean;
+      };
+    };
+    ClerkConfig: {
+      publishableKey: string | null;
+      /** @constant */
+      provider?: 'local';
+    };
+    AuthResult: {
+      user: components['schemas']['User'];
+      token: string;
+    };
+    User: {
+      id: string;
+      emailAddresses: {
+        emailAddress: string;
+      }[];
+      fullName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      publicMetadata: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+      unsafeMetadata: {
+        [key: string]: components['schemas']['JsonValue'];
+      };
+    };
+    JsonValue: JsonValue;
+    Token: {
+      token: string;
+    };
+    SessionsRevoked: {
+      revoked: number;
+    };
+    PasswordResetRequestResult: {
+      /** @enum {string} */
+      delivery: 'email' | 'ask-admin';
     };
     Child: {
       id: number;
@@ -1555,55 +1595,11 @@ export interface components {
       role: 'viewer' | 'updater' | 'owner';
       sharedWithYou: boolean;
     };
-    Deleted: {
+    DeletedWithdrawingExports: {
       id: number;
       /** @constant */
       deleted: true;
-    };
-    FeatureFlags: {
-      flags: {
-        [key: string]: boolean;
-      };
-    };
-    ClerkConfig: {
-      publishableKey: string | null;
-      /** @constant */
-      provider?: 'local';
-    };
-    AuthResult: {
-      user: components['schemas']['User'];
-      token: string;
-    };
-    User: {
-      id: string;
-      emailAddresses: {
-        emailAddress: string;
-      }[];
-      fullName: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      publicMetadata: {
-        [key: string]: components['schemas']['JsonValue'];
-      };
-      unsafeMetadata: {
-        [key: string]: components['schemas']['JsonValue'];
-      };
-    };
-    JsonValue: JsonValue;
-    Token: {
-      token: string;
-    };
-    SessionsRevoked: {
-      revoked: number;
-    };
-    PasswordResetRequestResult: {
-      /** @enum {string} */
-      delivery: 'email' | 'ask-admin';
-    };
-    ContactReceipt: {
-      id: number;
-      /** Format: date-time */
-      receivedAt: string;
+      exportsWithdrawn: number;
     };
     Observation: {
       id: number;
@@ -1635,6 +1631,11 @@ export interface components {
       wins: number;
       concerns: number;
     }[];
+    Deleted: {
+      id: number;
+      /** @constant */
+      deleted: true;
+    };
     Goal: {
       id: number;
       childId: number;
@@ -1871,43 +1872,6 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    Medication: {
-      id: number;
-      childId: number;
-      name: string;
-      dose: string | null;
-      schedule: string | null;
-      prescriber: string | null;
-      startedOn: string | null;
-      notes: string | null;
-      active: boolean;
-      addedBy: {
-        name: string;
-        isYou: boolean;
-      } | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    Person: {
-      id: number;
-      childId: number;
-      name: string;
-      /** @enum {string} */
-      role: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
-      phone: string | null;
-      email: string | null;
-      notes: string | null;
-      addedBy: {
-        name: string;
-        isYou: boolean;
-      } | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
     GenerationResult: {
       created: number;
       updated: number;
@@ -2025,57 +1989,73 @@ export interface components {
         overdue: boolean;
       }[];
     };
-    Document: {
+    Medication: {
       id: number;
       childId: number;
-      title: string;
-      /** @enum {string} */
-      category:
-        | 'iep'
-        | '504-plan'
-        | 'evaluation'
-        | 'report-card'
-        | 'progress-report'
-        | 'medical'
-        | 'therapy'
-        | 'correspondence'
-        | 'receipt'
-        | 'other';
-      documentDate: string | null;
-      schoolYear: string | null;
-      tags: string[];
-      note: string | null;
-      fileName: string;
-      /** @enum {string} */
-      mediaType:
-        | 'application/pdf'
-        | 'image/jpeg'
-        | 'image/png'
-        | 'image/webp'
-        | 'image/heic'
-        | 'text/plain'
-        | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-      sizeBytes: number;
-      pageCount: number | null;
-      /** @enum {string} */
-      processing: 'pending' | 'done' | 'failed';
-      hasThumbnail: boolean;
-      goalIds: number[];
+      name: string;
+      dose: string | null;
+      schedule: string | null;
+      prescriber: string | null;
+      startedOn: string | null;
+      notes: string | null;
+      active: boolean;
       addedBy: {
         name: string;
         isYou: boolean;
       } | null;
       /** Format: date-time */
-      fileAddedAt: string;
-      fileAddedBy: {
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Person: {
+      id: number;
+      childId: number;
+      name: string;
+      /** @enum {string} */
+      role: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
+      phone: string | null;
+      email: string | null;
+      notes: string | null;
+      addedBy: {
         name: string;
         isYou: boolean;
       } | null;
-      earlierVersions: number;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    StorageUsage: {
+      usedBytes: number;
+      quotaBytes: number;
+      maxFileBytes: number;
+      documentCount: number;
+    };
+    DocumentFacets: {
+      categories: {
+        /** @enum {string} */
+        category:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'other';
+        count: number;
+      }[];
+      schoolYears: {
+        schoolYear: string;
+        count: number;
+      }[];
+      tags: {
+        tag: string;
+        count: number;
+      }[];
     };
     DocumentList: {
       items: {
@@ -2142,30 +2122,57 @@ export interface components {
       }[];
       total: number;
     };
-    DocumentFacets: {
-      categories: {
-        /** @enum {string} */
-        category:
-          | 'iep'
-          | '504-plan'
-          | 'evaluation'
-          | 'report-card'
-          | 'progress-report'
-          | 'medical'
-          | 'therapy'
-          | 'correspondence'
-          | 'receipt'
-          | 'other';
-        count: number;
-      }[];
-      schoolYears: {
-        schoolYear: string;
-        count: number;
-      }[];
-      tags: {
-        tag: string;
-        count: number;
-      }[];
+    Document: {
+      id: number;
+      childId: number;
+      title: string;
+      /** @enum {string} */
+      category:
+        | 'iep'
+        | '504-plan'
+        | 'evaluation'
+        | 'report-card'
+        | 'progress-report'
+        | 'medical'
+        | 'therapy'
+        | 'correspondence'
+        | 'receipt'
+        | 'other';
+      documentDate: string | null;
+      schoolYear: string | null;
+      tags: string[];
+      note: string | null;
+      fileName: string;
+      /** @enum {string} */
+      mediaType:
+        | 'application/pdf'
+        | 'image/jpeg'
+        | 'image/png'
+        | 'image/webp'
+        | 'image/heic'
+        | 'text/plain'
+        | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      sizeBytes: number;
+      pageCount: number | null;
+      /** @enum {string} */
+      processing: 'pending' | 'done' | 'failed';
+      hasThumbnail: boolean;
+      goalIds: number[];
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      fileAddedAt: string;
+      fileAddedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      earlierVersions: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     DocumentVersion: {
       id: number;
@@ -2195,11 +2202,51 @@ export interface components {
         isYou: boolean;
       } | null;
     };
-    StorageUsage: {
-      usedBytes: number;
-      quotaBytes: number;
-      maxFileBytes: number;
-      documentCount: number;
+    GuideSuggestion: {
+      /** @description Stable while its reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it, or remember it was dismissed */
+      key: string;
+      /** @description What to read, in the words of the moment: "Annual review in 3 weeks: prepare for the meeting" */
+      title: string;
+      /** @description One sentence saying what in the child’s record brought it up */
+      reason: string;
+      /**
+       * @description The article that helps: `/guide/{slug}` in the app
+       * @enum {string}
+       */
+      slug:
+        | 'what-is-an-iep'
+        | 'what-is-a-504-plan'
+        | 'requesting-an-evaluation'
+        | 'first-iep-meeting'
+        | 'what-to-bring-to-a-school-meeting'
+        | 'parent-concern-letter'
+        | 'annual-review'
+        | 'three-year-reevaluation'
+        | 'progress-reports'
+        | 'asking-the-teacher-for-data'
+        | 'accommodations-by-challenge'
+        | 'transition-planning'
+        | 'when-you-disagree-with-the-school'
+        | 'keeping-a-record-that-helps'
+        | 'daily-routines'
+        | 'homework'
+        | 'reading-at-home'
+        | 'screen-time'
+        | 'siblings'
+        | 'behaviour-abc-method'
+        | 'talking-with-the-doctor'
+        | 'medications-and-tracking-effects'
+        | 'sleep'
+        | 'therapy-types'
+        | 'anxiety'
+        | 'self-esteem'
+        | 'talking-about-the-diagnosis'
+        | 'your-own-stress'
+        | 'education-savings-accounts'
+        | 'hsa-and-fsa'
+        | 'insurance-and-therapy'
+        | 'letter-of-medical-necessity'
+        | 'dysgraphia';
     };
     AccountExport: {
       id: number;
@@ -2219,23 +2266,6 @@ export interface components {
       /** @constant */
       deleted: true;
     };
-    DeletedWithdrawingExports: {
-      id: number;
-      /** @constant */
-      deleted: true;
-      exportsWithdrawn: number;
-    };
-    Caregiver: {
-      email: string | null;
-      name: string | null;
-      id: number;
-      /** @enum {string} */
-      role: 'viewer' | 'updater' | 'owner';
-      isAccountHolder: boolean;
-      isYou: boolean;
-      /** Format: date-time */
-      since: string;
-    };
     CaregiverList: {
       caregivers: components['schemas']['Caregiver'][];
       invites: {
@@ -2251,6 +2281,17 @@ export interface components {
         /** Format: date-time */
         expiresAt: string;
       }[];
+    };
+    Caregiver: {
+      email: string | null;
+      name: string | null;
+      id: number;
+      /** @enum {string} */
+      role: 'viewer' | 'updater' | 'owner';
+      isAccountHolder: boolean;
+      isYou: boolean;
+      /** Format: date-time */
+      since: string;
     };
     CreatedInvite: {
       invite: {
@@ -2314,51 +2355,10 @@ export interface components {
       reminderOneDay: boolean;
       mailConfigured: boolean;
     };
-    GuideSuggestion: {
-      /** @description Stable while its reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it, or remember it was dismissed */
-      key: string;
-      /** @description What to read, in the words of the moment: "Annual review in 3 weeks: prepare for the meeting" */
-      title: string;
-      /** @description One sentence saying what in the child’s record brought it up */
-      reason: string;
-      /**
-       * @description The article that helps: `/guide/{slug}` in the app
-       * @enum {string}
-       */
-      slug:
-        | 'what-is-an-iep'
-        | 'what-is-a-504-plan'
-        | 'requesting-an-evaluation'
-        | 'first-iep-meeting'
-        | 'what-to-bring-to-a-school-meeting'
-        | 'parent-concern-letter'
-        | 'annual-review'
-        | 'three-year-reevaluation'
-        | 'progress-reports'
-        | 'asking-the-teacher-for-data'
-        | 'accommodations-by-challenge'
-        | 'transition-planning'
-        | 'when-you-disagree-with-the-school'
-        | 'keeping-a-record-that-helps'
-        | 'daily-routines'
-        | 'homework'
-        | 'reading-at-home'
-        | 'screen-time'
-        | 'siblings'
-        | 'behaviour-abc-method'
-        | 'talking-with-the-doctor'
-        | 'medications-and-tracking-effects'
-        | 'sleep'
-        | 'therapy-types'
-        | 'anxiety'
-        | 'self-esteem'
-        | 'talking-about-the-diagnosis'
-        | 'your-own-stress'
-        | 'education-savings-accounts'
-        | 'hsa-and-fsa'
-        | 'insurance-and-therapy'
-        | 'letter-of-medical-necessity'
-        | 'dysgraphia';
+    ContactReceipt: {
+      id: number;
+      /** Format: date-time */
+      receivedAt: string;
     };
     Error: {
       error: {
