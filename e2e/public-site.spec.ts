@@ -139,7 +139,10 @@ test.describe('startup failure', () => {
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 375, height: 780 } });
 
-  test('collapses the navigation into a menu button that opens, follows a link and closes on Escape', async ({ page }) => {
+  test('collapses the navigation into a menu button that opens, follows a link and closes on Escape', async ({ page, request }) => {
+    // In the prerendered HTML the button is disabled: a tap before React takes over would do nothing.
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<button[^>]*aria-label="Menu"[^>]*disabled=""|<button[^>]*disabled=""[^>]*aria-label="Menu"/);
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
     const button = page.getByRole('button', { name: 'Menu' });

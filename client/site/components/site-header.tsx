@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { clsx } from 'clsx';
 import { BETA_ACCESS_PATH, SIGN_IN_PATH, TAGLINE } from '../paths.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { Logo } from './logo.tsx';
 
 export const MAIN_NAV = [
@@ -28,6 +29,8 @@ export function SiteHeader() {
   // The menu is open on the page where it was opened: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  // Prerendered, the button does nothing until React takes the page over: a tap before that would be lost.
+  const hydrated = useHydrated();
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -74,6 +77,7 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label="Menu"
+          disabled={!hydrated}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg
