@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS, ACTIVITY_SUBJECTS, activityVocabularies } from '#shared/schemas/activity.ts';
-import { defineActivityVocabulary, isActivityVocabulary, type ActivityVocabulary } from '#shared/schemas/activity-vocabulary.ts';
+import { defineActivityVocabulary, type ActivityVocabulary } from '#shared/schemas/activity-vocabulary.ts';
 import type { ActivityTitle } from '../../server/core/feature.ts';
 import { features } from '../../server/features.ts';
 
@@ -116,6 +116,11 @@ async function recordersNow(): Promise<(FeatureActivity & { listed: boolean })[]
     ...fromFeatures,
     { where: 'server/core', records: literals(core, 'subjectType'), actions: literals(core, 'action'), titles: [], listed: true },
   ];
+}
+
+/** A vocabulary by its shape: no other export of shared/schemas has a subject, actions and audit-only actions. */
+function isActivityVocabulary(value: unknown): value is ActivityVocabulary {
+  return typeof value === 'object' && value !== null && 'subject' in value && 'actions' in value && 'auditOnly' in value;
 }
 
 /** Every vocabulary any shared schema exports, listed or not. */
