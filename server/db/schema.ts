@@ -11,6 +11,13 @@ import type { PERSON_ROLES } from '#shared/schemas/person.ts';
 import type { SHARE_LINK_PURPOSES } from '#shared/schemas/share-links.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
+import type {
+  CLAIM_STATUSES,
+  DEADLINE_RULES,
+  EXPENSE_CATEGORIES,
+  FUNDING_SOURCE_KINDS,
+  RECEIPT_CHECKLIST_ITEMS,
+} from '#shared/schemas/reimbursement.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -374,6 +381,94 @@ export interface DocumentVersionsTable {
   replacedBy: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** Money columns are bigint minor units; both drivers read int8 as a number (database.ts). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** A funder of the child's expenses (decision 0103). */
+export interface FundingSourcesTable {
+  id: Generated<number>;
+  childId: number;
+  kind: OneOf<typeof FUNDING_SOURCE_KINDS>;
+  name: string;
+  currency: string;
+  awardCents: Nullable<number>;
+  periodStart: Nullable<string>;
+  periodEnd: Nullable<string>;
+  deadlines: StringList;
+  deadlineRule: Nullable<OneOf<typeof DEADLINE_RULES>>;
+  deadlineDays: Nullable<number>;
+  notes: Nullable<string>;
+  createdBy: CreatedBy;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+export interface ExpensesTable {
+  id: Generated<number>;
+  childId: number;
+  provider: string;
+  category: OneOf<typeof EXPENSE_CATEGORIES>;
+  serviceDate: string;
+  serviceEndDate: Nullable<string>;
+  amountCents: number;
+  currency: string;
+  paidOn: Nullable<string>;
+  paidBy: Nullable<string>;
+  paidDirectlyBy: Nullable<number>;
+  notes: Nullable<string>;
+  checklist: ColumnType<OneOf<typeof RECEIPT_CHECKLIST_ITEMS>[], string[] | undefined, string[]>;
+  createdBy: CreatedBy;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+export interface ExpenseDocumentsTable {
+  expenseId: number;
+  documentId: number;
+  childId: number;
+}
+
+export interface ClaimsTable {
+  id: Generated<number>;
+  childId: number;
+  expenseId: number;
+  fundingSourceId: number;
+  amountCents: number;
+  status: Generated<OneOf<typeof CLAIM_STATUSES>>;
+  approvedCents: Nullable<number>;
+  paidCents: Generated<number>;
+  reference: Nullable<string>;
+  submittedOn: Nullable<string>;
+  createdBy: CreatedBy;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+export interface ClaimStatusChangesTable {
+  id: Generated<number>;
+  claimId: number;
+  childId: number;
+  fromStatus: OneOf<typeof CLAIM_STATUSES> | null;
+  toStatus: OneOf<typeof CLAIM_STATUSES>;
+  approvedCents: number | null;
+  note: string | null;
+  reference: string | null;
+  happenedOn: string;
+  createdBy: CreatedBy;
+  createdAt: Created;
+}
+
+export interface ClaimPaymentsTable {
+  id: Generated<number>;
+  claimId: number;
+  childId: number;
+  amountCents: number;
+  paidOn: string;
+  reference: string | null;
+  createdBy: CreatedBy;
+  createdAt: Created;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -403,6 +498,12 @@ export interface Database {
   notificationSettings: NotificationSettingsTable;
   milestoneRemindersSent: MilestoneRemindersSentTable;
   weeklyDigestsSent: WeeklyDigestsSentTable;
+  fundingSources: FundingSourcesTable;
+  expenses: ExpensesTable;
+  expenseDocuments: ExpenseDocumentsTable;
+  claims: ClaimsTable;
+  claimStatusChanges: ClaimStatusChangesTable;
+  claimPayments: ClaimPaymentsTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;
@@ -418,3 +519,8 @@ export type MilestoneRow = Selectable<MilestonesTable>;
 export type StoredObjectRow = Selectable<StoredObjectsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type ExportRow = Selectable<ExportsTable>;
+export type FundingSourceRow = Selectable<FundingSourcesTable>;
+export type ExpenseRow = Selectable<ExpensesTable>;
+export type ClaimRow = Selectable<ClaimsTable>;
+export type ClaimStatusChangeRow = Selectable<ClaimStatusChangesTable>;
+export type ClaimPaymentRow = Selectable<ClaimPaymentsTable>;

@@ -21,6 +21,7 @@ import { observationActivity } from './observation.ts';
 import { personActivity } from './person.ts';
 import { linkActivity } from './share-links.ts';
 import { strategyActivity } from './strategy.ts';
+import { claimActivity, expenseActivity, fundingSourceActivity } from './reimbursement.ts';
 import { defineChildActions } from './roles.ts';
 
 /**
@@ -43,6 +44,9 @@ const ACTIVITY_VOCABULARIES = [
   personActivity,
   accountActivity,
   linkActivity,
+  fundingSourceActivity,
+  expenseActivity,
+  claimActivity,
 ] as const;
 type Vocabularies = typeof ACTIVITY_VOCABULARIES;
 

@@ -18,6 +18,10 @@ export const DOCUMENT_CATEGORIES = [
   'therapy',
   'correspondence',
   'receipt',
+  'superbill',
+  'invoice',
+  'eob',
+  'lmn',
   'other',
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];

@@ -170,6 +170,12 @@ const TABLE_OWNERS: Record<string, string> = {
   notificationSettings: 'notifications',
   milestoneRemindersSent: 'notifications',
   weeklyDigestsSent: 'notifications',
+  fundingSources: 'reimbursements',
+  expenses: 'reimbursements',
+  expenseDocuments: 'reimbursements',
+  claims: 'reimbursements',
+  claimStatusChanges: 'reimbursements',
+  claimPayments: 'reimbursements',
 };
 
 /**

@@ -10,6 +10,10 @@ export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
   therapy: 'Therapy',
   correspondence: 'Correspondence',
   receipt: 'Receipt',
+  superbill: 'Superbill',
+  invoice: 'Invoice',
+  eob: 'Explanation of benefits',
+  lmn: 'Letter of medical necessity',
   other: 'Other',
 };
 
