@@ -410,6 +410,18 @@ export async function documentsLinkedToGoal(db: Db, childId: number, goalId: num
     .execute();
 }
 
+/** The child's documents among `ids`, with their text (what another feature shows or reads of them). */
+export async function describeDocuments(db: Db, childId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'title', 'category', 'fileName', 'mediaType', 'processing', 'contentText'])
+    .where('childId', '=', childId)
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .execute();
+}
+
 export async function countDocumentsOfOwner(db: Db, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('documents')

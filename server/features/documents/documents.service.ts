@@ -406,6 +406,14 @@ export function createDocumentsService(deps: {
       return documents.documentsLinkedToGoal(trx, scope.childId, goalId);
     },
 
+    /**
+     * The child's documents among `ids` (others are left out), with their extracted text: how the
+     * reimbursements feature checks and reads an expense's receipts without reading this table.
+     */
+    async describe(trx: Db, scope: ChildScope, ids: number[]) {
+      return documents.describeDocuments(trx, scope.childId, ids);
+    },
+
     /** Reads the document's new file: the `documents.process` job's handler (documents.jobs.ts). */
     process: (id: number, job: Pick<RunningJob, 'id' | 'attempt' | 'lastAttempt'>) =>
       processDocument({ db, files, processor: deps.processor, log: deps.log }, id, job),
