@@ -93,28 +93,48 @@ const literals = (text: string, key: string) => [
   ...new Set([...text.matchAll(new RegExp(`\\b${key}: '([a-z.-]+)'`, 'g'))].map((match) => match[1] as string)),
 ];
 
-/** Each feature in server/features.ts, with the code of the folder its definition is imported from, and core. */
-async function recordersNow(): Promise<(FeatureActivity & { listed: boolean })[]> {
+/**
+ * Each feature folder in server/features.ts (a folder may define several features, as reimbursements
+ * does), with the code of the folder and the definitions imported from it, and core.
+ */
+async function recordersNow(): Promise<(FeatureActivity & { listed: boolean; features: number })[]> {
   const list = readFileSync(path.join(ROOT, 'server/features.ts'), 'utf8');
-  const folders = [...list.matchAll(/from '\.\/features\/([\w-]+)\/\1\.feature\.ts'/g)].map((match) => match[1] as string);
+  const imported = [...list.matchAll(/from '\.\/features\/([\w-]+)\/([\w-]+)\.feature\.ts'/g)].map((match) => ({
+    folder: match[1] as string,
+    file: `server/features/${match[1]}/${match[2]}.feature.ts`,
+  }));
+  const folders = [...new Set(imported.map(({ folder }) => folder))];
   const fromFeatures = await Promise.all(
     folders.map(async (folder) => {
-      const module = (await import(path.join(ROOT, `server/features/${folder}/${folder}.feature.ts`))) as Record<string, unknown>;
-      const feature = features.find((listed) => Object.values(module).includes(listed));
+      const modules = await Promise.all(
+        imported
+          .filter((entry) => entry.folder === folder)
+          .map(({ file }) => import(path.join(ROOT, file)) as Promise<Record<string, unknown>>),
+      );
+      const exported = modules.flatMap((module) => Object.values(module));
+      const defined = features.filter((listed) => exported.includes(listed));
       const text = sourceTexts(`server/features/${folder}`);
       return {
         where: `server/features/${folder}`,
         records: literals(text, 'subjectType'),
         actions: literals(text, 'action'),
-        titles: feature?.activityTitles ?? [],
-        listed: feature !== undefined,
+        titles: defined.flatMap((feature) => feature.activityTitles ?? []),
+        listed: defined.length > 0,
+        features: defined.length,
       };
     }),
   );
   const core = sourceTexts('server/core');
   return [
     ...fromFeatures,
-    { where: 'server/core', records: literals(core, 'subjectType'), actions: literals(core, 'action'), titles: [], listed: true },
+    {
+      where: 'server/core',
+      records: literals(core, 'subjectType'),
+      actions: literals(core, 'action'),
+      titles: [],
+      listed: true,
+      features: 1,
+    },
   ];
 }
 
@@ -135,7 +155,7 @@ async function declaredNow(): Promise<ActivityVocabulary[]> {
 describe('activity vocabulary (decision 0102)', () => {
   it('finds what it checks', async () => {
     const recorders = await recordersNow();
-    expect(recorders.length).toBe(features.length + 1);
+    expect(recorders.reduce((sum, recorder) => sum + recorder.features, 0)).toBe(features.length + 1);
     expect(recorders.every((recorder) => recorder.listed)).toBe(true);
     expect(recorders.find((recorder) => recorder.where === 'server/features/goals')?.records).toContain('progress');
     expect(recorders.flatMap((recorder) => recorder.titles).length).toBeGreaterThan(5);
