@@ -29,6 +29,12 @@ export const TEMPLATE_SOURCES = [
   'today',
   /** The parent's phone (from the child's People, when the parent is listed there) and the account's email. */
   'parent.contact',
+  /** The child's strategies in use, one a line. */
+  'child.strategies',
+  /** From the expense the letter was opened for (`?expenseId=`): its kind of service, provider, dates. */
+  'expense.service',
+  'expense.provider',
+  'expense.dates',
 ] as const;
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
 
@@ -159,10 +165,13 @@ export function guideArticlePath(slug: string): string {
   return `/guide/${slug}`;
 }
 
-/** The path of a fill-in template in the app. */
-export function guideTemplatePath(id: string): string {
-  return `/guide/templates/${id}`;
+/** The path of a fill-in template in the app; with an expense, its fields start from that expense. */
+export function guideTemplatePath(id: string, expenseId?: number): string {
+  return expenseId === undefined ? `/guide/templates/${id}` : `/guide/templates/${id}?expenseId=${expenseId}`;
 }
+
+/** The letter of medical necessity (issue 26): reimbursements link to it from an expense. */
+export const LETTER_OF_MEDICAL_NECESSITY_TEMPLATE = 'letter-of-medical-necessity';
 
 export interface GuideLink {
   slug: GuideArticleSlug;

@@ -334,6 +334,51 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
       expect(LETTER_LAYOUT.fontFamily).toMatch(/^"Liberation Sans"/);
     });
 
+    it('makes the letter of medical necessity, filled from the record and an expense, as a PDF', async () => {
+      const parent = await signUpParent(server);
+      const template = loadGuide().templates.find((each) => each.id === 'letter-of-medical-necessity');
+      if (!template) throw new Error('the letter of medical necessity is missing');
+      const values = prefillValues(template, {
+        child: {
+          id: 1,
+          firstName: 'Zoë',
+          lastName: 'Ångström',
+          dateOfBirth: '2016-05-02',
+          grade: '4',
+          school: null,
+          supportPlan: null,
+          diagnoses: ['Dyslexia'],
+          strengths: [],
+          challenges: ['Reading aloud'],
+        },
+        strategies: ['Audiobooks for class texts'],
+        expense: { provider: 'Bright Minds Tutoring', category: 'tutoring', serviceDate: '2026-11-03', serviceEndDate: null },
+        parentName: 'Élodie Ångström',
+        today: 'Nov 27, 2026',
+        formatDay: (day) => day,
+      });
+      const response = await fetch(`${server.url}/api/letters`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${parent.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(letterOf(template, values)),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/pdf/);
+      const text = (await pdfLines(new Uint8Array(await response.arrayBuffer()))).map((line) => line.text);
+      for (const line of [
+        'Re: Letter of medical necessity for Zoë Ångström, born 2016-05-02',
+        'Service or item: Tutoring',
+        'Provider: Bright Minds Tutoring',
+        'Dates of service: 2026-11-03',
+        '- Dyslexia',
+        '- Reading aloud',
+        '- Audiobooks for class texts',
+        "[Clinician's signature]",
+      ]) {
+        expect(text).toContain(line);
+      }
+    });
+
     it('a long letter flows onto more pages', async () => {
       const parent = await signUpParent(server);
       const paragraphs = Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1}. ${'Words that fill the line. '.repeat(18)}`);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { GuideTemplate } from '#shared/guide.ts';
+import { guideTemplatePath, LETTER_OF_MEDICAL_NECESSITY_TEMPLATE, type GuideTemplate } from '#shared/guide.ts';
 import {
   emptyFields,
   fillParagraphs,
+  letterDraftKey,
   letterFileName,
   letterGrade,
   letterOf,
@@ -167,5 +168,50 @@ describe('the letters to the school (issue 24)', () => {
     expect(prefillValues(contact as GuideTemplate, { ...record, parentEmail: 'ana@example.com', parentPhone: null })).toEqual({
       contact: 'ana@example.com',
     });
+  });
+});
+
+describe('the letter of medical necessity (issue 26)', () => {
+  const lmn = loadGuide().templates.find((candidate) => candidate.id === LETTER_OF_MEDICAL_NECESSITY_TEMPLATE) as GuideTemplate;
+  const expense = {
+    provider: 'Calm Waters Therapy',
+    category: 'therapy',
+    serviceDate: '2026-11-03',
+    serviceEndDate: '2026-11-24',
+  } as const;
+
+  it("starts from the child's diagnoses, challenges and strategies and the expense's service, provider and dates", () => {
+    const values = prefillValues(lmn, { ...record, strategies: ['Visual schedule', 'Extra time on tests'], expense });
+    const paragraphs = fillParagraphs(lmn, values);
+    expect(paragraphs).toContain('Re: Letter of medical necessity for Maya Lopez, born day 2017-03-05');
+    expect(paragraphs).toContain(
+      'Service or item: Therapy\nProvider: Calm Waters Therapy\nDates of service: day 2026-11-03 to day 2026-11-24\nHow often and for how long: [How often and for how long]',
+    );
+    expect(paragraphs).toContain('Maya Lopez has the following diagnoses:\n- Dyslexia');
+    expect(paragraphs).toContain('These cause difficulties that the service treats:\n- Reading fluency\n- Starting homework');
+    expect(paragraphs).toContain('These steps have been tried at home and at school:\n- Visual schedule\n- Extra time on tests');
+    // The clinician's name, details and signature stay for the clinician.
+    expect(paragraphs.at(-1)).toBe("[Clinician's signature]\n[Clinician's name and credentials]\n[Clinician's practice and phone]");
+    expect(emptyFields(lmn, values)).toEqual([
+      'Plan or program',
+      'How often and for how long',
+      "Clinician's name and credentials",
+      "Clinician's practice and phone",
+      "Clinician's signature",
+    ]);
+  });
+
+  it('leaves the service to the parent without an expense, or for an expense of another kind, and shows one day once', () => {
+    const none = prefillValues(lmn, record);
+    expect([none.service, none.provider, none.serviceDates, none.strategies]).toEqual(['', '', '', '']);
+    const other = prefillValues(lmn, { ...record, expense: { ...expense, category: 'other', serviceEndDate: null } });
+    expect([other.service, other.serviceDates]).toEqual(['', 'day 2026-11-03']);
+  });
+
+  it('is linked from an expense by its URL, and keeps a draft per expense', () => {
+    expect(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE, 12)).toBe('/guide/templates/letter-of-medical-necessity?expenseId=12');
+    expect(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE)).toBe('/guide/templates/letter-of-medical-necessity');
+    expect(letterDraftKey('u1', 3, lmn.id, 12)).not.toBe(letterDraftKey('u1', 3, lmn.id, 13));
+    expect(letterDraftKey('u1', 3, lmn.id, null)).toBe(letterDraftKey('u1', 3, lmn.id));
   });
 });

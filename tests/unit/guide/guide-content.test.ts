@@ -62,8 +62,13 @@ describe('the guide articles', () => {
 });
 
 describe('the templates', () => {
-  it('are the three letters a parent sends the school, each explained by an article', () => {
-    expect([...templateIds].sort()).toEqual(['parent-concerns-statement', 'request-for-an-evaluation', 'request-for-an-iep-meeting']);
+  it('are the three letters a parent sends the school and the letter of medical necessity, each explained by an article', () => {
+    expect([...templateIds].sort()).toEqual([
+      'letter-of-medical-necessity',
+      'parent-concerns-statement',
+      'request-for-an-evaluation',
+      'request-for-an-iep-meeting',
+    ]);
     for (const template of templates) expect(slugs.has(template.article)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import type { GuideTemplate, TemplateOffer, TemplateSource } from '#shared/guide.ts';
 import type { Child } from '#shared/schemas/child.ts';
+import type { Expense, ExpenseCategory } from '#shared/schemas/reimbursement.ts';
 import type { Letter } from '#shared/schemas/guide.ts';
 import type { Person } from '#shared/schemas/person.ts';
 import { childDisplayName, supportPlanLabel } from '../../../lib/child-labels.ts';
@@ -14,9 +15,28 @@ export type TemplateChild = Pick<
   'id' | 'firstName' | 'lastName' | 'dateOfBirth' | 'grade' | 'school' | 'supportPlan' | 'diagnoses' | 'strengths' | 'challenges'
 >;
 
+/** An expense a letter is written for (the letter of medical necessity, opened with `?expenseId=`). */
+export type TemplateExpense = Pick<Expense, 'provider' | 'category' | 'serviceDate' | 'serviceEndDate'>;
+
+/** The service an expense's category names in a letter; 'other' leaves the parent to say. */
+const EXPENSE_SERVICES: Record<ExpenseCategory, string> = {
+  evaluation: 'Evaluation',
+  tutoring: 'Tutoring',
+  therapy: 'Therapy',
+  'assistive-technology': 'Assistive technology',
+  curriculum: 'Curriculum',
+  equipment: 'Equipment',
+  transport: 'Transportation to treatment',
+  other: '',
+};
+
 /** What a template can be filled from: the selected child, the signed-in parent's name and contact, today. */
 export interface TemplateRecord {
   child: TemplateChild | null;
+  /** The titles of the child's strategies in use. */
+  strategies?: readonly string[];
+  /** The expense the letter is for, when it was opened from one. */
+  expense?: TemplateExpense | null;
   parentName: string | null;
   /** The account's email, and the parent's phone when the child's People list them (parentPhone). */
   parentEmail?: string | null;
@@ -39,7 +59,7 @@ const asLines = (items: readonly string[]) => items.map((item) => `- ${item}`).j
 
 /** The record's value for one source, or '' when the record has none. */
 export function recordValue(source: TemplateSource, record: TemplateRecord): string {
-  const { child } = record;
+  const { child, expense } = record;
   switch (source) {
     case 'parent.name':
       return record.parentName?.trim() ?? '';
@@ -63,6 +83,17 @@ export function recordValue(source: TemplateSource, record: TemplateRecord): str
       return asLines(child?.strengths ?? []);
     case 'child.challenges':
       return asLines(child?.challenges ?? []);
+    case 'child.strategies':
+      return asLines(record.strategies ?? []);
+    case 'expense.service':
+      return expense ? EXPENSE_SERVICES[expense.category] : '';
+    case 'expense.provider':
+      return expense?.provider.trim() ?? '';
+    case 'expense.dates':
+      if (!expense) return '';
+      return expense.serviceEndDate && expense.serviceEndDate !== expense.serviceDate
+        ? `${record.formatDay(expense.serviceDate)} to ${record.formatDay(expense.serviceEndDate)}`
+        : record.formatDay(expense.serviceDate);
     case 'parent.contact':
       return (
         [record.parentPhone, record.parentEmail]
@@ -163,6 +194,8 @@ export function letterFileName(template: Pick<GuideTemplate, 'title'>, childFirs
 }
 
 /** Where a filled-in letter is kept for the session: one per user, child and template. */
-export function letterDraftKey(userId: string, childId: number | null, templateId: string): string {
-  return `guideLetter:${userId}:${childId ?? 'none'}:${templateId}`;
+export function letterDraftKey(userId: string, childId: number | null, templateId: string, expenseId?: number | null): string {
+  // A letter for one expense is a draft of its own: another expense starts from its own service.
+  const forExpense = expenseId === undefined || expenseId === null ? '' : `:expense-${expenseId}`;
+  return `guideLetter:${userId}:${childId ?? 'none'}:${templateId}${forExpense}`;
 }

@@ -10,7 +10,15 @@ import { useChildContext } from '../../child-context.tsx';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { OfferedNames } from './offered-names.tsx';
-import { emptyFields, fillParagraphs, offeredNames, parentPhone, prefillValues, type TemplatePerson } from './template-fill.ts';
+import {
+  emptyFields,
+  fillParagraphs,
+  offeredNames,
+  parentPhone,
+  prefillValues,
+  type TemplateExpense,
+  type TemplatePerson,
+} from './template-fill.ts';
 import { BackToGuide } from './guide-cards.tsx';
 import { useLetterActions, useLetterValues } from './use-guide.ts';
 
@@ -56,6 +64,7 @@ export function TemplateNotFound() {
 }
 
 const NO_PEOPLE: readonly TemplatePerson[] = [];
+const NO_STRATEGIES: readonly string[] = [];
 
 export interface TemplateViewProps {
   template: GuideTemplate;
@@ -63,10 +72,22 @@ export interface TemplateViewProps {
   article: GuideArticleSummary | null;
   /** The child's people: the teachers "To" offers, and the parent's phone when they are listed. */
   people?: readonly TemplatePerson[];
+  /** The titles of the child's strategies in use. */
+  strategies?: readonly string[];
+  /** The expense the letter was opened for (`?expenseId=`), and what it says; null when none or unreadable. */
+  expenseId?: number | null;
+  expense?: TemplateExpense | null;
 }
 
 /** /guide/templates/:id: the form, filled from the record; the live preview; PDF and copy. */
-export function TemplateView({ template, article, people = NO_PEOPLE }: TemplateViewProps) {
+export function TemplateView({
+  template,
+  article,
+  people = NO_PEOPLE,
+  strategies = NO_STRATEGIES,
+  expenseId = null,
+  expense = null,
+}: TemplateViewProps) {
   const { user } = useAuth();
   const { selectedChild } = useChildContext();
   const online = useOnline();
@@ -75,15 +96,17 @@ export function TemplateView({ template, article, people = NO_PEOPLE }: Template
     () =>
       prefillValues(template, {
         child: selectedChild,
+        strategies,
+        expense,
         parentName: user?.fullName ?? null,
         parentEmail: primaryEmail(user),
         parentPhone: parentPhone(people, primaryEmail(user), user?.fullName ?? null),
         today: formatDate(localToday()),
         formatDay: formatDate,
       }),
-    [template, selectedChild, user, people],
+    [template, selectedChild, user, people, strategies, expense],
   );
-  const { values, setValue, reset } = useLetterValues(template, user?.id ?? 'anonymous', selectedChild?.id ?? null, prefill);
+  const { values, setValue, reset } = useLetterValues(template, user?.id ?? 'anonymous', selectedChild?.id ?? null, prefill, expenseId);
   const paragraphs = useMemo(() => fillParagraphs(template, values), [template, values]);
   const missing = useMemo(() => emptyFields(template, values), [template, values]);
   const { download, copy, downloading, error, downloaded } = useLetterActions(template, values, selectedChild?.firstName ?? null);
@@ -96,7 +119,7 @@ export function TemplateView({ template, article, people = NO_PEOPLE }: Template
         <p className="text-lg text-ink">{template.summary}</p>
         <p className="text-ink-muted">
           {selectedChild
-            ? `We started it from ${selectedChild.firstName}\u2019s record. Change anything: nothing here changes the record.`
+            ? `We started it from ${selectedChild.firstName}\u2019s record${expense ? ` and the expense from ${expense.provider}` : ''}. Change anything: nothing here changes the record.`
             : 'Fill in each field. Nothing here changes a record.'}{' '}
           {article ? (
             <Link to={guideArticlePath(article.slug)} className="font-semibold text-brand-800 underline underline-offset-4">

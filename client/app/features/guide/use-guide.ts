@@ -1,7 +1,8 @@
-import { skipToken } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { GuideTemplate } from '#shared/guide.ts';
 import { letterSchema } from '#shared/schemas/guide.ts';
+import { expenseSchema } from '#shared/schemas/reimbursement.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { apiRequest, httpStatusOf, serverMessageOf } from '../../../lib/api-request.ts';
 import { useChildContext } from '../../child-context.tsx';
@@ -27,6 +28,31 @@ export function useGuideSuggestions() {
   return { enabled, query, child: selectedChild };
 }
 
+/** What a letter takes from an expense; the rest of it stays with reimbursements. */
+const letterExpenseSchema = expenseSchema.pick({ provider: true, category: true, serviceDate: true, serviceEndDate: true });
+
+/**
+ * The expense a letter is written for (`?expenseId=` on the letter of medical necessity), read from
+ * GET /api/expenses/{id}: its service, provider and dates start the letter's fields. Null when it
+ * cannot be read (deleted, another child's): the letter starts without it.
+ */
+export function useLetterExpense(childId: number | null, expenseId: number | null) {
+  return useQuery({
+    queryKey: ['guide-letter-expense', childId, expenseId],
+    queryFn: async () => {
+      try {
+        const body = await apiRequest<unknown>('GET', `/api/expenses/${expenseId}?childId=${childId}`);
+        return letterExpenseSchema.parse(body);
+      } catch {
+        return null;
+      }
+    },
+    enabled: childId !== null && expenseId !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 function storage(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
@@ -49,8 +75,14 @@ function readDraft(key: string): unknown {
  * in session storage, per user, child and template, so a reload keeps them. Not one of the SPEC §3
  * keys: this feature owns them, as the onboarding wizard owns its draft.
  */
-export function useLetterValues(template: GuideTemplate, userId: string, childId: number | null, prefill: () => TemplateValues) {
-  const key = letterDraftKey(userId, childId, template.id);
+export function useLetterValues(
+  template: GuideTemplate,
+  userId: string,
+  childId: number | null,
+  prefill: () => TemplateValues,
+  expenseId: number | null = null,
+) {
+  const key = letterDraftKey(userId, childId, template.id, expenseId);
   const start = useCallback(() => mergeValues(template, prefill(), readDraft(key)), [template, prefill, key]);
   const [state, setState] = useState(() => ({ key, values: start() }));
   // Another child or template: its own values (set while rendering, so no frame shows the old ones).
