@@ -23,6 +23,9 @@ import { notificationsFeature } from './features/notifications/notifications.fea
 import { observationsFeature } from './features/observations/observations.feature.ts';
 import { peopleFeature } from './features/people/people.feature.ts';
 import { strategiesFeature } from './features/strategies/strategies.feature.ts';
+import { fundingSourcesFeature } from './features/reimbursements/funding-sources.feature.ts';
+import { expensesFeature } from './features/reimbursements/expenses.feature.ts';
+import { claimsFeature } from './features/reimbursements/claims.feature.ts';
 import type { FeatureDeps, Services } from './services.ts';
 
 /**
@@ -45,6 +48,9 @@ export const features = [
   medicationsFeature,
   peopleFeature,
   documentsFeature,
+  fundingSourcesFeature,
+  expensesFeature,
+  claimsFeature,
   guideFeature,
   accountDataFeature,
   caregiversFeature,
