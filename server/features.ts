@@ -26,6 +26,7 @@ import { strategiesFeature } from './features/strategies/strategies.feature.ts';
 import { fundingSourcesFeature } from './features/reimbursements/funding-sources.feature.ts';
 import { expensesFeature } from './features/reimbursements/expenses.feature.ts';
 import { claimsFeature } from './features/reimbursements/claims.feature.ts';
+import { reimbursementsFeature } from './features/reimbursements/reimbursements.feature.ts';
 import type { FeatureDeps, Services } from './services.ts';
 
 /**
@@ -51,6 +52,7 @@ export const features = [
   fundingSourcesFeature,
   expensesFeature,
   claimsFeature,
+  reimbursementsFeature,
   guideFeature,
   accountDataFeature,
   caregiversFeature,
