@@ -92,6 +92,8 @@ const scenarioArb = fc.record({
   period: fc.option(fc.tuple(day, day), { freq: 2, nil: null }),
 });
 
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
 interface ClaimState {
   status: ClaimStatus;
   approvedCents: number | null;
@@ -140,12 +142,7 @@ interface Inserted {
   claims: { id: number; expenseIndex: number; sourceId: number; amountCents: number; state: ClaimState }[];
 }
 
-async function insertScenario(
-  server: TestServer,
-  childId: number,
-  userId: string,
-  scenario: fc.RecordValue<typeof scenarioArb>,
-): Promise<Inserted> {
+async function insertScenario(server: TestServer, childId: number, userId: string, scenario: Scenario): Promise<Inserted> {
   const db = server.db;
   const inserted: Inserted = { sources: [], expenses: [], claims: [] };
   for (const [index, source] of scenario.sources.entries()) {
