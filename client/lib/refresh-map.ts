@@ -90,6 +90,10 @@ export const SHOWN_IN = {
   access: ['children.list', 'caregivers.list', 'caregivers.audit', ...EVERY_CHILD_LISTS],
   /** The parent's export of everything ("Your data" in Settings). */
   export: ['accountData.currentExport'],
+  /** Reimbursements (issue 26): a funder, an expense, a claim or a payment changes the summary and the lists. */
+  fundingSource: ['fundingSources.list', 'reimbursements.summary', 'expenses.list', 'activities.list'],
+  expense: ['expenses.list', 'expenses.get', 'expenses.providers', 'reimbursements.summary', 'activities.list'],
+  claim: ['expenses.list', 'expenses.get', 'expenses.providers', 'reimbursements.summary', 'activities.list'],
   /** The person's email choices (Settings). */
   notification: ['notifications.get'],
 } as const satisfies Record<string, readonly QueryPath[]>;
@@ -141,6 +145,19 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'caregivers.accept': ['access'],
   'caregivers.leave': ['access'],
   'accountData.startExport': ['export'],
+  'fundingSources.create': ['fundingSource'],
+  'fundingSources.update': ['fundingSource'],
+  'fundingSources.delete': ['fundingSource'],
+  // An expense's documents are vault documents: linking or unlinking changes nothing the vault lists.
+  'expenses.create': ['expense'],
+  'expenses.update': ['expense'],
+  'expenses.delete': ['expense'],
+  'claims.create': ['claim'],
+  'claims.update': ['claim'],
+  'claims.delete': ['claim'],
+  'claims.move': ['claim'],
+  'claims.addPayment': ['claim'],
+  'claims.deletePayment': ['claim'],
   'notifications.update': ['notification'],
   // Nothing is left to refresh: the app signs out.
   'accountData.deleteAccount': [],

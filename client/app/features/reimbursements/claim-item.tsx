@@ -1,0 +1,295 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney, moneyInputValue } from '#shared/money.ts';
+import { todayIso } from '#shared/schemas/dates.ts';
+import { claimActions, REIMBURSEMENT_LIMITS, type Claim, type ClaimStatus } from '#shared/schemas/reimbursement.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { cn } from '../../../lib/cn.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
+import { RoleGate } from '../../components/child-role.tsx';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { SubmitButton } from '../../components/saving-offline.tsx';
+import { FORM_ERROR, saveErrors } from './form-errors.ts';
+import { MoneyField } from './money-field.tsx';
+import { MOVE_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
+import { readAmount } from './reimbursement-logic.ts';
+import { useClaimMutations } from './use-reimbursements.ts';
+
+const STATUS_TONES: Record<ClaimStatus, string> = {
+  draft: 'bg-ink/5 text-ink',
+  submitted: 'bg-sky-100 text-sky-950',
+  approved: 'bg-emerald-100 text-emerald-950',
+  denied: 'bg-red-100 text-red-950',
+  appealed: 'bg-amber-100 text-amber-950',
+  'partially-paid': 'bg-emerald-50 text-emerald-950',
+  paid: 'bg-emerald-200 text-emerald-950',
+  withdrawn: 'bg-ink/5 text-ink-muted',
+};
+
+/** A move that asks something first: approving asks the approved amount; any move takes the funder's reference and a note. */
+function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStatus; currency: string; onDone: () => void }) {
+  const prefix = useId();
+  const { move } = useClaimMutations();
+  const [approved, setApproved] = useState(moneyInputValue(claim.amountCents, currency));
+  const [reference, setReference] = useState(claim.reference ?? '');
+  const [note, setNote] = useState('');
+  const [on, setOn] = useState(todayIso());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = to === 'approved' ? readAmount(approved, currency) : { cents: null, error: null };
+    if (amount.error) {
+      setErrors({ approvedCents: amount.error });
+      document.getElementById(`${prefix}-approved`)?.focus();
+      return;
+    }
+    try {
+      await move.mutateAsync({
+        id: claim.id,
+        data: {
+          status: to,
+          ...(amount.cents !== null ? { approvedCents: amount.cents } : {}),
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+          ...(on ? { on } : {}),
+        },
+      });
+      onDone();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    }
+  };
+  return (
+    <form
+      aria-label={`${MOVE_LABELS[to]}: claim ${claim.id}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    >
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {to === 'approved' ? (
+          <MoneyField
+            id={`${prefix}-approved`}
+            label="Approved amount"
+            currency={currency}
+            value={approved}
+            onChange={setApproved}
+            error={errors.approvedCents}
+            hint={`At most the ${formatMoney(claim.amountCents, currency)} asked`}
+          />
+        ) : null}
+        <TextField
+          id={`${prefix}-on`}
+          label="On"
+          type="date"
+          value={on}
+          onChange={(event) => setOn(event.target.value)}
+          error={errors.on}
+        />
+        <TextField
+          id={`${prefix}-reference`}
+          label="Funder’s reference"
+          optional
+          limit={REIMBURSEMENT_LIMITS.reference}
+          autoComplete="off"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={errors.reference}
+        />
+        <TextField
+          id={`${prefix}-note`}
+          label="Note"
+          optional
+          limit={REIMBURSEMENT_LIMITS.note}
+          autoComplete="off"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          error={errors.note}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={move.isPending}>{MOVE_LABELS[to]}</SubmitButton>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: string; onDone: () => void }) {
+  const prefix = useId();
+  const { addPayment } = useClaimMutations();
+  const left = Math.max(0, (claim.approvedCents ?? 0) - claim.paidCents);
+  const [amount, setAmount] = useState(left > 0 ? moneyInputValue(left, currency) : '');
+  const [paidOn, setPaidOn] = useState(todayIso());
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readAmount(amount, currency);
+    if (read.error || read.cents === null) {
+      setErrors({ amountCents: read.error ?? 'Enter an amount' });
+      document.getElementById(`${prefix}-amount`)?.focus();
+      return;
+    }
+    try {
+      await addPayment.mutateAsync({
+        id: claim.id,
+        data: { amountCents: read.cents, paidOn, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+      });
+      onDone();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    }
+  };
+  return (
+    <form
+      aria-label={`Record a payment: claim ${claim.id}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    >
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <MoneyField
+          id={`${prefix}-amount`}
+          label="Amount paid"
+          currency={currency}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amountCents}
+          hint={`${formatMoney(left, currency)} of the approved amount is still to pay`}
+        />
+        <TextField
+          id={`${prefix}-paid-on`}
+          label="Paid on"
+          type="date"
+          value={paidOn}
+          onChange={(event) => setPaidOn(event.target.value)}
+          error={errors.paidOn}
+        />
+        <TextField
+          id={`${prefix}-reference`}
+          label="Reference"
+          optional
+          limit={REIMBURSEMENT_LIMITS.reference}
+          autoComplete="off"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={errors.reference}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={addPayment.isPending}>Record payment</SubmitButton>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One claim of an expense: its funder, amounts, status, history and payments, and what can be done next. */
+export function ClaimItem({ claim, sourceName, currency }: { claim: Claim; sourceName: string; currency: string }) {
+  const [open, setOpen] = useState<ClaimStatus | 'payment' | null>(null);
+  const { deletePayment, remove } = useClaimMutations();
+  const money = (cents: number) => formatMoney(cents, currency);
+  const canPay = claim.status === 'approved' || claim.status === 'partially-paid';
+  const name = `${sourceName} claim`;
+  const close = () => {
+    setOpen(null);
+    focusWhenShown(`claim-${claim.id}`);
+  };
+  return (
+    <div className="grid gap-2 rounded-lg border border-ink/10 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={`claim-${claim.id}`} tabIndex={-1} className="font-semibold break-words text-ink">
+          {name}
+        </h4>
+        <span className={cn('rounded-full px-2 py-0.5 text-sm font-semibold', STATUS_TONES[claim.status])}>
+          {STATUS_LABELS[claim.status]}
+        </span>
+        {claim.noAnswerFlag ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-950">No answer for 45 days</span>
+        ) : null}
+      </div>
+      <p className="text-sm tabular-nums">
+        Asked {money(claim.amountCents)}
+        {claim.approvedCents !== null ? ` · Approved ${money(claim.approvedCents)}` : ''}
+        {` · Paid ${money(claim.paidCents)}`}
+        {claim.reference ? ` · Reference ${claim.reference}` : ''}
+      </p>
+      {claim.payments.length > 0 ? (
+        <ul aria-label={`Payments: ${name}`} className="grid gap-1 text-sm">
+          {claim.payments.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-center gap-2">
+              <span className="tabular-nums">
+                {money(payment.amountCents)} paid {formatDate(payment.paidOn)}
+                {payment.reference ? ` (${payment.reference})` : ''}
+              </span>
+              <RoleGate action={claimActions.deletePayment}>
+                <ConfirmDelete
+                  label="Delete"
+                  accessibleName={`Delete payment of ${money(payment.amountCents)}`}
+                  question={`Delete this payment of ${money(payment.amountCents)}?`}
+                  pending={deletePayment.isPending}
+                  onConfirm={() => deletePayment.mutateAsync({ id: claim.id, paymentId: payment.id })}
+                />
+              </RoleGate>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {claim.history.length > 0 ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-brand-800 underline underline-offset-4">History</summary>
+          <ol className="mt-2 grid gap-1">
+            {claim.history.map((change) => (
+              <li key={change.id}>
+                {formatDate(change.on)}: {STATUS_LABELS[change.toStatus]}
+                {change.approvedCents !== null && change.toStatus === 'approved' ? ` (${money(change.approvedCents)})` : ''}
+                {change.by ? `, by ${change.by.isYou ? 'you' : change.by.name}` : ''}
+                {change.reference ? ` · Reference ${change.reference}` : ''}
+                {change.note ? ` · ${change.note}` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {open === 'payment' ? (
+        <PaymentForm claim={claim} currency={currency} onDone={close} />
+      ) : open ? (
+        <MoveForm claim={claim} to={open} currency={currency} onDone={close} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <RoleGate action={claimActions.move}>
+            {claim.nextStatuses.map((to) => (
+              <Button key={to} variant="outline" size="sm" aria-label={`${MOVE_LABELS[to]}: ${name}`} onClick={() => setOpen(to)}>
+                {MOVE_LABELS[to]}
+              </Button>
+            ))}
+          </RoleGate>
+          {canPay ? (
+            <RoleGate action={claimActions.addPayment}>
+              <Button variant="outline" size="sm" aria-label={`Record a payment: ${name}`} onClick={() => setOpen('payment')}>
+                Record a payment
+              </Button>
+            </RoleGate>
+          ) : null}
+          <RoleGate action={claimActions.delete}>
+            <ConfirmDelete
+              label="Delete claim"
+              accessibleName={`Delete claim: ${sourceName}`}
+              question={`Delete this claim, its history and payments?`}
+              pending={remove.isPending}
+              onConfirm={() => remove.mutateAsync({ id: claim.id })}
+            />
+          </RoleGate>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, moneyInputValue } from '#shared/money.ts';
+import { claimActions, expenseActions, type Expense, type FundingSource } from '#shared/schemas/reimbursement.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { RoleGate } from '../../components/child-role.tsx';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { FormAlert, SelectField } from '../../components/form-field.tsx';
+import { SubmitButton } from '../../components/saving-offline.tsx';
+import { ClaimItem } from './claim-item.tsx';
+import { LMN_PATH } from './lmn-path.ts';
+import { FORM_ERROR, saveErrors } from './form-errors.ts';
+import { MoneyField } from './money-field.tsx';
+import { CATEGORY_LABELS, CHECKLIST_LABELS, EXPENSE_DELETE_NOTE } from './reimbursement-labels.ts';
+import { readAmount, sourcesForCurrency } from './reimbursement-logic.ts';
+import { useClaimMutations, useExpenseMutations } from './use-reimbursements.ts';
+
+export const expenseHeadingId = (id: number) => `expense-${id}`;
+
+/** "Claim it": a funder of the expense's currency and the amount, prefilled with what is left to claim. */
+function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: readonly FundingSource[]; onDone: () => void }) {
+  const prefix = useId();
+  const { create } = useClaimMutations();
+  const choices = sourcesForCurrency(sources, expense.currency);
+  const [sourceId, setSourceId] = useState(String(choices[0]?.id ?? ''));
+  const [amount, setAmount] = useState(moneyInputValue(expense.claimableCents, expense.currency));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const first = useRef<HTMLDivElement>(null);
+  useEffect(() => first.current?.querySelector('select')?.focus(), []);
+  if (choices.length === 0) {
+    return (
+      <div className="grid gap-2 rounded-lg border border-brand-700 p-3 text-sm">
+        <p>There is no funding source in {expense.currency} to claim from. Add one under Funding sources first.</p>
+        <div>
+          <Button variant="ghost" size="sm" onClick={onDone}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readAmount(amount, expense.currency);
+    if (read.error || read.cents === null) {
+      setErrors({ amountCents: read.error ?? 'Enter an amount' });
+      document.getElementById(`${prefix}-amount`)?.focus();
+      return;
+    }
+    try {
+      await create.mutateAsync({ expenseId: expense.id, data: { fundingSourceId: Number(sourceId), amountCents: read.cents } });
+      onDone();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    }
+  };
+  return (
+    <form
+      aria-label={`Claim ${expense.provider}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    >
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div ref={first} className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          id={`${prefix}-source`}
+          label="Claim from"
+          value={sourceId}
+          onChange={(event) => setSourceId(event.target.value)}
+          error={errors.fundingSourceId}
+        >
+          {choices.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.name}
+            </option>
+          ))}
+        </SelectField>
+        <MoneyField
+          id={`${prefix}-amount`}
+          label="Amount to claim"
+          currency={expense.currency}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amountCents}
+          hint={`${formatMoney(expense.claimableCents, expense.currency)} is left to claim`}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={create.isPending}>Add claim</SubmitButton>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One expense: what was paid, when and by whom, its documents, then its claims and what can be done. */
+export function ExpenseItem({
+  expense,
+  sources,
+  focusMe,
+  onDeleted,
+}: {
+  expense: Expense;
+  sources: readonly FundingSource[];
+  focusMe: boolean;
+  onDeleted: () => void;
+}) {
+  const [claiming, setClaiming] = useState(false);
+  const { remove } = useExpenseMutations();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusMe) heading.current?.focus();
+  }, [focusMe]);
+  const money = (cents: number) => formatMoney(cents, expense.currency);
+  const sourceName = (id: number | null) => sources.find((source) => source.id === id)?.name ?? 'A funding source';
+  const headingId = expenseHeadingId(expense.id);
+  const service = expense.serviceEndDate
+    ? `${formatDate(expense.serviceDate)} to ${formatDate(expense.serviceEndDate)}`
+    : formatDate(expense.serviceDate);
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold break-words text-ink">
+          {expense.provider}
+        </h3>
+        <p className="text-lg font-bold tabular-nums">{money(expense.amountCents)}</p>
+      </div>
+      <p className="text-sm text-ink-muted">
+        {CATEGORY_LABELS[expense.category]} · {service}
+        {expense.paidOn ? ` · Paid ${formatDate(expense.paidOn)}` : ''}
+        {expense.paidBy ? ` by ${expense.paidBy}` : ''}
+      </p>
+      {expense.paidDirectlyBy !== null ? (
+        <p className="text-sm">Paid directly by {sourceName(expense.paidDirectlyBy)}: nothing out of pocket.</p>
+      ) : (
+        <p className="text-sm tabular-nums">
+          Out of pocket {money(expense.outOfPocketCents)} · Left to claim {money(expense.claimableCents)}
+        </p>
+      )}
+      {expense.documentIds.length > 0 || expense.checklist.length > 0 ? (
+        <p className="text-sm">
+          {expense.documentIds.length > 0 ? (
+            <Link to={PATHS.vault} className="text-brand-800 underline underline-offset-4">
+              {expense.documentIds.length === 1 ? '1 document' : `${expense.documentIds.length} documents`} in the vault
+            </Link>
+          ) : null}
+          {expense.checklist.length > 0
+            ? `${expense.documentIds.length > 0 ? ' · ' : ''}Shows: ${expense.checklist.map((item) => CHECKLIST_LABELS[item]).join(', ')}`
+            : ''}
+        </p>
+      ) : null}
+      {expense.notes ? <p className="text-sm whitespace-pre-line">{expense.notes}</p> : null}
+      {expense.claims.length > 0 ? (
+        <ul aria-label={`Claims: ${expense.provider}`} className="grid gap-2">
+          {expense.claims.map((claim) => (
+            <li key={claim.id}>
+              <ClaimItem claim={claim} sourceName={sourceName(claim.fundingSourceId)} currency={expense.currency} />
+            </li>
+          ))}
+        </ul>
+      ) : expense.paidDirectlyBy === null ? (
+        <p className="text-sm text-ink-muted">Not claimed yet.</p>
+      ) : null}
+      {claiming ? (
+        <ClaimForm
+          expense={expense}
+          sources={sources}
+          onDone={() => {
+            setClaiming(false);
+            setTimeout(() => heading.current?.focus(), 0);
+          }}
+        />
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          {expense.paidDirectlyBy === null && expense.claimableCents > 0 ? (
+            <RoleGate action={claimActions.create}>
+              <Button variant="outline" size="sm" aria-label={`Claim it: ${expense.provider}`} onClick={() => setClaiming(true)}>
+                Claim it
+              </Button>
+            </RoleGate>
+          ) : null}
+          <Link
+            to={`${LMN_PATH}?expenseId=${expense.id}`}
+            className="inline-flex min-h-11 items-center px-2 text-sm text-brand-800 underline underline-offset-4 sm:min-h-9"
+          >
+            Write a letter of medical necessity
+          </Link>
+          <RoleGate action={expenseActions.delete}>
+            <ConfirmDelete
+              label="Delete expense"
+              accessibleName={`Delete expense: ${expense.provider}`}
+              question={`Delete this expense? ${EXPENSE_DELETE_NOTE}`}
+              pending={remove.isPending}
+              onConfirm={async () => {
+                await remove.mutateAsync({ id: expense.id });
+                onDeleted();
+              }}
+            />
+          </RoleGate>
+        </div>
+      )}
+    </article>
+  );
+}

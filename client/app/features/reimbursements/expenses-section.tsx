@@ -1,0 +1,150 @@
+import {
+  CLAIM_STATUSES,
+  EXPENSE_CATEGORIES,
+  type ClaimStatus,
+  type ExpenseCategory,
+  type ExpenseList,
+  type FundingSource,
+} from '#shared/schemas/reimbursement.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { SelectField } from '../../components/form-field.tsx';
+import { ExpenseItem } from './expense-item.tsx';
+import { CATEGORY_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
+
+export const EXPENSES_PAGE_SIZE = 20;
+
+export interface ExpenseFilters {
+  category: ExpenseCategory | '';
+  fundingSourceId: string;
+  status: ClaimStatus | '';
+  offset: number;
+}
+
+export const NO_FILTERS: ExpenseFilters = { category: '', fundingSourceId: '', status: '', offset: 0 };
+
+interface ExpensesQuery {
+  data: ExpenseList | undefined;
+  isPending: boolean;
+  isError: boolean;
+  fetchStatus: string;
+  refetch: () => unknown;
+}
+
+/** The expenses of the period, filtered by category, funder and claim status, a page at a time. */
+export function ExpensesSection({
+  query,
+  sources,
+  filters,
+  onFilters,
+  focusId,
+  onDeleted,
+}: {
+  query: ExpensesQuery;
+  sources: readonly FundingSource[];
+  filters: ExpenseFilters;
+  onFilters: (next: ExpenseFilters) => void;
+  focusId: number | null;
+  onDeleted: () => void;
+}) {
+  const set = (change: Partial<ExpenseFilters>) => onFilters({ ...filters, offset: 0, ...change });
+  const total = query.data?.total ?? 0;
+  const items = query.data?.items ?? [];
+  const first = total === 0 ? 0 : filters.offset + 1;
+  const last = filters.offset + items.length;
+  const filtered = filters.category !== '' || filters.fundingSourceId !== '' || filters.status !== '';
+  let body;
+  if (query.data) {
+    body =
+      items.length === 0 ? (
+        <p className="text-ink-muted">{filtered ? 'No expense matches these filters.' : 'No expense in this period.'}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {items.map((expense) => (
+            <li key={expense.id}>
+              <ExpenseItem expense={expense} sources={sources} focusMe={focusId === expense.id} onDeleted={onDeleted} />
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (query.isError) {
+    body = <LoadFailed message="We could not load the expenses just now." onRetry={() => void query.refetch()} />;
+  } else if (query.fetchStatus === 'paused') {
+    body = <p className="text-ink-muted">You&apos;re offline. The expenses will show when you&apos;re back online.</p>;
+  } else {
+    body = <Spinner size="small" label="Loading the expenses" showLabel />;
+  }
+  return (
+    <section aria-labelledby="expenses-heading" className="grid gap-4">
+      <h2 id="expenses-heading" tabIndex={-1} className="text-2xl font-bold text-ink">
+        Expenses
+      </h2>
+      <div role="group" aria-label="Filter the expenses" className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          id="expense-filter-category"
+          label="Category"
+          value={filters.category}
+          onChange={(event) => set({ category: event.target.value as ExpenseCategory | '' })}
+        >
+          <option value="">Every category</option>
+          {EXPENSE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="expense-filter-source"
+          label="Funding source"
+          value={filters.fundingSourceId}
+          onChange={(event) => set({ fundingSourceId: event.target.value })}
+        >
+          <option value="">Every funding source</option>
+          {sources.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="expense-filter-status"
+          label="Claim status"
+          value={filters.status}
+          onChange={(event) => set({ status: event.target.value as ClaimStatus | '' })}
+        >
+          <option value="">Any status</option>
+          {CLAIM_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {body}
+      {total > EXPENSES_PAGE_SIZE ? (
+        <nav aria-label="Expense pages" className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filters.offset === 0}
+            onClick={() => onFilters({ ...filters, offset: Math.max(0, filters.offset - EXPENSES_PAGE_SIZE) })}
+          >
+            Previous
+          </Button>
+          <p className="text-sm" aria-live="polite">
+            {first}–{last} of {total}
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={last >= total}
+            onClick={() => onFilters({ ...filters, offset: filters.offset + EXPENSES_PAGE_SIZE })}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { moneyInputValue } from '#shared/money.ts';
+import {
+  DEADLINE_RULES,
+  FUNDING_SOURCE_KINDS,
+  fundingSourceCreateSchema,
+  fundingSourceUpdateSchema,
+  REIMBURSEMENT_LIMITS,
+  type DeadlineRule,
+  type FundingSource,
+  type FundingSourceKind,
+} from '#shared/schemas/reimbursement.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { focusFirstError } from '../../../lib/field-errors.ts';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { check, FORM_ERROR, saveErrors } from './form-errors.ts';
+import { MoneyField } from './money-field.tsx';
+import { DEADLINE_RULE_LABELS, KIND_LABELS } from './reimbursement-labels.ts';
+import { readAmount, tidyDeadlines } from './reimbursement-logic.ts';
+import { useFundingSourceMutations } from './use-reimbursements.ts';
+
+type RuleChoice = DeadlineRule['kind'] | 'none';
+const FIELD_ORDER = ['kind', 'name', 'currency', 'awardCents', 'periodStart', 'periodEnd', 'deadlines', 'deadlineRule', 'notes'];
+
+/** Adds a funding source, or changes one: kind, name, currency, award, period, deadlines, notes. */
+export function FundingSourceForm({ source, onDone }: { source?: FundingSource; onDone: (saved: FundingSource | null) => void }) {
+  const prefix = useId();
+  const id = (field: string) => `${prefix}-${field}`;
+  const { create, update } = useFundingSourceMutations();
+  const [kind, setKind] = useState<FundingSourceKind>(source?.kind ?? 'esa');
+  const [name, setName] = useState(source?.name ?? '');
+  const [currency, setCurrency] = useState(source?.currency ?? 'USD');
+  const [award, setAward] = useState(source?.awardCents != null ? moneyInputValue(source.awardCents, source.currency) : '');
+  const [periodStart, setPeriodStart] = useState(source?.periodStart ?? '');
+  const [periodEnd, setPeriodEnd] = useState(source?.periodEnd ?? '');
+  const [deadlines, setDeadlines] = useState<string[]>(source?.deadlines ?? []);
+  const [rule, setRule] = useState<RuleChoice>(source?.deadlineRule?.kind ?? 'none');
+  const [ruleDays, setRuleDays] = useState(source?.deadlineRule?.kind === 'days-after-service' ? String(source.deadlineRule.days) : '30');
+  const [notes, setNotes] = useState(source?.notes ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const pending = create.isPending || update.isPending;
+  // The form opens in place of the button that asked for it: focus goes to its first field.
+  useEffect(() => document.getElementById(`${prefix}-kind`)?.focus(), [prefix]);
+  const currencyCode = /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const amount = readAmount(award, currencyCode, { required: false });
+    const deadlineRule: DeadlineRule | null =
+      rule === 'none' ? null : rule === 'days-after-service' ? { kind: rule, days: Number(ruleDays) } : { kind: rule };
+    const input = {
+      kind,
+      name,
+      currency: currency.trim().toUpperCase(),
+      awardCents: amount.cents,
+      periodStart: periodStart || null,
+      periodEnd: periodEnd || null,
+      deadlines: tidyDeadlines(deadlines),
+      deadlineRule,
+      notes: notes.trim() === '' ? null : notes,
+    };
+    const checked = check(source ? fundingSourceUpdateSchema : fundingSourceCreateSchema, input);
+    const found = { ...('errors' in checked ? checked.errors : {}), ...(amount.error ? { awardCents: amount.error } : {}) };
+    if (Object.keys(found).length > 0 || !('data' in checked)) {
+      setErrors(found);
+      focusFirstError(found, FIELD_ORDER, id);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = source
+        ? await update.mutateAsync({ id: source.id, data: checked.data })
+        : await create.mutateAsync({ data: fundingSourceCreateSchema.parse(input) });
+      onDone(saved);
+    } catch (error) {
+      const failed = saveErrors(error);
+      setErrors(failed);
+      focusFirstError(failed, FIELD_ORDER, id);
+    }
+  };
+
+  const label = source ? `Edit ${source.name}` : 'Add a funding source';
+  return (
+    <form aria-label={label} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id={id('kind')} label="Kind" value={kind} onChange={(event) => setKind(event.target.value as FundingSourceKind)}>
+          {FUNDING_SOURCE_KINDS.map((each) => (
+            <option key={each} value={each}>
+              {KIND_LABELS[each]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={id('name')}
+          label="Name"
+          limit={REIMBURSEMENT_LIMITS.name}
+          autoComplete="off"
+          placeholder="e.g. Arizona ESA"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          id={id('currency')}
+          label="Currency"
+          hint="Three letters, like USD"
+          autoComplete="off"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value)}
+          error={errors.currency}
+          className="uppercase"
+        />
+        <MoneyField
+          id={id('awardCents')}
+          label="Award or limit"
+          currency={currencyCode}
+          optional
+          hint="Leave empty when there is none (an HSA)"
+          value={award}
+          onChange={setAward}
+          error={errors.awardCents}
+        />
+        <TextField
+          id={id('periodStart')}
+          label="Period starts"
+          type="date"
+          optional
+          value={periodStart}
+          onChange={(event) => setPeriodStart(event.target.value)}
+          error={errors.periodStart}
+        />
+        <TextField
+          id={id('periodEnd')}
+          label="Period ends"
+          type="date"
+          optional
+          value={periodEnd}
+          onChange={(event) => setPeriodEnd(event.target.value)}
+          error={errors.periodEnd}
+        />
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold text-ink">Submission deadlines</legend>
+        <SelectField
+          id={id('deadlineRule')}
+          label="Repeating deadline"
+          value={rule}
+          onChange={(event) => setRule(event.target.value as RuleChoice)}
+          error={errors.deadlineRule}
+        >
+          {(['none', ...DEADLINE_RULES] as const).map((each) => (
+            <option key={each} value={each}>
+              {DEADLINE_RULE_LABELS[each]}
+            </option>
+          ))}
+        </SelectField>
+        {rule === 'days-after-service' ? (
+          <TextField
+            id={id('ruleDays')}
+            label="Days after the service"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={REIMBURSEMENT_LIMITS.deadlineDays}
+            value={ruleDays}
+            onChange={(event) => setRuleDays(event.target.value)}
+          />
+        ) : null}
+        <ul className="grid gap-2">
+          {deadlines.map((date, index) => (
+            // oxlint-disable-next-line react/no-array-index-key -- the dates are edited in place; their order is the key
+            <li key={index} className="flex flex-wrap items-end gap-2">
+              <div className="min-w-0 grow">
+                <TextField
+                  id={id(`deadline-${index}`)}
+                  label={`Deadline ${index + 1}`}
+                  type="date"
+                  value={date}
+                  onChange={(event) => setDeadlines((list) => list.map((each, at) => (at === index ? event.target.value : each)))}
+                />
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove deadline ${index + 1}`}
+                onClick={() => {
+                  setDeadlines((list) => list.filter((_, at) => at !== index));
+                  document.getElementById(id('add-deadline'))?.focus();
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {errors.deadlines ? <p className="text-sm font-medium text-red-800">{errors.deadlines}</p> : null}
+        <div>
+          <Button
+            id={id('add-deadline')}
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setDeadlines((list) => [...list, '']);
+              // The new date field is there on the next paint.
+              setTimeout(() => document.getElementById(id(`deadline-${deadlines.length}`))?.focus(), 0);
+            }}
+          >
+            Add a deadline date
+          </Button>
+        </div>
+      </fieldset>
+      <TextAreaField
+        id={id('notes')}
+        label="Notes"
+        optional
+        rows={2}
+        limit={REIMBURSEMENT_LIMITS.notes}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+        error={errors.notes}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton pending={pending}>{source ? 'Save funding source' : 'Add funding source'}</SubmitButton>
+        <Button variant="ghost" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <OfflineNotice pending={pending} what="funding source" />
+      </div>
+    </form>
+  );
+}
