@@ -147,6 +147,9 @@ for (const [device, viewport] of VIEWPORTS) {
 
       await expectNoSideways(page);
       await expectNoAxeViolations(page, `reimbursements (${device})`);
+      // WCAG 1.4.10: the narrowest screen reads without scrolling sideways.
+      await page.setViewportSize({ width: 320, height: 640 });
+      await expectNoSideways(page);
       expect(errors).toEqual([]);
     });
   });

@@ -90,10 +90,36 @@ export const SHOWN_IN = {
   access: ['children.list', 'caregivers.list', 'caregivers.audit', ...EVERY_CHILD_LISTS],
   /** The parent's export of everything ("Your data" in Settings). */
   export: ['accountData.currentExport'],
-  /** Reimbursements (issue 26): a funder, an expense, a claim or a payment changes the summary and the lists. */
-  fundingSource: ['fundingSources.list', 'reimbursements.summary', 'expenses.list', 'activities.list'],
-  expense: ['expenses.list', 'expenses.get', 'expenses.providers', 'reimbursements.summary', 'activities.list'],
-  claim: ['expenses.list', 'expenses.get', 'expenses.providers', 'reimbursements.summary', 'activities.list'],
+  /**
+   * Reimbursements (issue 26): a funder, an expense, a claim or a payment changes the summary and the
+   * lists, and the deadlines with claims still to submit: the dashboard's warning and the roadmap's milestone.
+   */
+  fundingSource: [
+    'fundingSources.list',
+    'reimbursements.summary',
+    'expenses.list',
+    'dashboard.stats',
+    'milestones.list',
+    'activities.list',
+  ],
+  expense: [
+    'expenses.list',
+    'expenses.get',
+    'expenses.providers',
+    'reimbursements.summary',
+    'dashboard.stats',
+    'milestones.list',
+    'activities.list',
+  ],
+  claim: [
+    'expenses.list',
+    'expenses.get',
+    'expenses.providers',
+    'reimbursements.summary',
+    'dashboard.stats',
+    'milestones.list',
+    'activities.list',
+  ],
   /** The person's email choices (Settings). */
   notification: ['notifications.get'],
 } as const satisfies Record<string, readonly QueryPath[]>;
