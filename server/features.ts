@@ -27,6 +27,7 @@ import { fundingSourcesFeature } from './features/reimbursements/funding-sources
 import { expensesFeature } from './features/reimbursements/expenses.feature.ts';
 import { claimsFeature } from './features/reimbursements/claims.feature.ts';
 import { reimbursementsFeature } from './features/reimbursements/reimbursements.feature.ts';
+import { fundingDeadlinesFeature } from './features/reimbursements/funding-deadlines.feature.ts';
 import type { FeatureDeps, Services } from './services.ts';
 
 /**
@@ -53,6 +54,7 @@ export const features = [
   expensesFeature,
   claimsFeature,
   reimbursementsFeature,
+  fundingDeadlinesFeature,
   guideFeature,
   accountDataFeature,
   caregiversFeature,
@@ -96,5 +98,6 @@ export const FAST_TEST_JOB_TIMINGS = {
     'documents.process': { expireInSeconds: 6, retryDelaySeconds: 1 },
     'contact.purge': { cron: '* * * * *' },
     'stored-objects.purge': { cron: '* * * * *' },
+    'funding-deadlines.sync': { cron: '* * * * *' },
   },
 } as const;

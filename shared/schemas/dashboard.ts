@@ -32,9 +32,40 @@ export const dashboardStatsSchema = z.object({
       overdue: z.boolean(),
     }),
   ),
+  /**
+   * What reimbursements need of the parent soon (issue 26, decision 0106): a deadline within
+   * DEADLINE_WARNING_DAYS[0] days with draft claims still to submit (`urgent` within the last
+   * DEADLINE_WARNING_DAYS[1]), and funders with claims unanswered for CLAIM_NO_ANSWER_DAYS. Deadlines first, soonest first.
+   */
+  reimbursementWarnings: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('deadline'),
+        fundingSourceId: z.number().int(),
+        name: z.string(),
+        date: storedDate,
+        /** Days from today (UTC) to the deadline: 0 on the day itself. */
+        daysLeft: z.number().int(),
+        urgent: z.boolean(),
+        /** Expenses with a draft claim to this funder. */
+        expenses: z.number().int(),
+        toSubmitCents: z.number().int(),
+        currency: z.string(),
+      }),
+      z.object({
+        kind: z.literal('no-answer'),
+        fundingSourceId: z.number().int(),
+        name: z.string(),
+        /** Claims submitted or appealed more than `days` ago with no answer yet. */
+        claims: z.number().int(),
+        days: z.number().int(),
+      }),
+    ]),
+  ),
 });
 
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+export type ReimbursementWarning = DashboardStats['reimbursementWarnings'][number];
 
 /** The dashboard: what a person does and the least role it needs (decision 0094). */
 export const dashboardActions = defineChildActions('dashboard', {

@@ -5,9 +5,26 @@ import { isoDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
 import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
-export const MILESTONE_CATEGORIES = ['plan-review', 'evaluation', 'progress-report', 'transition', 'school-year', 'goal'] as const;
+export const MILESTONE_CATEGORIES = [
+  'plan-review',
+  'evaluation',
+  'progress-report',
+  'transition',
+  'school-year',
+  'goal',
+  /** A funding source's next deadline to submit expenses (decision 0106). */
+  'reimbursement',
+] as const;
 export const MILESTONE_STATUSES = ['upcoming', 'in-progress', 'done', 'skipped'] as const;
-export const MILESTONE_SOURCES = ['generated', 'parent'] as const;
+/**
+ * Who made a milestone: the roadmap's rules, the parent, or another feature that keeps its own
+ * (decision 0106: reimbursements keep one per funding source's next deadline). The roadmap's
+ * regeneration touches only 'generated' ones.
+ */
+export const MILESTONE_SOURCES = ['generated', 'parent', 'reimbursements'] as const;
+/** The features that keep milestones of their own (milestones.keepOwn). */
+export const OWNED_MILESTONE_SOURCES = ['reimbursements'] as const satisfies readonly (typeof MILESTONE_SOURCES)[number][];
+export type OwnedMilestoneSource = (typeof OWNED_MILESTONE_SOURCES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 export type MilestoneCategory = (typeof MILESTONE_CATEGORIES)[number];
 /** A milestone still ahead of the family: shown as "coming up" and on the dashboard. */

@@ -11,7 +11,8 @@ declare module '../../services.ts' {
 
 export const dashboardFeature = defineFeature({
   name: 'dashboard',
-  service: createDashboardService,
+  needs: ['reimbursements'],
+  service: (deps, { reimbursements }) => createDashboardService({ ...deps, reimbursements }),
   router: dashboardRouter,
   rest: dashboardOperations,
 });

@@ -4,6 +4,7 @@ import { todayIso } from '#shared/schemas/dates.ts';
 import type { ChildNowReader } from '../../core/child-now.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { weekStart } from '../../core/dates.ts';
+import { reimbursementWarnings, type ReimbursementDeadlines } from './reimbursement-warnings.ts';
 
 /** How many milestones to come the dashboard lists, and at most how many overdue ones before them. */
 export const NEXT_MILESTONES = 3;
@@ -35,17 +36,25 @@ export function statsWindow(now: Date): StatsWindow {
  * milestones: the open ones still to come and, before them, those already past their date (the most
  * recently due, up to the same count), flagged `overdue` (decision 0023).
  */
-export function createDashboardService(deps: { childNow: ChildNowReader; now?: () => Date }) {
+export function createDashboardService(deps: {
+  childNow: ChildNowReader;
+  now?: () => Date;
+  /** Deadlines with draft claims and unanswered claims (issue 26): the reimbursement warnings. */
+  reimbursements: { deadlines(scope: ChildScope, today?: string): Promise<ReimbursementDeadlines> };
+}) {
   const now = deps.now ?? (() => new Date());
   return {
     async stats(scope: ChildScope): Promise<DashboardStats> {
       const window = statsWindow(now());
-      const child = await deps.childNow.read(scope.childId, {
-        observationCounts: window,
-        strategiesInUse: true,
-        activeGoals: true,
-        nextMilestones: { today: window.today, count: window.milestoneCount },
-      });
+      const [child, deadlines] = await Promise.all([
+        deps.childNow.read(scope.childId, {
+          observationCounts: window,
+          strategiesInUse: true,
+          activeGoals: true,
+          nextMilestones: { today: window.today, count: window.milestoneCount },
+        }),
+        deps.reimbursements.deadlines(scope, window.today),
+      ]);
       const { thisWeek, lastWeek, winsThisMonth } = child.observationCounts;
       return {
         observations: { thisWeek, lastWeek },
@@ -53,6 +62,7 @@ export function createDashboardService(deps: { childNow: ChildNowReader; now?: (
         activeGoals: child.activeGoals.map(({ createdOn: _createdOn, ...goal }) => goal),
         strategiesInUse: child.strategiesInUse,
         nextMilestones: child.nextMilestones,
+        reimbursementWarnings: reimbursementWarnings(deadlines, window.today),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { MilestoneCreate, MilestoneRange, MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import type { MilestoneCreate, MilestoneRange, MilestoneUpdate, OwnedMilestoneSource } from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import type { MilestoneDraft } from './roadmap-rules.ts';
@@ -76,4 +76,38 @@ export async function dismissRuleKey(db: Db, childId: number, ruleKey: string): 
 export async function dismissedRuleKeys(db: Db, childId: number): Promise<Set<string>> {
   const rows = await db.selectFrom('dismissedMilestones').select('ruleKey').where('childId', '=', childId).execute();
   return new Set(rows.map((row) => row.ruleKey));
+}
+
+/** The milestones a feature keeps for itself (decision 0106), in due order. */
+export async function listOwnedMilestones(db: Db, childId: number, source: OwnedMilestoneSource): Promise<MilestoneRow[]> {
+  return db
+    .selectFrom('milestones')
+    .selectAll()
+    .where('childId', '=', childId)
+    .where('source', '=', source)
+    .orderBy('dueDate')
+    .orderBy('id')
+    .execute();
+}
+
+/** A feature's own milestone; a sync running at the same moment that wrote the key first wins. */
+export async function insertOwnedMilestone(db: Db, childId: number, source: OwnedMilestoneSource, draft: MilestoneDraft): Promise<boolean> {
+  const inserted = await db
+    .insertInto('milestones')
+    .values({ ...draft, childId, source, status: 'upcoming' })
+    .onConflict((oc) => oc.columns(['childId', 'ruleKey']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Keeps a milestone the parent worked on under another key, so its rule's key is free for the next one. */
+export async function rekeyMilestone(db: Db, childId: number, id: number, ruleKey: string, now: Date): Promise<void> {
+  await db.updateTable('milestones').set({ ruleKey, updatedAt: now }).where('childId', '=', childId).where('id', '=', id).execute();
+}
+
+/** The children who have milestones `source` keeps (a daily sync visits them even when the feature has nothing left). */
+export async function childrenWithOwnedMilestones(db: Db, source: OwnedMilestoneSource): Promise<number[]> {
+  const rows = await db.selectFrom('milestones').select('childId').distinct().where('source', '=', source).execute();
+  return rows.map((row) => row.childId);
 }

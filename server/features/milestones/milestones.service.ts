@@ -1,7 +1,14 @@
 import type { FeatureFlags } from '#shared/feature-flags.ts';
 import { milestoneStatusAction } from '#shared/schemas/activity.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
-import type { GenerationResult, Milestone, MilestoneCreate, MilestoneRange, MilestoneUpdate } from '#shared/schemas/milestone.ts';
+import type {
+  GenerationResult,
+  Milestone,
+  MilestoneCreate,
+  MilestoneRange,
+  MilestoneUpdate,
+  OwnedMilestoneSource,
+} from '#shared/schemas/milestone.ts';
 import type { Db } from '../../db/database.ts';
 import type { MilestoneRow } from '../../db/schema.ts';
 import { lockChild, type ChildScope } from '../../core/child-scope.ts';
@@ -11,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ChildrenService } from '../children/children.service.ts';
 import type { GoalsService } from '../goals/goals.service.ts';
 import * as milestones from './milestones.repository.ts';
+import { planOwnedMilestones } from './owned-milestones.ts';
 import { generateRoadmap, type MilestoneDraft } from './roadmap-rules.ts';
 
 export function toMilestone(row: MilestoneRow, authorOf: AuthorOf): Milestone {
@@ -146,6 +154,35 @@ export function createMilestonesService(deps: MilestonesDeps) {
         return { id: scope.childId, result };
       });
       return generated.result;
+    },
+
+    /**
+     * Makes the milestones `source` keeps for the child match `drafts` (decision 0106), keeping what
+     * the parent did with them (owned-milestones.ts). Trelli's own bookkeeping, run by a daily job
+     * and after a change in the owning feature: no activity entry, as the reminder mail writes none.
+     * The roadmap's regeneration never touches these (it keeps only 'generated' ones).
+     */
+    async keepOwn(childId: number, source: OwnedMilestoneSource, drafts: readonly MilestoneDraft[]): Promise<GenerationResult> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const [existing, dismissed] = await Promise.all([
+          milestones.listOwnedMilestones(trx, childId, source),
+          milestones.dismissedRuleKeys(trx, childId),
+        ]);
+        const plan = planOwnedMilestones(existing, drafts, dismissed);
+        const removed = await milestones.deleteMilestones(trx, childId, plan.remove);
+        for (const { id, ruleKey } of plan.rekey) await milestones.rekeyMilestone(trx, childId, id, ruleKey, at);
+        for (const { id, draft } of plan.refresh) await milestones.refreshGenerated(trx, childId, id, draft, at);
+        let created = 0;
+        for (const draft of plan.insert) if (await milestones.insertOwnedMilestone(trx, childId, source, draft)) created += 1;
+        const changed = new Set([...plan.remove, ...plan.rekey.map((row) => row.id), ...plan.refresh.map((row) => row.id)]);
+        return { created, updated: plan.refresh.length, removed, kept: existing.filter((row) => !changed.has(row.id)).length };
+      });
+    },
+
+    /** The children with milestones `source` keeps: its daily sync visits them even once it has none to ask for. */
+    childrenWithOwn(source: OwnedMilestoneSource): Promise<number[]> {
+      return milestones.childrenWithOwnedMilestones(db, source);
     },
   };
 }

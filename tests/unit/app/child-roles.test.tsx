@@ -126,6 +126,7 @@ const stats: DashboardStats = {
   activeGoals: [],
   strategiesInUse: 0,
   nextMilestones: [],
+  reimbursementWarnings: [],
 };
 
 const detail: GoalDetailData = { goal, progress: [goal.latestProgress!], evidence: [], documents: [] };

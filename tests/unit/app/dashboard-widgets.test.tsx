@@ -34,6 +34,7 @@ const stats: Stats = {
     { id: 4, title: 'Book the review meeting', dueDate: dayFromToday(-3), category: 'plan-review', overdue: true },
     { id: 5, title: 'Sports day', dueDate: dayFromToday(4), category: 'school-year', overdue: false },
   ],
+  reimbursementWarnings: [],
 };
 
 beforeEach(() => setSelectedChildId(1));

@@ -66,6 +66,7 @@ const stats: Stats = {
   activeGoals: [],
   strategiesInUse: 0,
   nextMilestones: [{ id: 9, title: 'Annual IEP review', dueDate: DAY, category: 'plan-review', overdue: false }],
+  reimbursementWarnings: [],
 };
 
 beforeEach(() => setSelectedChildId(1));

@@ -1,6 +1,6 @@
 import type { Activity } from '#shared/schemas/activity.ts';
-import type { DashboardStats } from '#shared/schemas/dashboard.ts';
-import { formatDate, formatMomentDate, localToday } from '../../../lib/dates.ts';
+import type { DashboardStats, ReimbursementWarning } from '#shared/schemas/dashboard.ts';
+import { formatDate, formatMomentDate, formatShortDate, localToday } from '../../../lib/dates.ts';
 
 /** The dashboard's words and arithmetic, kept pure so they can be tested without a screen. */
 
@@ -52,4 +52,21 @@ export function weekBars(thisWeek: number, lastWeek: number, height: number): { 
   const max = Math.max(thisWeek, lastWeek, 1);
   const scale = (value: number) => Math.max(2, Math.round((value / max) * height));
   return { thisWeek: scale(thisWeek), lastWeek: scale(lastWeek) };
+}
+
+/** A reimbursement warning in words: what to do, and for a deadline how long is left ("3 days left"). */
+export function reimbursementWarningWords(
+  warning: ReimbursementWarning,
+  formatDay: (isoDay: string) => string = formatShortDate,
+): { text: string; left: string | null } {
+  if (warning.kind === 'no-answer') {
+    const text =
+      warning.claims === 1
+        ? `A claim to ${warning.name} has had no answer for ${warning.days} days`
+        : `${warning.claims} claims to ${warning.name} have had no answer for ${warning.days} days`;
+    return { text, left: null };
+  }
+  const expenses = warning.expenses === 1 ? '1 expense' : `${warning.expenses} expenses`;
+  const left = warning.daysLeft === 0 ? 'Last day today' : warning.daysLeft === 1 ? '1 day left' : `${warning.daysLeft} days left`;
+  return { text: `${warning.name}: ${expenses} to submit by ${formatDay(warning.date)}`, left };
 }

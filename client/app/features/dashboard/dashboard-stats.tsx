@@ -14,7 +14,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ChildTag } from '../../components/every-child-switch.tsx';
 import { useEveryChildOffered } from '../../hooks/use-every-child-view.ts';
-import { weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
+import { reimbursementWarningWords, weekBars, weekComparison, type ActiveGoal } from './dashboard-format.ts';
 import { useDashboardStats, useEveryChildProgress } from './use-dashboard.ts';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
@@ -225,6 +225,32 @@ function MilestonesCard({ milestones }: { milestones: Stats['nextMilestones'] })
   );
 }
 
+/** Deadlines with expenses to submit, and claims with no answer (issue 26): each line opens Reimbursements. */
+function ReimbursementsCard({ warnings }: { warnings: Stats['reimbursementWarnings'] }) {
+  return (
+    <Card title="Reimbursements" className="sm:col-span-2 lg:col-span-3">
+      <ul className="grid gap-2">
+        {warnings.map((warning) => {
+          const { text, left } = reimbursementWarningWords(warning);
+          const urgent = warning.kind === 'deadline' && warning.urgent;
+          return (
+            <li key={`${warning.kind}-${warning.fundingSourceId}`} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <Link to={PATHS.reimbursements} className={linkClasses}>
+                {text}
+              </Link>
+              {left ? (
+                <span className={urgent ? 'rounded-full bg-sun px-2 py-0.5 text-xs font-bold text-ink' : 'text-sm text-ink-muted'}>
+                  {left}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
 /** The selected child's numbers, from one `dashboard.stats` call. */
 export function DashboardStats({ onLogObservation }: { onLogObservation(): void }) {
   const stats = useDashboardStats();
@@ -243,6 +269,7 @@ export function DashboardStats({ onLogObservation }: { onLogObservation(): void 
     const data = stats.data;
     body = (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {data.reimbursementWarnings.length > 0 ? <ReimbursementsCard warnings={data.reimbursementWarnings} /> : null}
         <ObservationsCard observations={data.observations} onLogObservation={onLogObservation} />
         <Card title="Wins this month" info="Observations marked “This was a win” since the first of the month.">
           <Big>{data.winsThisMonth}</Big>

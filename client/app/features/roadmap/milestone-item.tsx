@@ -177,8 +177,8 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
     setPanel(null);
   };
 
-  // The roadmap's own words name days as YYYY-MM-DD; they are shown as every other date. A parent's words stay as typed.
-  const generatedWords = (text: string) => (milestone.source === 'generated' ? formatDatesInText(text) : text);
+  // Trelli's own words (the roadmap's, a funder's deadline) name days as YYYY-MM-DD; shown as every other date. A parent's stay as typed.
+  const generatedWords = (text: string) => (milestone.source !== 'parent' ? formatDatesInText(text) : text);
   const details =
     milestone.whyItMatters || milestone.whatToDo ? (
       <div className="grid gap-2 text-sm text-ink">

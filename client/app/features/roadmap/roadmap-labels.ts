@@ -10,6 +10,7 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   transition: 'Transition',
   'school-year': 'School year',
   goal: 'Goal',
+  reimbursement: 'Reimbursement deadline',
 };
 
 export const STATUS_LABELS: Record<Status, string> = {
