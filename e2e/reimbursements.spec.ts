@@ -135,6 +135,12 @@ for (const [device, viewport] of VIEWPORTS) {
       await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Out of pocket');
       await expect(page.getByRole('region', { name: 'Summary' })).toContainText('$0.00');
 
+      // A funder with claims is not deleted: the server's sentence says why, beside the button.
+      const sourceCard = sources.getByRole('article', { name: 'Arizona ESA' });
+      await sourceCard.getByRole('button', { name: 'Delete Arizona ESA' }).click();
+      await sourceCard.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(sourceCard.getByText(/^This funding source has 1 claim.*: remove or change them before deleting it\.$/)).toBeVisible();
+
       // The receipts as a funder asks for them: a ZIP with an index.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
