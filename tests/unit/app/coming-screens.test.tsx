@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import FormEditPage from '../../../client/app/pages/form-edit-page.tsx';
 import FormsPage from '../../../client/app/pages/forms-page.tsx';
-import ReimbursementsPage from '../../../client/app/pages/reimbursements-page.tsx';
 import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
 
 afterEach(() => cleanup());
@@ -12,7 +11,6 @@ afterEach(() => cleanup());
 // Issue 24: "Nothing here yet. When this screen is ready, it will appear here." read as an empty list.
 it.each([
   ['/snapshots', SnapshotsPage],
-  ['/reimbursements', ReimbursementsPage],
   ['/forms/{id}/edit', FormEditPage],
 ] as const)('%s says plainly that it is still being built, with the site\u2019s Coming tag', (_path, Page) => {
   render(
