@@ -162,7 +162,7 @@ describe('the tRPC router declares who may call each procedure', () => {
 });
 
 /** Enough children for one per procedure and one per REST operation, with some to spare. */
-const SPARE_CHILDREN = 160;
+const SPARE_CHILDREN = 240;
 
 describe.each(ENGINES)('authorization matrix on %s', (engine) => {
   let server: TestServer;

@@ -335,7 +335,7 @@ async function runConformance(server: TestServer, options: RunOptions) {
       value && typeof value === 'object' && 'id' in value && (typeof value.id === 'number' || typeof value.id === 'string')
         ? String(value.id)
         : undefined;
-    let id: string | undefined = await caregivingFixture(party, prefixTemplate);
+    let id: string | undefined = await caregivingFixture(party, prefixTemplate, pathParams);
     const list = fresh || id !== undefined ? undefined : operationAt('GET', prefixTemplate);
     if (list) {
       const answer = await send(await plan(list, party, { kind: 'valid', why: `list for ${name}`, pathParams }));
@@ -361,7 +361,33 @@ async function runConformance(server: TestServer, options: RunOptions) {
    * Records no collection POST makes: an invitation (its answer wraps the record) and someone else's
    * access to the party's child (made by inviting a new parent, who accepts).
    */
-  async function caregivingFixture(party: Party, prefix: string): Promise<string | undefined> {
+  async function caregivingFixture(party: Party, prefix: string, pathParams: Record<string, string>): Promise<string | undefined> {
+    // A claim (no collection lists claims) on an expense that has room for more, and a payment of an approved claim.
+    if (prefix === '/api/claims') {
+      const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+      const expense = await server.services.expenses.create(scope, {
+        provider: 'Conformance clinic',
+        category: 'therapy',
+        serviceDate: new Date().toISOString().slice(0, 10),
+        amountCents: 1_000_000,
+        currency: 'USD',
+        documentIds: [],
+        checklist: [],
+      });
+      const claim = await server.services.claims.create(scope, expense.id, {
+        fundingSourceId: await fundingSourceOf(party),
+        amountCents: 100,
+      });
+      return String(claim.id);
+    }
+    if (prefix === '/api/claims/{id}/payments') {
+      const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+      const claimId = Number(pathParams.id);
+      const claim = await server.services.claims
+        .addPayment(scope, claimId, { amountCents: 1, paidOn: new Date().toISOString().slice(0, 10) })
+        .catch(() => undefined);
+      return claim?.payments.at(-1) ? String(claim.payments.at(-1)?.id) : undefined;
+    }
     if (prefix === '/api/invites') {
       const created = await server.services.caregivers.invite(party.userId, {
         email: 'invited@example.com',
@@ -383,6 +409,22 @@ async function runConformance(server: TestServer, options: RunOptions) {
       return access ? String(access.id) : undefined;
     }
     return undefined;
+  }
+
+  /** The party's USD funding source that claims in valid requests go to. */
+  async function fundingSourceOf(party: Party): Promise<number> {
+    const key = 'a funding source for claims';
+    if (!party.fixtures.has(key)) {
+      const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+      const source = await server.services.fundingSources.create(scope, {
+        kind: 'insurance',
+        name: 'Conformance',
+        currency: 'USD',
+        deadlines: [],
+      });
+      party.fixtures.set(key, String(source.id));
+    }
+    return Number(party.fixtures.get(key));
   }
 
   /** An invitation for the party from another parent, to accept or look at. */
@@ -407,6 +449,23 @@ async function runConformance(server: TestServer, options: RunOptions) {
     // An invitation names the party's own children; preview and accept need a real invitation's token.
     if (operation.path === '/api/invites') fields.childIds = [party.childId];
     if (operation.path === '/api/invites/preview' || operation.path === '/api/invites/accept') fields.token = await invitationFor(party);
+    // Reimbursements: expenses in USD with no funder paying directly and no documents (ids a draw cannot
+    // know), claims to the party's funder (the fixture claim asks 100), and that claim moved submitted, then approved.
+    if (operation.path === '/api/expenses' || operation.path === '/api/expenses/{id}') {
+      if ('currency' in fields || operation.method === 'POST') fields.currency = 'USD';
+      delete fields.paidDirectlyBy;
+      delete fields.documentIds;
+    }
+    if (operation.path === '/api/expenses/{id}/claims' || operation.path === '/api/claims/{id}') {
+      if ('fundingSourceId' in fields || operation.method === 'POST') fields.fundingSourceId = await fundingSourceOf(party);
+      if ('amountCents' in fields || operation.method === 'POST') fields.amountCents = operation.method === 'POST' ? 1 : 100;
+    }
+    if (operation.path === '/api/claims/{id}/status') {
+      const moves = Number(party.fixtures.get('claim moves') ?? 0);
+      party.fixtures.set('claim moves', String(moves + 1));
+      Object.assign(fields, moves === 0 ? { status: 'submitted' } : { status: 'approved', approvedCents: 100 });
+    }
+    if (operation.path === '/api/claims/{id}/payments') fields.amountCents = 1;
     if (operation.path === '/api/auth/password-reset/complete' && server.services.accounts) {
       fields.token = new URL(await server.services.accounts.createResetLink(party.email)).hash.slice('#token='.length);
     }
@@ -470,6 +529,8 @@ async function runConformance(server: TestServer, options: RunOptions) {
       query: validQuery(operation, party, spec.optionals ?? 0.6),
       headers: { ...headers },
     };
+    if (operation.path === '/api/expense-proposals' && spec.kind === 'valid')
+      request.query.documentId = (await fixture(party, '/api/documents/{id}', 'id', false)) ?? ABSENT_ID;
     for (const parameter of operation.parameters.filter((p) => p.in === 'header')) {
       const value = validValue(
         doc,
