@@ -3,7 +3,8 @@
  * ESA with quarterly deadlines and one listed date within 14 days, adds an expense from a receipt PDF
  * whose amount the receipt's text proposes, claims it, moves the claim to submitted and approved,
  * records two payments to paid, reads the summary, downloads the receipts ZIP, and the screen passes
- * axe. A viewer of the same child sees the figures and no control that changes them.
+ * axe; the dashboard warns of the deadline while the claim is still to submit. A viewer of the same
+ * child sees the figures and no control that changes them.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -103,6 +104,14 @@ for (const [device, viewport] of VIEWPORTS) {
       const summary = page.getByRole('region', { name: 'Summary' }).getByRole('article', { name: 'Arizona ESA' });
       await expect(summary).toContainText(/Next deadline: .*\(in \d+ days\)\./);
       await expect(summary).toContainText(`1 expense still to submit ($150.00): ${PROVIDER}.`);
+
+      // The dashboard warns too, and its line leads back here.
+      await openApp(page, '/app');
+      const warning = page.getByRole('link', { name: /^Arizona ESA: 1 expense to submit by / });
+      await expect(warning).toBeVisible();
+      await expect(page.getByText('10 days left', { exact: true })).toBeVisible();
+      await warning.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Reimbursements' })).toBeVisible();
 
       await claim.getByRole('button', { name: 'Mark submitted: Arizona ESA claim' }).click();
       await claim.getByRole('textbox', { name: /Funder’s reference/ }).fill('ESA-2291');
