@@ -434,6 +434,22 @@ describe.each(ENGINES)('reimbursements on %s', (engine) => {
     expect((await f.call('DELETE', `/expenses/${expenseId}`)).status).toBe(200);
   });
 
+  it('keeps each funder\u2019s next deadline on the roadmap as funders and claims change', async () => {
+    const f = await family();
+    const esa = await f.call('POST', '/funding-sources', { kind: 'esa', name: 'State ESA', deadlines: [isoDay(20)] });
+    const deadlineOf = async () =>
+      ((await f.call('GET', '/milestones')).body as { title: string; dueDate: string; whatToDo: string }[]).filter(
+        (milestone) => milestone.title === 'Submit expenses to State ESA',
+      );
+    expect(await deadlineOf()).toEqual([expect.objectContaining({ dueDate: isoDay(20) })]);
+    const expenseId = await addExpense(f.call);
+    await claim(f.call, expenseId, esa.body.id, 5000);
+    expect((await deadlineOf())[0]?.whatToDo).toContain('1 expense waits to be submitted ($50.00)');
+    await f.call('DELETE', `/expenses/${expenseId}`);
+    await f.call('DELETE', `/funding-sources/${esa.body.id}`);
+    expect(await deadlineOf()).toEqual([]);
+  });
+
   it('deleting the child takes every reimbursement row with it', async () => {
     const f = await family();
     const expenseId = await addExpense(f.call);

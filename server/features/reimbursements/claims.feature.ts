@@ -12,7 +12,8 @@ declare module '../../services.ts' {
 /** The claims on expenses (decision 0103); the feed names one by its funder, never an amount. */
 export const claimsFeature = defineFeature({
   name: 'claims',
-  service: createClaimsService,
+  needs: ['fundingDeadlines'],
+  service: (deps, { fundingDeadlines }) => createClaimsService({ ...deps, deadlines: fundingDeadlines }),
   router: claimsRouter,
   rest: claimsOperations,
   activityTitles: [

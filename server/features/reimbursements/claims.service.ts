@@ -10,13 +10,14 @@ import { claimTakes, illegalMove, isPending, nextStatuses, overClaimed, takenBy 
 import * as claims from './claims.repository.ts';
 import { answerExpense } from './expenses.answers.ts';
 import * as expenses from './expenses.repository.ts';
+import { syncDeadlines, type DeadlineSync } from './funding-sources.deadlines.ts';
 import * as sources from './funding-sources.repository.ts';
 
 /**
  * The claims on an expense (decision 0103): a status machine with a row per move, payments that move
  * an approved claim to partially paid and paid, and never more asked of an expense than it cost.
  */
-export function createClaimsService(deps: { db: Db; now?: () => Date }) {
+export function createClaimsService(deps: { db: Db; now?: () => Date } & DeadlineSync) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
@@ -106,6 +107,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
         });
         return inserted;
       });
+      await syncDeadlines(deps, scope.childId);
       return answer(scope, row);
     },
 
@@ -123,6 +125,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
         await requireFits(trx, scope, expense, claim.id, amountCents);
         return claims.updateClaim(trx, scope.childId, id, { ...patch, updatedAt: now() });
       });
+      await syncDeadlines(deps, scope.childId);
       return answer(scope, row);
     },
 
@@ -132,6 +135,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
         await claims.deleteClaim(trx, scope.childId, id);
         return { id };
       });
+      await syncDeadlines(deps, scope.childId);
       return { id, deleted: true };
     },
 
@@ -167,6 +171,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
           updatedAt: now(),
         });
       });
+      await syncDeadlines(deps, scope.childId);
       return answer(scope, row);
     },
 
@@ -203,6 +208,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
         if (status !== claim.status) await recordMove(trx, scope, claim, status, { reference: input.reference, on: input.paidOn });
         return claims.updateClaim(trx, scope.childId, id, { paidCents, status, updatedAt: now() });
       });
+      await syncDeadlines(deps, scope.childId);
       return answer(scope, row);
     },
 
@@ -217,6 +223,7 @@ export function createClaimsService(deps: { db: Db; now?: () => Date }) {
         if (status !== claim.status) await recordMove(trx, scope, claim, status, { on: today() });
         return claims.updateClaim(trx, scope.childId, id, { paidCents, status, updatedAt: now() });
       });
+      await syncDeadlines(deps, scope.childId);
       return answer(scope, row);
     },
   };

@@ -12,8 +12,8 @@ declare module '../../services.ts' {
 /** The expenses a family paid (decision 0103); the feed names one by its category, never its provider. */
 export const expensesFeature = defineFeature({
   name: 'expenses',
-  needs: ['documents'],
-  service: (deps, { documents }) => createExpensesService({ ...deps, documents }),
+  needs: ['documents', 'fundingDeadlines'],
+  service: (deps, { documents, fundingDeadlines }) => createExpensesService({ ...deps, documents, deadlines: fundingDeadlines }),
   router: expensesRouter,
   rest: expensesOperations,
   activityTitles: [activityTitle({ subject: 'expense', table: 'expenses', title: 'category' })],

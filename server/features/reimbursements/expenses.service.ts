@@ -18,13 +18,14 @@ import { takenBy } from './claims.rules.ts';
 import * as claims from './claims.repository.ts';
 import { answerExpense, answerExpenses } from './expenses.answers.ts';
 import * as expenses from './expenses.repository.ts';
+import { syncDeadlines, type DeadlineSync } from './funding-sources.deadlines.ts';
 import * as sources from './funding-sources.repository.ts';
 import { proposeFromReceiptText } from './receipt-proposal.ts';
 
 export const NOT_THIS_CHILDS_DOCUMENT = 'This document is not one of this child\u2019s documents';
 
 /** The expenses a family paid (decision 0103): read by every caregiver, added and changed by updaters, deleted by owners. */
-export function createExpensesService(deps: { db: Db; now?: () => Date; documents: Pick<DocumentsService, 'describe'> }) {
+export function createExpensesService(deps: { db: Db; now?: () => Date; documents: Pick<DocumentsService, 'describe'> } & DeadlineSync) {
   const { db, documents } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
@@ -81,6 +82,7 @@ export function createExpensesService(deps: { db: Db; now?: () => Date; document
         await expenses.setExpenseDocuments(trx, scope.childId, inserted.id, documentIds);
         return inserted;
       });
+      await syncDeadlines(deps, scope.childId);
       return answerExpense(db, scope, row, today());
     },
 
@@ -134,6 +136,7 @@ export function createExpensesService(deps: { db: Db; now?: () => Date; document
         if (!updated) throw AppError.notFound('Expense');
         return updated;
       });
+      await syncDeadlines(deps, scope.childId);
       return answerExpense(db, scope, row, today());
     },
 
@@ -143,6 +146,7 @@ export function createExpensesService(deps: { db: Db; now?: () => Date; document
         if (!(await expenses.deleteExpense(trx, scope.childId, id))) throw AppError.notFound('Expense');
         return { id };
       });
+      await syncDeadlines(deps, scope.childId);
       return { id, deleted: true };
     },
 

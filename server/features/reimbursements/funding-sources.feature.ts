@@ -13,7 +13,8 @@ declare module '../../services.ts' {
 /** The child's funders (decision 0103); its part of the export holds every reimbursements table. */
 export const fundingSourcesFeature = defineFeature({
   name: 'fundingSources',
-  service: createFundingSourcesService,
+  needs: ['fundingDeadlines'],
+  service: (deps, { fundingDeadlines }) => createFundingSourcesService({ ...deps, deadlines: fundingDeadlines }),
   router: fundingSourcesRouter,
   rest: fundingSourcesOperations,
   accountData: reimbursementsAccountData,

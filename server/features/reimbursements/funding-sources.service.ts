@@ -12,6 +12,7 @@ import type { ChildScope } from '../../core/child-scope.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
 import { countOf } from './claims.rules.ts';
+import { syncDeadlines, type DeadlineSync } from './funding-sources.deadlines.ts';
 import * as sources from './funding-sources.repository.ts';
 
 function deadlineRuleOf(row: FundingSourceRow): DeadlineRule | null {
@@ -46,7 +47,7 @@ export function toFundingSource(row: FundingSourceRow, authorOf: AuthorOf): Fund
 const sortedDays = (days: readonly string[]) => [...new Set(days)].sort();
 
 /** The child's funders (decision 0103): read by every caregiver, managed by owners. */
-export function createFundingSourcesService(deps: { db: Db; now?: () => Date }) {
+export function createFundingSourcesService(deps: { db: Db; now?: () => Date } & DeadlineSync) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -79,6 +80,7 @@ export function createFundingSourcesService(deps: { db: Db; now?: () => Date }) 
           createdBy: scope.userId,
         });
       });
+      await syncDeadlines(deps, scope.childId);
       return toFundingSource(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
@@ -111,6 +113,7 @@ export function createFundingSourcesService(deps: { db: Db; now?: () => Date }) 
         if (!updated) throw AppError.notFound('Funding source');
         return updated;
       });
+      await syncDeadlines(deps, scope.childId);
       return toFundingSource(row, await authorsFor(db, scope, [row.createdBy]));
     },
 
@@ -128,6 +131,7 @@ export function createFundingSourcesService(deps: { db: Db; now?: () => Date }) 
         await sources.deleteFundingSource(trx, scope.childId, id);
         return { id };
       });
+      await syncDeadlines(deps, scope.childId);
       return { id, deleted: true };
     },
   };
