@@ -193,7 +193,18 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
 }
 
 /** One claim of an expense: its funder, amounts, status, history and payments, and what can be done next. */
-export function ClaimItem({ claim, sourceName, currency }: { claim: Claim; sourceName: string; currency: string }) {
+export function ClaimItem({
+  claim,
+  sourceName,
+  currency,
+  onRemoved,
+}: {
+  claim: Claim;
+  sourceName: string;
+  currency: string;
+  /** After the claim is deleted: where focus goes (its expense). */
+  onRemoved?: () => void;
+}) {
   const [open, setOpen] = useState<ClaimStatus | 'payment' | null>(null);
   const { deletePayment, remove } = useClaimMutations();
   const money = (cents: number) => formatMoney(cents, currency);
@@ -236,7 +247,10 @@ export function ClaimItem({ claim, sourceName, currency }: { claim: Claim; sourc
                   accessibleName={`Delete payment of ${money(payment.amountCents)}`}
                   question={`Delete this payment of ${money(payment.amountCents)}?`}
                   pending={deletePayment.isPending}
-                  onConfirm={() => deletePayment.mutateAsync({ id: claim.id, paymentId: payment.id })}
+                  onConfirm={async () => {
+                    await deletePayment.mutateAsync({ id: claim.id, paymentId: payment.id });
+                    focusWhenShown(`claim-${claim.id}`);
+                  }}
                 />
               </RoleGate>
             </li>
@@ -285,7 +299,10 @@ export function ClaimItem({ claim, sourceName, currency }: { claim: Claim; sourc
               accessibleName={`Delete claim: ${sourceName}`}
               question={`Delete this claim, its history and payments?`}
               pending={remove.isPending}
-              onConfirm={() => remove.mutateAsync({ id: claim.id })}
+              onConfirm={async () => {
+                await remove.mutateAsync({ id: claim.id });
+                onRemoved?.();
+              }}
             />
           </RoleGate>
         </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { moneyInputValue } from '#shared/money.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
@@ -86,6 +86,13 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const [errors, setErrors] = useState<Record<string, string>>({});
   const touched = useRef({ category: false, claimFrom: false });
   const alive = useRef(true);
+  // A proposal still being asked for stops asking once the form is gone.
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
   const pending = create.isPending || claims.create.isPending;
   const currencyCode = /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
   const sameCurrency = sourcesForCurrency(sources, currencyCode);

@@ -159,7 +159,12 @@ export function ExpenseItem({
         <ul aria-label={`Claims: ${expense.provider}`} className="grid gap-2">
           {expense.claims.map((claim) => (
             <li key={claim.id}>
-              <ClaimItem claim={claim} sourceName={sourceName(claim.fundingSourceId)} currency={expense.currency} />
+              <ClaimItem
+                claim={claim}
+                sourceName={sourceName(claim.fundingSourceId)}
+                currency={expense.currency}
+                onRemoved={() => heading.current?.focus()}
+              />
             </li>
           ))}
         </ul>
