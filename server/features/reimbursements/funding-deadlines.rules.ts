@@ -1,5 +1,8 @@
 import { formatMoney } from '#shared/money.ts';
-import type { MilestoneDraft } from '../milestones/roadmap-rules.ts';
+import type { MilestonesService } from '../milestones/milestones.service.ts';
+
+/** A milestone as the milestones service keeps it for another feature. */
+type MilestoneDraft = Parameters<MilestonesService['keepOwn']>[2][number];
 
 /*
  * Each funding source's next deadline as a roadmap milestone (decision 0106): one per source, keyed
