@@ -92,6 +92,16 @@ for (const [device, viewport] of VIEWPORTS) {
       await expect(expense.getByRole('heading', { name: PROVIDER })).toBeFocused();
       await expect(expense).toContainText('1 document in the vault');
 
+      // A correction keeps the receipt.
+      await expense.getByRole('button', { name: `Edit expense: ${PROVIDER}` }).click();
+      const editForm = expense.getByRole('form', { name: `Edit expense: ${PROVIDER}` });
+      await expect(editForm.getByLabel('Provider', { exact: true })).toBeFocused();
+      await editForm.getByLabel(/^Paid by/).fill('Visa ending 4242');
+      await editForm.getByRole('button', { name: 'Save expense' }).click();
+      await expect(expense).toContainText('by Visa ending 4242');
+      await expect(expense.getByRole('heading', { name: PROVIDER })).toBeFocused();
+      await expect(expense).toContainText('1 document in the vault');
+
       // Claimed from the ESA, for what is left of the expense.
       await expense.getByRole('button', { name: `Claim it: ${PROVIDER}` }).click();
       const claimForm = expense.getByRole('form', { name: `Claim ${PROVIDER}` });

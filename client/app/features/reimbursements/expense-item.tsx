@@ -10,6 +10,7 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { FormAlert, SelectField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/saving-offline.tsx';
 import { ClaimItem } from './claim-item.tsx';
+import { ExpenseEditForm } from './expense-edit-form.tsx';
 import { LMN_PATH } from './lmn-path.ts';
 import { FORM_ERROR, saveErrors } from './form-errors.ts';
 import { MoneyField } from './money-field.tsx';
@@ -111,6 +112,7 @@ export function ExpenseItem({
   onDeleted: () => void;
 }) {
   const [claiming, setClaiming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const { remove } = useExpenseMutations();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -171,7 +173,15 @@ export function ExpenseItem({
       ) : expense.paidDirectlyBy === null ? (
         <p className="text-sm text-ink-muted">Not claimed yet.</p>
       ) : null}
-      {claiming ? (
+      {editing ? (
+        <ExpenseEditForm
+          expense={expense}
+          onDone={() => {
+            setEditing(false);
+            setTimeout(() => heading.current?.focus(), 0);
+          }}
+        />
+      ) : claiming ? (
         <ClaimForm
           expense={expense}
           sources={sources}
@@ -189,6 +199,11 @@ export function ExpenseItem({
               </Button>
             </RoleGate>
           ) : null}
+          <RoleGate action={expenseActions.update}>
+            <Button variant="outline" size="sm" aria-label={`Edit expense: ${expense.provider}`} onClick={() => setEditing(true)}>
+              Edit expense
+            </Button>
+          </RoleGate>
           <Link
             to={`${LMN_PATH}?expenseId=${expense.id}`}
             className="inline-flex min-h-11 items-center px-2 text-sm text-brand-800 underline underline-offset-4 sm:min-h-9"
