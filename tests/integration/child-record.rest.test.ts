@@ -1060,6 +1060,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
           { id: inTwoA.id, title: 'In two days A', dueDate: daysFromNow(2), category: 'school-year', overdue: false },
           { id: inTwoB.id, title: 'In two days B', dueDate: daysFromNow(2), category: 'school-year', overdue: false },
         ],
+        reimbursementWarnings: [],
       });
     });
 
@@ -1071,6 +1072,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         activeGoals: [],
         strategiesInUse: 0,
         nextMilestones: [],
+        reimbursementWarnings: [],
       });
     });
   });

@@ -364,6 +364,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
           { id: overdue.id, title: 'Yesterday', dueDate: '2026-08-31', category: 'school-year', overdue: true },
           { id: milestone.id, title: 'Today', dueDate: '2026-09-01', category: 'school-year', overdue: false },
         ],
+        reimbursementWarnings: [],
       });
       setClock(new Date('2026-09-07T00:00:00.000Z'));
       expect((await trpc.dashboard.stats({ childId })).observations).toEqual({ thisWeek: 0, lastWeek: 2 });
