@@ -89,12 +89,20 @@ export function applyProposal<T extends ProposalDraft>(
   return { draft: next, proposed: marked };
 }
 
-/** How long to wait before asking again for a proposal while the vault still reads the PDF: attempt 0, 1, 2... */
-export const PROPOSAL_WAITS_MS = [500, 1000, 1500, 2000, 3000] as const;
+/** How long to wait before asking again for a proposal while the vault still reads the PDF (about 17 s in all): attempt 0, 1, 2... */
+export const PROPOSAL_WAITS_MS = [500, 1000, 1500, 2000, 3000, 4000, 5000] as const;
 
-/** The wait before the next ask, or null to stop: the text is there, or the file is a photo, or enough asks. */
-export function nextProposalWait(proposal: Pick<ExpenseProposal, 'hasText'>, isPdf: boolean, attempt: number): number | null {
-  if (proposal.hasText || !isPdf) return null;
+/**
+ * The wait before the next ask, or null to stop: the text is there, the file is a photo, the vault
+ * has finished reading it (a scan with no text stays without), or enough asks.
+ */
+export function nextProposalWait(
+  proposal: Pick<ExpenseProposal, 'hasText'>,
+  isPdf: boolean,
+  attempt: number,
+  stillReading = true,
+): number | null {
+  if (proposal.hasText || !isPdf || !stillReading) return null;
   return PROPOSAL_WAITS_MS[attempt] ?? null;
 }
 

@@ -149,16 +149,23 @@ export function useUploadReceipt() {
 /** Asks what a receipt proposes, again while the vault is still reading a PDF (a few times, then gives up). */
 export function useProposal() {
   const utils = trpc.useUtils();
+  const childId = useSelectedChildId();
   return useCallback(
     async (documentId: number, isPdf: boolean, stillWanted: () => boolean): Promise<ExpenseProposal | null> => {
       for (let attempt = 0; ; attempt += 1) {
+        // Whether the vault is still reading the file, asked first: a proposal without text after the
+        // reading ended stays without (a scan), one asked during it may come with text later.
+        const reading =
+          isPdf && childId !== null
+            ? (await utils.client.documents.byId.query({ childId, id: documentId })).processing === 'pending'
+            : false;
         const proposal = await utils.client.expenses.propose.query({ documentId });
-        const wait = nextProposalWait(proposal, isPdf, attempt);
+        const wait = nextProposalWait(proposal, isPdf, attempt, reading);
         if (wait === null || !stillWanted()) return proposal;
         await sleep(wait);
       }
     },
-    [utils],
+    [utils, childId],
   );
 }
 

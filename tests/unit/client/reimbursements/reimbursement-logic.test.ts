@@ -90,6 +90,8 @@ describe('a receipt’s proposal', () => {
     expect(nextProposalWait({ hasText: false }, true, 99)).toBeNull();
     expect(nextProposalWait({ hasText: true }, true, 0)).toBeNull();
     expect(nextProposalWait({ hasText: false }, false, 0)).toBeNull();
+    // The vault has read the file and found no text (a scan): asking again cannot help.
+    expect(nextProposalWait({ hasText: false }, true, 0, false)).toBeNull();
   });
 });
 
