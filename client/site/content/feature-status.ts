@@ -14,7 +14,7 @@ const STATUS = {
   'progress-planner': 'available',
   roadmap: 'available',
   'document-vault': 'available',
-  reimbursements: 'coming',
+  reimbursements: 'available',
   snapshots: 'coming',
   'smart-forms': 'coming',
   guide: 'available',

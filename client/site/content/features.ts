@@ -101,13 +101,15 @@ export const FEATURES: readonly FeatureStory[] = [
     name: 'Reimbursements',
     phrase: 'reimbursements',
     icon: 'receipt',
-    summary: 'Keep track of therapy, tutoring and evaluation costs, what you have claimed and what is still owed to you.',
+    summary:
+      'Keep track of therapy, tutoring and evaluation costs, what each funder has paid back, what is still owed to you and the deadlines to claim it.',
     details:
-      'Support costs add up, and claims are easy to forget. Log each expense with its receipt, note when you sent it to insurance or your FSA or HSA, and see at a glance what is still outstanding.',
+      'Support costs add up, and every funder has its own rules. Add your ESA, HSA, FSA, insurance plan, school district or grant with its award and its deadlines. Add each expense with its receipt from the vault; from a PDF receipt, Trelli suggests the provider, the date and the amount for you to check. Claim an expense from one funder, or claim what insurance did not pay from your HSA, and follow each claim until it is paid. The dashboard warns you before a deadline, and each deadline is on your roadmap.',
     points: [
-      'Expenses with receipts attached',
-      'Status for every claim: to submit, submitted, paid',
-      'A running total of what is still owed to you',
+      'Expenses with their receipts, superbills and invoices from the vault',
+      'Every claim from draft to submitted, approved or denied, appealed and paid, with each payment',
+      'What each funder has paid, what is pending and what is left of the award, and what you paid yourself this year',
+      'Deadline warnings on the dashboard and the roadmap, and a funder’s claims as a spreadsheet (CSV) with its receipts in one ZIP file',
     ],
   },
   {
@@ -149,7 +151,7 @@ export const FEATURES: readonly FeatureStory[] = [
     points: [
       'Short, practical reads',
       'Checklists you can take into meetings',
-      'Letters to the school you can fill in from your child’s profile and download',
+      'Letters to the school you can fill in from your child’s profile and download, and a letter of medical necessity for your child’s doctor to sign',
       'Written for parents, not for professionals',
     ],
     flaggedPoint: { flag: 'FLAG_TRELLI_GUIDE_THEMES_V1', text: 'Organized by theme: school, home, health, feelings and money' },

@@ -97,7 +97,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'How does reimbursement tracking work?',
     feature: 'reimbursements',
     answer:
-      'Add each expense, such as therapy, tutoring or an evaluation, with its receipt, then mark when you submitted it to insurance or your FSA or HSA and when it was paid. Trelli keeps a running total of what is still owed to you.',
+      'Open Reimbursements and add each funder: an ESA, HSA, FSA, insurance plan, school district or grant, with its award and its deadlines. Add each expense, such as therapy, tutoring or an evaluation, with its receipt; from a PDF receipt, Trelli suggests the provider, the date and the amount for you to check. Claim the expense from a funder, or claim what insurance did not pay from your HSA. Mark each claim submitted, approved or denied, and record each payment. Trelli shows what each funder has paid, what is pending and what is left of the award, and what you paid yourself this year. The dashboard warns you 14 and 3 days before a deadline with expenses still to submit, and a claim with no answer after 45 days. Each deadline is also a milestone on your roadmap, with its reminder emails. You can download a funder’s claims as a CSV file and their receipts as one ZIP file. If a funder asks for a letter of medical necessity, the guide has one for your child’s doctor to check and sign.',
   },
   {
     id: 'snapshot',

@@ -9,7 +9,12 @@ import { NOT_FOUND_PAGE, PUBLIC_PAGES, preloadAllPages, renderPage, type SitePag
 
 export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
   'document-vault': [/Upload PDFs/, /keep in the vault/, /documents you can find when they ask/],
-  reimbursements: [/Expenses with receipts attached/, /How does reimbursement tracking work/, /reimbursement records/],
+  reimbursements: [
+    /Expenses with their receipts, superbills and invoices/,
+    /Deadline warnings on the dashboard and the roadmap/,
+    /How does reimbursement tracking work/,
+    /reimbursement records/,
+  ],
   snapshots: [
     /Print it, save it as a PDF or share it/,
     /share a snapshot with a new teacher/,
