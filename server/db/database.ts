@@ -26,12 +26,16 @@ export function connectionOf(db: Db): DatabaseConnection {
 
 const INT8 = 20;
 const DATE = 1082;
+/** date[] (a funding source's deadlines): read as text[], each day a 'YYYY-MM-DD' string as PGlite does. */
+const DATE_ARRAY = 1182;
+const TEXT_ARRAY = 1009;
 
 /** Both drivers agree: int8 and count(*) as number, dates as 'YYYY-MM-DD' strings (no time zone shifts). */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8) return (value: string) => Number(value);
     if (oid === DATE) return (value: string) => value;
+    if (oid === DATE_ARRAY) return pgDefaultTypes.getTypeParser(TEXT_ARRAY, format);
     return pgDefaultTypes.getTypeParser(oid, format);
   }) as typeof pgDefaultTypes.getTypeParser,
 };

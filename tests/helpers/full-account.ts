@@ -255,6 +255,26 @@ const shareLinks: AccountStep = async (account) => {
   record(account, 'shareLinks', { id: link.id, token: link.token });
 };
 
+/** Per child: a funder, an expense with its receipt linked, and a claim moved to partially paid (rows in all six reimbursements tables). */
+const reimbursements: AccountStep = async (account) => {
+  for (const childId of account.childIds) {
+    const receipt = account.documents.find((document) => document.childId === childId);
+    const source = expectOk(await account.call('POST', '/funding-sources', { kind: 'hsa', name: '=HSA' }, childId), 'a funder').body;
+    record(account, 'fundingSources', source);
+    const expense = { provider: '+Speech clinic', serviceDate: '2026-01-12', amountCents: 15000, documentIds: receipt ? [receipt.id] : [] };
+    const added = expectOk(await account.call('POST', '/expenses', expense, childId), 'an expense').body;
+    record(account, 'expenses', added);
+    const claim = expectOk(
+      await account.call('POST', `/expenses/${added.id}/claims`, { fundingSourceId: source.id, amountCents: 15000 }, childId),
+      'a claim',
+    ).body;
+    record(account, 'claims', claim);
+    await account.call('POST', `/claims/${claim.id}/status`, { status: 'submitted' }, childId);
+    await account.call('POST', `/claims/${claim.id}/status`, { status: 'approved', approvedCents: 9000 }, childId);
+    expectOk(await account.call('POST', `/claims/${claim.id}/payments`, { amountCents: 4000, paidOn: '2026-02-01' }, childId), 'a payment');
+  }
+};
+
 /** A finished export (its ZIP in the store) and a second session. */
 const exportAndSessions: AccountStep = async (account) => {
   expectOk(await account.call('POST', '/exports'), 'an export');
@@ -271,6 +291,7 @@ export const FULL_ACCOUNT_STEPS: AccountStep[] = [
   childRecords,
   childProfile,
   documents,
+  reimbursements,
   caregivers,
   shareLinks,
   notificationChoices,

@@ -77,6 +77,19 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     const created = (kind: string) => (account.created[kind] as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
     for (const kind of ['children', 'observations', 'goals', 'progressEntries', 'strategies', 'medications', 'childPeople'])
       expect({ kind, ids: ids(kind) }).toEqual({ kind, ids: created(kind) });
+    // Reimbursements: each child's funder, expense (its receipt linked) and claim, its four moves and its payment.
+    for (const kind of ['fundingSources', 'expenses', 'claims']) expect({ kind, ids: ids(kind) }).toEqual({ kind, ids: created(kind) });
+    expect([data.records.expenseDocuments.length, data.records.claimStatusChanges.length, data.records.claimPayments.length]).toEqual([
+      account.childIds.length,
+      4 * account.childIds.length,
+      account.childIds.length,
+    ]);
+    expect(data.records.claims[0]).toMatchObject({
+      status: 'partially-paid',
+      approvedCents: 9000,
+      paidCents: 4000,
+      addedBy: expect.any(String),
+    });
     expect(ids('documents')).toEqual(account.documents.map((document) => document.id).sort((a, b) => a - b));
     expect(data.records.observations.map((row: { what: string }) => row.what)).toContain('=HYPERLINK("http://example.com","click")');
     expect(data.records.children[0]).toMatchObject({ firstName: 'Maya', lastName: 'Rivera', diagnoses: ['ADHD'], ownerId: account.userId });

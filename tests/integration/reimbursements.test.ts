@@ -437,6 +437,13 @@ describe.each(ENGINES)('reimbursements on %s', (engine) => {
   it('keeps each funder\u2019s next deadline on the roadmap as funders and claims change', async () => {
     const f = await family();
     const esa = await f.call('POST', '/funding-sources', { kind: 'esa', name: 'State ESA', deadlines: [isoDay(20)] });
+    // Deadlines are days ('YYYY-MM-DD', in order) on both drivers, in every answer.
+    const changed = await f.call('PUT', `/funding-sources/${esa.body.id}`, { deadlines: [isoDay(90), isoDay(20)] });
+    expect([esa.body.deadlines, changed.body.deadlines]).toEqual([[isoDay(20)], [isoDay(20), isoDay(90)]]);
+    expect((await f.call('GET', '/funding-sources')).body.find((source: { id: number }) => source.id === esa.body.id).deadlines).toEqual([
+      isoDay(20),
+      isoDay(90),
+    ]);
     const deadlineOf = async () =>
       ((await f.call('GET', '/milestones')).body as { title: string; dueDate: string; whatToDo: string }[]).filter(
         (milestone) => milestone.title === 'Submit expenses to State ESA',
