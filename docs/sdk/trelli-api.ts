@@ -840,6 +840,265 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/funding-sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s funding sources (ESA, HSA, FSA, insurance, school district, grant), in the order added */
+    get: operations['listFundingSources'];
+    put?: never;
+    /** Add a funding source */
+    post: operations['createFundingSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/funding-sources/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a funding source */
+    put: operations['updateFundingSource'];
+    post?: never;
+    /** Delete a funding source that no claim or directly paid expense uses */
+    delete: operations['deleteFundingSource'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s expenses, newest service date first, with their claims */
+    get: operations['listExpenses'];
+    put?: never;
+    /** Add a expense */
+    post: operations['createExpense'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An expense with its claims, their moves and payments */
+    get: operations['getExpense'];
+    /** Change a expense */
+    put: operations['updateExpense'];
+    post?: never;
+    /** Delete a expense */
+    delete: operations['deleteExpense'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expense-proposals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a receipt in the vault proposes for a new expense: provider, service date and amount
+     * @description Read from the text the vault extracted. `hasText` is false (and every field null) while the file is still being read, or for a photo with no text.
+     */
+    get: operations['proposeExpense'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expense-providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each provider with the category and funding source used last, for prefilling a new expense */
+    get: operations['listExpenseProviders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Claim an expense from a funding source, as a draft */
+    post: operations['createClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a draft claim’s amount or funding source */
+    put: operations['updateClaim'];
+    post?: never;
+    /** Delete a claim with its moves and payments */
+    delete: operations['deleteClaim'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a claim: submitted, approved (with the amount), denied, appealed or withdrawn
+     * @description draft → submitted | withdrawn; submitted → approved | denied | withdrawn; approved → withdrawn; denied → appealed | withdrawn; appealed → approved | denied | withdrawn. Payments make a claim partially paid or paid; a claim with a payment cannot be withdrawn.
+     */
+    post: operations['moveClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a payment on an approved claim */
+    post: operations['addClaimPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}/payments/{paymentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a payment: the claim moves back to partially paid or approved */
+    delete: operations['deleteClaimPayment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reimbursements/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per funding source what was claimed, is pending, approved, paid and denied, its next deadline, and out of pocket per currency
+     * @description Over the expenses whose service date is in the period (`from` and `to`, by default this calendar year) and in the funding source’s own period. Amounts are integer minor units of each funding source’s currency; out of pocket is per currency, never summed across currencies. `nextDeadline` is the earliest deadline on or after today (listed dates, the rule’s month or quarter end, each draft claim’s service date plus the rule’s days) with the expenses whose draft claims are still to submit; `noAnswerClaims` counts claims submitted or appealed more than 45 days ago.
+     */
+    get: operations['getReimbursementSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reimbursements/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The claims as a CSV a funder accepts: one row per claim
+     * @description Claims whose expense’s service date is in the period (`from` and `to`, each by default the first or last day of this calendar year), to the funding source `fundingSourceId` (every funding source of the child without it; 404 for one that is not this child’s). Money is a plain decimal of the currency (150.00) beside a Currency column; a cell beginning with = + - @, a tab or a carriage return starts with `'` so a spreadsheet shows it as text. The Receipts column names the files as the ZIP export names them.
+     */
+    get: operations['exportReimbursementClaimsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reimbursements/export.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The receipts of the claims as one ZIP, with index.csv naming each file’s claims
+     * @description Claims whose expense’s service date is in the period (`from` and `to`, each by default the first or last day of this calendar year), to the funding source `fundingSourceId` (every funding source of the child without it; 404 for one that is not this child’s). Each document linked to the claims’ expenses is named `<service date>_<provider>_<amount>.<ext>` (a second file of the same name ends in ` (2)`); index.csv gives each file’s claims, expense and vault document. The ZIP is streamed as it is made: a file that cannot be read ends the download early, so a short download is never mistaken for a whole one.
+     */
+    get: operations['exportReimbursementReceiptsZip'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/guide/suggestions': {
     parameters: {
       query?: never;
@@ -1391,7 +1650,7 @@ export interface components {
        * @default school-year
        * @enum {string}
        */
-      category?: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal';
+      category?: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal' | 'reimbursement';
       /** Format: date */
       dueDate: string;
       /**
@@ -1405,7 +1664,7 @@ export interface components {
       whyItMatters?: string | null;
       whatToDo?: string | null;
       /** @enum {string} */
-      category?: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal';
+      category?: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal' | 'reimbursement';
       /** Format: date */
       dueDate?: string;
       /** @enum {string} */
@@ -1462,12 +1721,135 @@ export interface components {
         | 'therapy'
         | 'correspondence'
         | 'receipt'
+        | 'superbill'
+        | 'invoice'
+        | 'eob'
+        | 'lmn'
         | 'other';
       documentDate?: string | null;
       schoolYear?: string | null;
       tags?: string[];
       note?: string | null;
       goalIds?: number[];
+    };
+    FundingSourceCreate: {
+      /** @enum {string} */
+      kind: 'esa' | 'hsa' | 'fsa' | 'insurance' | 'school-district' | 'grant' | 'other';
+      name: string;
+      /** @default USD */
+      currency?: string;
+      awardCents?: number | null;
+      periodStart?: string | null;
+      periodEnd?: string | null;
+      /** @default [] */
+      deadlines?: string[];
+      deadlineRule?:
+        | (
+            | {
+                /** @constant */
+                kind: 'monthly';
+              }
+            | {
+                /** @constant */
+                kind: 'quarterly';
+              }
+            | {
+                /** @constant */
+                kind: 'days-after-service';
+                days: number;
+              }
+          )
+        | null;
+      notes?: string | null;
+    };
+    FundingSourceUpdate: {
+      /** @enum {string} */
+      kind?: 'esa' | 'hsa' | 'fsa' | 'insurance' | 'school-district' | 'grant' | 'other';
+      name?: string;
+      currency?: string;
+      awardCents?: number | null;
+      periodStart?: string | null;
+      periodEnd?: string | null;
+      deadlines?: string[];
+      deadlineRule?:
+        | (
+            | {
+                /** @constant */
+                kind: 'monthly';
+              }
+            | {
+                /** @constant */
+                kind: 'quarterly';
+              }
+            | {
+                /** @constant */
+                kind: 'days-after-service';
+                days: number;
+              }
+          )
+        | null;
+      notes?: string | null;
+    };
+    ExpenseCreate: {
+      provider: string;
+      /**
+       * @default other
+       * @enum {string}
+       */
+      category?: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+      /** Format: date */
+      serviceDate: string;
+      serviceEndDate?: string | null;
+      amountCents: number;
+      /** @default USD */
+      currency?: string;
+      paidOn?: string | null;
+      paidBy?: string | null;
+      paidDirectlyBy?: number | null;
+      notes?: string | null;
+      /** @default [] */
+      documentIds?: number[];
+      /** @default [] */
+      checklist?: ('student-name' | 'provider' | 'service-date' | 'itemised-cost' | 'amount-paid' | 'proof-of-payment')[];
+    };
+    ExpenseUpdate: {
+      provider?: string;
+      /** @enum {string} */
+      category?: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+      /** Format: date */
+      serviceDate?: string;
+      serviceEndDate?: string | null;
+      amountCents?: number;
+      currency?: string;
+      paidOn?: string | null;
+      paidBy?: string | null;
+      paidDirectlyBy?: number | null;
+      notes?: string | null;
+      documentIds?: number[];
+      checklist?: ('student-name' | 'provider' | 'service-date' | 'itemised-cost' | 'amount-paid' | 'proof-of-payment')[];
+    };
+    ClaimCreate: {
+      fundingSourceId: number;
+      amountCents: number;
+    };
+    ClaimUpdate: {
+      fundingSourceId?: number;
+      amountCents?: number;
+    };
+    ClaimMove: {
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn';
+      approvedCents?: number;
+      note?: string | null;
+      reference?: string | null;
+      /** Format: date */
+      on?: string;
+    };
+    PaymentCreate: {
+      amountCents: number;
+      /** Format: date */
+      paidOn: string;
+      reference?: string | null;
     };
     /** @description The paragraphs together hold at most 20000 characters. */
     Letter: {
@@ -1704,6 +2086,10 @@ export interface components {
           | 'therapy'
           | 'correspondence'
           | 'receipt'
+          | 'superbill'
+          | 'invoice'
+          | 'eob'
+          | 'lmn'
           | 'other';
         documentDate: string | null;
         /** @enum {string} */
@@ -1854,13 +2240,13 @@ export interface components {
       whyItMatters: string | null;
       whatToDo: string | null;
       /** @enum {string} */
-      category: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal';
+      category: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal' | 'reimbursement';
       /** Format: date */
       dueDate: string;
       /** @enum {string} */
       status: 'upcoming' | 'in-progress' | 'done' | 'skipped';
       /** @enum {string} */
-      source: 'generated' | 'parent';
+      source: 'generated' | 'parent' | 'reimbursements';
       ruleKey: string | null;
       editedByParent: boolean;
       addedBy: {
@@ -1915,6 +2301,18 @@ export interface components {
         | 'person.added'
         | 'person.updated'
         | 'person.removed'
+        | 'funding-source.added'
+        | 'funding-source.updated'
+        | 'funding-source.removed'
+        | 'expense.added'
+        | 'expense.updated'
+        | 'expense.removed'
+        | 'claim.added'
+        | 'claim.updated'
+        | 'claim.status-changed'
+        | 'claim.payment-recorded'
+        | 'claim.payment-removed'
+        | 'claim.removed'
         | 'child.viewed'
         | 'caregiver.invited'
         | 'caregiver.joined'
@@ -1937,7 +2335,10 @@ export interface components {
         | 'invite'
         | 'medication'
         | 'person'
-        | 'link';
+        | 'link'
+        | 'funding-source'
+        | 'expense'
+        | 'claim';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -1985,9 +2386,32 @@ export interface components {
         /** Format: date */
         dueDate: string;
         /** @enum {string} */
-        category: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal';
+        category: 'plan-review' | 'evaluation' | 'progress-report' | 'transition' | 'school-year' | 'goal' | 'reimbursement';
         overdue: boolean;
       }[];
+      reimbursementWarnings: (
+        | {
+            /** @constant */
+            kind: 'deadline';
+            fundingSourceId: number;
+            name: string;
+            /** Format: date */
+            date: string;
+            daysLeft: number;
+            urgent: boolean;
+            expenses: number;
+            toSubmitCents: number;
+            currency: string;
+          }
+        | {
+            /** @constant */
+            kind: 'no-answer';
+            fundingSourceId: number;
+            name: string;
+            claims: number;
+            days: number;
+          }
+      )[];
     };
     Medication: {
       id: number;
@@ -2045,6 +2469,10 @@ export interface components {
           | 'therapy'
           | 'correspondence'
           | 'receipt'
+          | 'superbill'
+          | 'invoice'
+          | 'eob'
+          | 'lmn'
           | 'other';
         count: number;
       }[];
@@ -2073,6 +2501,10 @@ export interface components {
           | 'therapy'
           | 'correspondence'
           | 'receipt'
+          | 'superbill'
+          | 'invoice'
+          | 'eob'
+          | 'lmn'
           | 'other';
         documentDate: string | null;
         schoolYear: string | null;
@@ -2137,6 +2569,10 @@ export interface components {
         | 'therapy'
         | 'correspondence'
         | 'receipt'
+        | 'superbill'
+        | 'invoice'
+        | 'eob'
+        | 'lmn'
         | 'other';
       documentDate: string | null;
       schoolYear: string | null;
@@ -2201,6 +2637,180 @@ export interface components {
         name: string;
         isYou: boolean;
       } | null;
+    };
+    FundingSource: {
+      id: number;
+      childId: number;
+      /** @enum {string} */
+      kind: 'esa' | 'hsa' | 'fsa' | 'insurance' | 'school-district' | 'grant' | 'other';
+      name: string;
+      currency: string;
+      awardCents: number | null;
+      periodStart: string | null;
+      periodEnd: string | null;
+      deadlines: string[];
+      deadlineRule:
+        | (
+            | {
+                /** @constant */
+                kind: 'monthly';
+              }
+            | {
+                /** @constant */
+                kind: 'quarterly';
+              }
+            | {
+                /** @constant */
+                kind: 'days-after-service';
+                days: number;
+              }
+          )
+        | null;
+      notes: string | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ExpenseList: {
+      items: components['schemas']['Expense'][];
+      total: number;
+    };
+    Expense: {
+      id: number;
+      childId: number;
+      provider: string;
+      /** @enum {string} */
+      category: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+      /** Format: date */
+      serviceDate: string;
+      serviceEndDate: string | null;
+      amountCents: number;
+      currency: string;
+      paidOn: string | null;
+      paidBy: string | null;
+      paidDirectlyBy: number | null;
+      notes: string | null;
+      documentIds: number[];
+      checklist: ('student-name' | 'provider' | 'service-date' | 'itemised-cost' | 'amount-paid' | 'proof-of-payment')[];
+      claimableCents: number;
+      outOfPocketCents: number;
+      claims: components['schemas']['Claim'][];
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Claim: {
+      id: number;
+      childId: number;
+      expenseId: number;
+      fundingSourceId: number;
+      amountCents: number;
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn';
+      approvedCents: number | null;
+      paidCents: number;
+      reference: string | null;
+      submittedOn: string | null;
+      noAnswerFlag: boolean;
+      nextStatuses: ('draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn')[];
+      history: {
+        id: number;
+        fromStatus: ('draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn') | null;
+        /** @enum {string} */
+        toStatus: 'draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn';
+        approvedCents: number | null;
+        note: string | null;
+        reference: string | null;
+        /** Format: date */
+        on: string;
+        by: {
+          name: string;
+          isYou: boolean;
+        } | null;
+        /** Format: date-time */
+        createdAt: string;
+      }[];
+      payments: {
+        id: number;
+        claimId: number;
+        amountCents: number;
+        /** Format: date */
+        paidOn: string;
+        reference: string | null;
+        addedBy: {
+          name: string;
+          isYou: boolean;
+        } | null;
+        /** Format: date-time */
+        createdAt: string;
+      }[];
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ExpenseProposal: {
+      documentId: number;
+      hasText: boolean;
+      provider: string | null;
+      serviceDate: string | null;
+      amountCents: number | null;
+    };
+    ProviderDefaults: {
+      provider: string;
+      /** @enum {string} */
+      category: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+      fundingSourceId: number | null;
+    };
+    ReimbursementSummary: {
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      fundingSources: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        kind: 'esa' | 'hsa' | 'fsa' | 'insurance' | 'school-district' | 'grant' | 'other';
+        currency: string;
+        awardCents: number | null;
+        claimedCents: number;
+        pendingCents: number;
+        approvedCents: number;
+        paidCents: number;
+        deniedCents: number;
+        remainingCents: number | null;
+        nextDeadline: {
+          /** Format: date */
+          date: string;
+          expenseIds: number[];
+          toSubmitCents: number;
+        } | null;
+        noAnswerClaims: number;
+      }[];
+      outOfPocket: {
+        currency: string;
+        totalCents: number;
+        byCategory: {
+          /** @enum {string} */
+          category: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+          totalCents: number;
+        }[];
+      }[];
     };
     GuideSuggestion: {
       /** @description Stable while its reason lasts (`milestone:12`, `goal:3`, `plan:unsure`): a screen can key on it, or remember it was dismissed */
@@ -4266,6 +4876,10 @@ export interface operations {
           | 'therapy'
           | 'correspondence'
           | 'receipt'
+          | 'superbill'
+          | 'invoice'
+          | 'eob'
+          | 'lmn'
           | 'other';
         schoolYear?: string;
         tag?: string;
@@ -4320,6 +4934,10 @@ export interface operations {
             | 'therapy'
             | 'correspondence'
             | 'receipt'
+            | 'superbill'
+            | 'invoice'
+            | 'eob'
+            | 'lmn'
             | 'other';
           documentDate?: string | null;
           schoolYear?: string | null;
@@ -4701,6 +5319,742 @@ export interface operations {
         };
         content: {
           'image/webp': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listFundingSources: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Funding sources */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingSource'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createFundingSource: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FundingSourceCreate'];
+      };
+    };
+    responses: {
+      /** @description The new funding source */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingSource'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The child has the most funding sources allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateFundingSource: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The funding source’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FundingSourceUpdate'];
+      };
+    };
+    responses: {
+      /** @description The funding source as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingSource'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The currency cannot change while claims or paid expenses in another currency use the source */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteFundingSource: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The funding source’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The source has claims or expenses it paid directly: the message says how many of each to remove first */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listExpenses: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        from?: string;
+        to?: string;
+        category?: 'evaluation' | 'tutoring' | 'therapy' | 'assistive-technology' | 'curriculum' | 'equipment' | 'transport' | 'other';
+        fundingSourceId?: number;
+        status?: 'draft' | 'submitted' | 'approved' | 'denied' | 'appealed' | 'partially-paid' | 'paid' | 'withdrawn';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of expenses and how many match */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExpenseList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createExpense: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExpenseCreate'];
+      };
+    };
+    responses: {
+      /** @description The new expense */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Expense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The funder named in paidDirectlyBy pays in another currency */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getExpense: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The expense’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The expense */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Expense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateExpense: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The expense’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExpenseUpdate'];
+      };
+    };
+    responses: {
+      /** @description The expense as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Expense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The amount would be less than its claims take, or a currency or paidDirectlyBy change its claims do not allow */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteExpense: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The expense’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  proposeExpense: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        documentId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The proposal, each field null when the text does not say */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExpenseProposal'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listExpenseProviders: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Providers, by name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProviderDefaults'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createClaim: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The expense’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimCreate'];
+      };
+    };
+    responses: {
+      /** @description The new claim */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Claim'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The claims would ask more than the expense, the funder pays in another currency, or a funder paid the expense directly */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateClaim: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The claim’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimUpdate'];
+      };
+    };
+    responses: {
+      /** @description The claim as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Claim'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The claim is past draft, or the claims would ask more than the expense, or the funder pays in another currency */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteClaim: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The claim’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  moveClaim: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The claim’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimMove'];
+      };
+    };
+    responses: {
+      /** @description The claim after the move */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Claim'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description A move the claim cannot make (the message names the ones it can), or an approval above the asked amount */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  addClaimPayment: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The claim’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentCreate'];
+      };
+    };
+    responses: {
+      /** @description The claim with the payment */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Claim'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The claim is not approved, or the payment would pass the approved amount */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteClaimPayment: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The claim’s id */
+        id: number;
+        /** @description The payment’s id (a payment of that claim) */
+        paymentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The claim without the payment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Claim'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReimbursementSummary: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The summary */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReimbursementSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  exportReimbursementClaimsCsv: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        fundingSourceId?: number;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV (UTF-8 with a byte order mark), an attachment */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  exportReimbursementReceiptsZip: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        fundingSourceId?: number;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP, an attachment */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
         };
       };
       400: components['responses']['BadRequest'];
