@@ -186,7 +186,7 @@ const MILESTONE_GUIDES: Record<MilestoneCategory, GuideLink> = {
   transition: { slug: GUIDE_ARTICLES.transitionPlanning, label: 'How transition planning works' },
   'school-year': { slug: GUIDE_ARTICLES.whatToBring, label: 'What to bring to a school meeting' },
   goal: { slug: GUIDE_ARTICLES.askingForData, label: 'How to ask the teacher for data' },
-  reimbursement: { slug: GUIDE_ARTICLES.educationSavingsAccounts, label: 'What funders ask for before they pay back' },
+  reimbursement: { slug: GUIDE_ARTICLES.educationSavingsAccounts, label: 'What ESAs and other programs ask for' },
 };
 
 /** The guide article that helps with a roadmap milestone, by its category (and, for evaluations, its rule). */
