@@ -92,7 +92,18 @@ describe('childIdLink', () => {
   });
 
   it('covers the child-scoped routers the app knows', () => {
-    expect([...CHILD_SCOPED_ROUTERS].sort()).toEqual(['activities', 'dashboard', 'goals', 'milestones', 'observations', 'strategies']);
+    expect([...CHILD_SCOPED_ROUTERS].sort()).toEqual([
+      'activities',
+      'claims',
+      'dashboard',
+      'expenses',
+      'fundingSources',
+      'goals',
+      'milestones',
+      'observations',
+      'reimbursements',
+      'strategies',
+    ]);
   });
 });
 
