@@ -28,7 +28,7 @@ const INT8 = 20;
 const DATE = 1082;
 /** date[] (a funding source's deadlines): read as text[], each day a 'YYYY-MM-DD' string as PGlite does. */
 const DATE_ARRAY = 1182;
-const TEXT_ARRAY = 1009;
+const TEXT_ARRAY = 1009 as Parameters<typeof pgDefaultTypes.getTypeParser>[0];
 
 /** Both drivers agree: int8 and count(*) as number, dates as 'YYYY-MM-DD' strings (no time zone shifts). */
 const pgTypes = {
