@@ -20,7 +20,7 @@ function Open({ path }: { path: string }) {
 const strategy = (title: string, active: boolean) => ({ id: title.length, title, active });
 
 function renderLetter(path: string) {
-  const fetchMock = vi.fn(async (url: string) =>
+  const fetchMock = vi.fn<(url: string) => Promise<Response>>(async (url) =>
     url.startsWith('/api/expenses/12?childId=1')
       ? Response.json({
           id: 12,
