@@ -246,6 +246,17 @@ describe.each(ENGINES)('reimbursements on %s', (engine) => {
     expect(lowered.body).toMatchObject({ amountCents: 10000, claimableCents: 0 });
   });
 
+  it('two claims sent at once cannot both take the last of an expense', async () => {
+    const f = await family();
+    const expenseId = await addExpense(f.call);
+    const both = await Promise.all([
+      f.call('POST', `/expenses/${expenseId}/claims`, { fundingSourceId: f.insuranceId, amountCents: 10000 }),
+      f.call('POST', `/expenses/${expenseId}/claims`, { fundingSourceId: f.hsaId, amountCents: 10000 }),
+    ]);
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect((await f.call('GET', `/expenses/${expenseId}`)).body).toMatchObject({ claimableCents: 5000, claims: [expect.anything()] });
+  });
+
   it('flags a claim submitted more than 45 days ago with no answer', async () => {
     const f = await family();
     const expenseId = await addExpense(f.call);
