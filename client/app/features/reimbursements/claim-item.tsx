@@ -1,14 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
-import { claimActions, REIMBURSEMENT_LIMITS, type Claim, type ClaimStatus } from '#shared/schemas/reimbursement.ts';
+import { claimActions, REIMBURSEMENT_LIMITS, type Claim, type ClaimStatus, type FundingSource } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/saving-offline.tsx';
 import { FORM_ERROR, saveErrors } from './form-errors.ts';
 import { MoneyField } from './money-field.tsx';
@@ -119,6 +119,100 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
   );
 }
 
+/**
+ * A draft's funder or amount, changed in place (a claim past draft moves instead). Only what changed
+ * is sent; the server's refusal (a 409: not a draft any more, or more than is left to claim) stays
+ * beside the fields.
+ */
+export function ClaimChangeForm({
+  claim,
+  name,
+  currency,
+  sources,
+  claimableCents,
+  onDone,
+}: {
+  claim: Claim;
+  name: string;
+  currency: string;
+  /** The funders of the expense's currency. */
+  sources: readonly Pick<FundingSource, 'id' | 'name'>[];
+  /** What is left of the expense after the other claims (this one's amount included). */
+  claimableCents?: number | undefined;
+  onDone: () => void;
+}) {
+  const prefix = useId();
+  const { update } = useClaimMutations();
+  const [sourceId, setSourceId] = useState(String(claim.fundingSourceId));
+  // The form opens on its first field, as "Claim it" does.
+  useEffect(() => document.getElementById(`${prefix}-source`)?.focus(), [prefix]);
+  const [amount, setAmount] = useState(moneyInputValue(claim.amountCents, currency));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readAmount(amount, currency);
+    if (read.error || read.cents === null) {
+      setErrors({ amountCents: read.error ?? 'Enter an amount' });
+      document.getElementById(`${prefix}-amount`)?.focus();
+      return;
+    }
+    const data = {
+      ...(Number(sourceId) !== claim.fundingSourceId ? { fundingSourceId: Number(sourceId) } : {}),
+      ...(read.cents !== claim.amountCents ? { amountCents: read.cents } : {}),
+    };
+    if (Object.keys(data).length === 0) {
+      onDone();
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: claim.id, data });
+      onDone();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    }
+  };
+  return (
+    <form
+      aria-label={`Change ${name}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    >
+      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          id={`${prefix}-source`}
+          label="Claim from"
+          value={sourceId}
+          onChange={(event) => setSourceId(event.target.value)}
+          error={errors.fundingSourceId}
+        >
+          {sources.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.name}
+            </option>
+          ))}
+        </SelectField>
+        <MoneyField
+          id={`${prefix}-amount`}
+          label="Amount to claim"
+          currency={currency}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amountCents}
+          hint={claimableCents !== undefined ? `At most ${formatMoney(claimableCents, currency)}` : undefined}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={update.isPending}>Save claim</SubmitButton>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: string; onDone: () => void }) {
   const prefix = useId();
   const { addPayment } = useClaimMutations();
@@ -197,15 +291,21 @@ export function ClaimItem({
   claim,
   sourceName,
   currency,
+  sources = [],
+  claimableCents,
   onRemoved,
 }: {
   claim: Claim;
   sourceName: string;
   currency: string;
+  /** The funders a draft can be moved to (the expense's currency). */
+  sources?: readonly Pick<FundingSource, 'id' | 'name'>[];
+  /** What is left of the expense after the other claims, this one's included. */
+  claimableCents?: number;
   /** After the claim is deleted: where focus goes (its expense). */
   onRemoved?: () => void;
 }) {
-  const [open, setOpen] = useState<ClaimStatus | 'payment' | null>(null);
+  const [open, setOpen] = useState<ClaimStatus | 'payment' | 'change' | null>(null);
   const { deletePayment, remove } = useClaimMutations();
   const money = (cents: number) => formatMoney(cents, currency);
   const canPay = claim.status === 'approved' || claim.status === 'partially-paid';
@@ -273,12 +373,32 @@ export function ClaimItem({
           </ol>
         </details>
       ) : null}
-      {open === 'payment' ? (
+      {open === 'change' ? (
+        <ClaimChangeForm
+          claim={claim}
+          name={name}
+          currency={currency}
+          sources={
+            sources.some((source) => source.id === claim.fundingSourceId)
+              ? sources
+              : [{ id: claim.fundingSourceId, name: sourceName }, ...sources]
+          }
+          claimableCents={claimableCents}
+          onDone={close}
+        />
+      ) : open === 'payment' ? (
         <PaymentForm claim={claim} currency={currency} onDone={close} />
       ) : open ? (
         <MoveForm claim={claim} to={open} currency={currency} onDone={close} />
       ) : (
         <div className="flex flex-wrap gap-2">
+          {claim.status === 'draft' ? (
+            <RoleGate action={claimActions.update}>
+              <Button variant="outline" size="sm" aria-label={`Change claim: ${name}`} onClick={() => setOpen('change')}>
+                Change claim
+              </Button>
+            </RoleGate>
+          ) : null}
           <RoleGate action={claimActions.move}>
             {claim.nextStatuses.map((to) => (
               <Button key={to} variant="outline" size="sm" aria-label={`${MOVE_LABELS[to]}: ${name}`} onClick={() => setOpen(to)}>

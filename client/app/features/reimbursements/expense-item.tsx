@@ -165,6 +165,9 @@ export function ExpenseItem({
                 claim={claim}
                 sourceName={sourceName(claim.fundingSourceId)}
                 currency={expense.currency}
+                sources={sourcesForCurrency(sources, expense.currency)}
+                // A draft may ask what it asks now plus what is still unclaimed.
+                claimableCents={expense.claimableCents + claim.amountCents}
                 onRemoved={() => heading.current?.focus()}
               />
             </li>

@@ -104,6 +104,10 @@ export function useClaimMutations() {
     onSuccess: () => ok('Claim added'),
     onError: failed('We could not add that claim'),
   });
+  const update = trpc.claims.update.useMutation({
+    onSuccess: () => ok('Claim saved'),
+    onError: failed('We could not change that claim'),
+  });
   const move = trpc.claims.move.useMutation({
     onSuccess: () => ok('Claim status changed'),
     onError: failed('We could not change that claim'),
@@ -120,7 +124,7 @@ export function useClaimMutations() {
     onSuccess: () => ok('Claim deleted'),
     onError: failed('We could not delete that claim'),
   });
-  return { create, move, addPayment, deletePayment, remove };
+  return { create, update, move, addPayment, deletePayment, remove };
 }
 
 export type UploadedReceipt = Pick<DocumentRecord, 'id' | 'title' | 'mediaType' | 'processing'>;
