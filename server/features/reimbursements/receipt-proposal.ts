@@ -56,10 +56,13 @@ function amountsIn(line: string): number[] {
 /** How strongly a line's label says "this is what was paid"; 0 for no label. */
 function amountRank(line: string): number {
   const lower = line.toLowerCase();
-  if (/\bsub-?\s?total\b|before tax|\btax\b|shipping|discount|adjustment|insurance paid|\bcopay\b/.test(lower)) return 0;
-  if (/amount paid|balance paid|total paid|paid amount|payment received|you paid|patient paid|amount received/.test(lower)) {
+  if (/\bsub-?\s?total\b|before tax|total tax|shipping|discount|adjustment|insurance (paid|payment)|paid by insurance/.test(lower))
+    return 0;
+  if (/amount paid|balance paid|total paid|paid amount|payment received|you paid|patient paid|copay paid|amount received/.test(lower)) {
     return 4;
   }
+  // "Sales tax: $1.59" is not the total; "Total (tax included)" is.
+  if (/\btax\b/.test(lower) && !/\btotal\b/.test(lower)) return 0;
   if (/grand total|order total|invoice total|total charges?|total amount|total fees?/.test(lower)) return 3;
   if (/\btotal\b/.test(lower)) return 2;
   if (/amount due|balance due|total due/.test(lower)) return 1;

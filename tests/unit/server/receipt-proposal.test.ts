@@ -107,6 +107,21 @@ describe('proposing an expense from a receipt text', () => {
     });
   });
 
+  it('reads a total that includes tax, and what the family paid over what insurance paid', () => {
+    const store = ['Learning Tools Store', 'Date: 10/02/2026', 'Fidget kit 45.00', 'Sales tax 3.60', 'Total (tax included): $48.60'].join(
+      '\n',
+    );
+    expect(proposeFromReceiptText(store, TODAY).amountCents).toBe(4860);
+    const therapy = [
+      'Provider: Kids Speech Co.',
+      'DOS: 09/15/2026',
+      'Total charges: $175.00',
+      'Insurance paid: $145.00',
+      'Copay paid: $30.00',
+    ].join('\n');
+    expect(proposeFromReceiptText(therapy, TODAY)).toEqual({ provider: 'Kids Speech Co.', serviceDate: '2026-09-15', amountCents: 3000 });
+  });
+
   it('gives nulls for empty text and cuts a long provider name to 160 characters', () => {
     expect(proposeFromReceiptText('   \n\n', TODAY)).toEqual({ provider: null, serviceDate: null, amountCents: null });
     const long = proposeFromReceiptText(`Provider: ${'A'.repeat(200)}`, TODAY).provider;
