@@ -36,6 +36,8 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
   const [note, setNote] = useState('');
   const [on, setOn] = useState(todayIso());
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form opens in place of the button that asked for it: focus goes to its first field.
+  useEffect(() => document.getElementById(`${prefix}-${to === 'approved' ? 'approved' : 'on'}`)?.focus(), [prefix, to]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = to === 'approved' ? readAmount(approved, currency) : { cents: null, error: null };
@@ -221,6 +223,7 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
   const [paidOn, setPaidOn] = useState(todayIso());
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => document.getElementById(`${prefix}-amount`)?.focus(), [prefix]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const read = readAmount(amount, currency);
@@ -317,7 +320,7 @@ export function ClaimItem({
   return (
     <div className="grid gap-2 rounded-lg border border-ink/10 p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={`claim-${claim.id}`} tabIndex={-1} className="font-semibold break-words text-ink">
+        <h4 id={`claim-${claim.id}`} tabIndex={-1} className="font-semibold min-w-0 wrap-anywhere text-ink">
           {name}
         </h4>
         <span className={cn('rounded-full px-2 py-0.5 text-sm font-semibold', STATUS_TONES[claim.status])}>

@@ -256,7 +256,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
             <fieldset className="grid gap-1">
               <legend className="sr-only">Documents to link</legend>
               {linkable.map((document) => (
-                <label key={document.id} className="flex items-start gap-2 break-words">
+                <label key={document.id} className="flex items-start gap-2 min-w-0 wrap-anywhere">
                   <input
                     type="checkbox"
                     className="mt-1 size-4 shrink-0 accent-brand-800"

@@ -127,7 +127,7 @@ export function ExpenseItem({
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold break-words text-ink">
+        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold min-w-0 wrap-anywhere text-ink">
           {expense.provider}
         </h3>
         <p className="text-lg font-bold tabular-nums">{money(expense.amountCents)}</p>

@@ -25,7 +25,7 @@ function FundingSourceItem({ source, onDeleted }: { source: FundingSource; onDel
   return (
     <article aria-labelledby={headingId(source.id)} className="grid gap-2 rounded-xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId(source.id)} tabIndex={-1} className="text-lg font-semibold break-words text-ink">
+        <h3 id={headingId(source.id)} tabIndex={-1} className="text-lg font-semibold min-w-0 wrap-anywhere text-ink">
           {source.name}
         </h3>
         <p className="text-sm text-ink-muted">

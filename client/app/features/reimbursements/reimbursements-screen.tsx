@@ -173,6 +173,8 @@ export function ReimbursementsScreen({ childName }: { childName: string }) {
         onRetry={() => {
           void sources.refetch();
           void summary.refetch();
+          // The expenses failed with them, and have no "Try again" of their own until the screen shows.
+          if (expenses.isError) void expenses.refetch();
         }}
       />
     );

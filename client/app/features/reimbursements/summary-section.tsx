@@ -19,7 +19,7 @@ function Figure({ label, value, strong = false }: { label: string; value: string
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className={cn('tabular-nums break-words', strong && 'font-bold')}>{value}</dd>
+      <dd className={cn('tabular-nums min-w-0 wrap-anywhere', strong && 'font-bold')}>{value}</dd>
     </div>
   );
 }
@@ -51,7 +51,7 @@ function SourceLine({
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="text-lg font-semibold break-words text-ink">
+        <h3 id={headingId} className="text-lg font-semibold min-w-0 wrap-anywhere text-ink">
           {source.name}
         </h3>
         <p className="text-sm text-ink-muted">{KIND_LABELS[source.kind]}</p>
