@@ -165,6 +165,11 @@ describe.each(ENGINES)('reimbursement exports on %s', (engine) => {
       ['A/B "C"', '1.00', '1.00', 'draft', '', '0.00'],
       ['A/B "C"', '1.00', '1.00', 'draft', '', '0.00'],
     ]);
+    // A period with no claims: the header alone.
+    const empty = await download(server, family, 'export.csv', { fundingSourceId: esaId, from: '2020-01-01', to: '2020-12-31' });
+    expect(empty.bytes.toString('utf8').split('\r\n')[0]).toBe(
+      '\uFEFFClaim,Expense,Funding source,Service date,Service end date,Provider,Category,Currency,Expense amount,Asked,Status,Approved,Paid,Submitted on,Reference,Receipts',
+    );
     // Without a source: every source's claims, the HSA's too; without a period: this calendar year.
     const all = parseCsv((await download(server, family, 'export.csv', {})).bytes.toString('utf8'));
     expect(all.map((row) => Number(row.Claim)).sort((a, b) => a - b)).toEqual(

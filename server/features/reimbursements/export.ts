@@ -88,6 +88,25 @@ const money = (cents: number | null, currency: string) => (cents === null ? '' :
 /** csv-stringify's formula escaping: a cell starting with = + - @ tab or CR gets a leading `'`. */
 const CSV_OPTIONS = { header: true, bom: true, escape_formulas: true, record_delimiter: 'windows' } as const;
 
+const CLAIM_COLUMNS = [
+  'Claim',
+  'Expense',
+  'Funding source',
+  'Service date',
+  'Service end date',
+  'Provider',
+  'Category',
+  'Currency',
+  'Expense amount',
+  'Asked',
+  'Status',
+  'Approved',
+  'Paid',
+  'Submitted on',
+  'Reference',
+  'Receipts',
+];
+
 /** The claims CSV: one row per claim, money as plain decimals of its currency. */
 export function claimsCsv(rows: readonly ExportClaimRow[], files: readonly ReceiptFile[]): string {
   const receiptsOf = new Map<number, string[]>();
@@ -111,7 +130,8 @@ export function claimsCsv(rows: readonly ExportClaimRow[], files: readonly Recei
       Reference: row.reference ?? '',
       Receipts: (receiptsOf.get(row.expenseId) ?? []).join('; '),
     })),
-    CSV_OPTIONS,
+    // Named columns: an export with no claims still has its header.
+    { ...CSV_OPTIONS, columns: CLAIM_COLUMNS },
   );
 }
 
