@@ -174,7 +174,17 @@ test.describe('on a phone and at 320 px', () => {
     await draft.getByRole('button', { name: 'Save claim' }).click();
     await expect(draft.getByRole('alert')).toBeVisible();
     await checkState(page, 'a claim change refused');
-    await draft.getByRole('button', { name: 'Cancel' }).click();
+    // Saved offline: the form says it waits, and saves once the connection is back.
+    await page.context().setOffline(true);
+    await draft.getByLabel('Amount to claim (USD)').fill('100');
+    await draft.getByRole('button', { name: 'Save claim' }).click();
+    const waiting = "You're offline. Your change to the claim is kept here and will be saved when you're back online.";
+    await expect(draft.getByRole('status').filter({ hasText: waiting })).toBeAttached();
+    await expect(draft.getByText(waiting).last()).toBeVisible();
+    await checkState(page, 'a claim change waiting offline', { axe: false });
+    await page.context().setOffline(false);
+    await expect(draft).toContainText('Asked $100.00');
+    await expect(draft.getByRole('heading', { name: `${FUNDER} claim` })).toBeFocused();
     await paid.getByRole('button', { name: `Record a payment: ${FUNDER} claim` }).click();
     await expect(paid.getByLabel('Amount paid (USD)', { exact: true })).toBeFocused();
     await checkState(page, 'recording a payment', { axe: false });

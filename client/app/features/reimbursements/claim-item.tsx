@@ -9,7 +9,7 @@ import { focusWhenShown } from '../../../lib/focus.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
-import { SubmitButton } from '../../components/saving-offline.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { FORM_ERROR, saveErrors } from './form-errors.ts';
 import { MoneyField } from './money-field.tsx';
 import { MOVE_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
@@ -116,6 +116,7 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
+        <OfflineNotice pending={move.isPending} what="change of status" />
       </div>
     </form>
   );
@@ -210,6 +211,7 @@ export function ClaimChangeForm({
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
+        <OfflineNotice pending={update.isPending} what="change to the claim" />
       </div>
     </form>
   );
@@ -284,6 +286,7 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
+        <OfflineNotice pending={addPayment.isPending} what="payment" />
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { FormAlert, SelectField } from '../../components/form-field.tsx';
-import { SubmitButton } from '../../components/saving-offline.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
 import { ClaimItem } from './claim-item.tsx';
 import { ExpenseEditForm } from './expense-edit-form.tsx';
 import { LMN_PATH } from './lmn-path.ts';
@@ -94,6 +94,7 @@ function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: re
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
+        <OfflineNotice pending={create.isPending} what="claim" />
       </div>
     </form>
   );
