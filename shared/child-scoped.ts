@@ -3,7 +3,18 @@
  * The app's tRPC link fills `childId` in for these from the selected child; the authorization matrix
  * checks that this list and the router agree.
  */
-export const CHILD_SCOPED_ROUTERS = ['observations', 'goals', 'strategies', 'milestones', 'activities', 'dashboard', 'fundingSources', 'expenses', 'claims', 'reimbursements'] as const;
+export const CHILD_SCOPED_ROUTERS = [
+  'observations',
+  'goals',
+  'strategies',
+  'milestones',
+  'activities',
+  'dashboard',
+  'fundingSources',
+  'expenses',
+  'claims',
+  'reimbursements',
+] as const;
 
 export type ChildScopedRouter = (typeof CHILD_SCOPED_ROUTERS)[number];
 
