@@ -195,8 +195,14 @@ test.describe('on a phone and at 320 px', () => {
     const form = page.getByRole('form', { name: 'Add an expense' });
     await form.getByRole('button', { name: 'Add expense' }).click();
     await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
-    await checkState(page, 'an expense form with field errors');
+    // And a new funder sent without its name, both forms open at once.
+    await page.getByRole('button', { name: 'Add a funding source' }).click();
+    const sourceForm = page.getByRole('form', { name: 'Add a funding source' });
+    await sourceForm.getByRole('button', { name: 'Add funding source' }).click();
+    await expect(sourceForm.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await checkState(page, 'the expense and funder forms with field errors');
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await sourceForm.getByRole('button', { name: 'Cancel' }).click();
 
     // The funder's delete refused: the server's sentence beside the button.
     const sourceCard = page.getByRole('region', { name: 'Funding sources' }).getByRole('article', { name: FUNDER });
