@@ -63,8 +63,6 @@ export const CLAIM_MOVES: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> 
 export const PENDING_CLAIM_STATUSES = ['submitted', 'appealed'] as const satisfies readonly ClaimStatus[];
 /** Decided in the family's favour: the approved amount counts. */
 export const APPROVED_CLAIM_STATUSES = ['approved', 'partially-paid', 'paid'] as const satisfies readonly ClaimStatus[];
-/** Asking nothing of the expense any more. */
-export const CLOSED_CLAIM_STATUSES = ['denied', 'withdrawn'] as const satisfies readonly ClaimStatus[];
 
 /** A submitted claim with no answer this many days later is flagged. */
 export const CLAIM_NO_ANSWER_DAYS = 45;
@@ -429,9 +427,7 @@ export type ClaimUpdate = z.output<typeof claimUpdateSchema>;
 export type ClaimMove = z.output<typeof claimMoveSchema>;
 export type Claim = z.infer<typeof claimSchema>;
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
-export type Payment = z.infer<typeof paymentSchema>;
 export type ReimbursementPeriod = z.output<typeof reimbursementPeriodSchema>;
-export type ReimbursementExport = z.output<typeof reimbursementExportSchema>;
 export type FundingSourceSummary = z.infer<typeof fundingSourceSummarySchema>;
 export type ReimbursementSummary = z.infer<typeof reimbursementSummarySchema>;
 
