@@ -118,6 +118,25 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['milestones.generate', { childId }],
         ['activities.list', { childId }],
         ['dashboard.stats', { childId }],
+        // Reimbursements: the child check comes first, so any record id does here.
+        ['fundingSources.list', { childId }],
+        ['fundingSources.create', { childId, data: { kind: 'hsa', name: 'HSA' } }],
+        ['fundingSources.update', { childId, id: 1, data: { name: 'Changed' } }],
+        ['fundingSources.delete', { childId, id: 1 }],
+        ['expenses.list', { childId, filter: {} }],
+        ['expenses.get', { childId, id: 1 }],
+        ['expenses.create', { childId, data: { provider: 'Clinic', serviceDate: '2026-08-01', amountCents: 15000 } }],
+        ['expenses.update', { childId, id: 1, data: { provider: 'Changed' } }],
+        ['expenses.delete', { childId, id: 1 }],
+        ['expenses.propose', { childId, documentId: 1 }],
+        ['expenses.providers', { childId }],
+        ['claims.create', { childId, expenseId: 1, data: { fundingSourceId: 1, amountCents: 9000 } }],
+        ['claims.update', { childId, id: 1, data: { amountCents: 8000 } }],
+        ['claims.delete', { childId, id: 1 }],
+        ['claims.move', { childId, id: 1, data: { status: 'submitted' } }],
+        ['claims.addPayment', { childId, id: 1, data: { amountCents: 9000, paidOn: '2026-08-10' } }],
+        ['claims.deletePayment', { childId, id: 1, paymentId: 1 }],
+        ['reimbursements.summary', { childId }],
       ];
     }
 
