@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
+import { addedByText } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
@@ -339,6 +340,9 @@ export function ClaimItem({
         {` · Paid ${money(claim.paidCents)}`}
         {claim.reference ? ` · Reference ${claim.reference}` : ''}
       </p>
+      <p className="text-sm text-ink-muted">
+        <time dateTime={claim.createdAt}>{addedByText(claim.addedBy, claim.createdAt, 'Claimed')}</time>
+      </p>
       {claim.payments.length > 0 ? (
         <ul aria-label={`Payments: ${name}`} className="grid gap-1 text-sm">
           {claim.payments.map((payment) => (
@@ -346,6 +350,9 @@ export function ClaimItem({
               <span className="tabular-nums">
                 {money(payment.amountCents)} paid {formatDate(payment.paidOn)}
                 {payment.reference ? ` (${payment.reference})` : ''}
+              </span>
+              <span className="text-ink-muted">
+                · <time dateTime={payment.createdAt}>{addedByText(payment.addedBy, payment.createdAt, 'Recorded')}</time>
               </span>
               <RoleGate action={claimActions.deletePayment}>
                 <ConfirmDelete

@@ -5,6 +5,7 @@ import { claimActions, expenseActions, type Expense, type FundingSource } from '
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { FormAlert, SelectField } from '../../components/form-field.tsx';
@@ -158,6 +159,7 @@ export function ExpenseItem({
         </p>
       ) : null}
       {expense.notes ? <p className="text-sm whitespace-pre-line">{expense.notes}</p> : null}
+      <AddedBy author={expense.addedBy} at={expense.createdAt} />
       {expense.claims.length > 0 ? (
         <ul aria-label={`Claims: ${expense.provider}`} className="grid gap-2">
           {expense.claims.map((claim) => (

@@ -4,6 +4,7 @@ import { fundingSourceActions, type FundingSource } from '#shared/schemas/reimbu
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
+import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { SaveError } from '../../components/save-error.tsx';
@@ -61,6 +62,7 @@ function FundingSourceItem({ source, onDeleted }: { source: FundingSource; onDel
             </div>
           </dl>
           {source.notes ? <p className="text-sm whitespace-pre-line">{source.notes}</p> : null}
+          <AddedBy author={source.addedBy} at={source.createdAt} />
           <RoleGate action={[fundingSourceActions.update, fundingSourceActions.delete]}>
             <div className="flex flex-wrap items-center gap-2">
               <Button
