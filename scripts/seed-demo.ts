@@ -8,6 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { addDays } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import type { ObservationCreate } from '#shared/schemas/observation.ts';
+import type { ExpenseCreate } from '#shared/schemas/reimbursement.ts';
+import type { ChildScope } from '../server/core/child-scope.ts';
+import type { Db } from '../server/db/database.ts';
+import { createClaimsService } from '../server/features/reimbursements/claims.service.ts';
+import type { Services } from '../server/services.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { createLogger } from '../server/lib/logger.ts';
@@ -74,6 +79,135 @@ const LEO_NOTES: typeof MAYA_NOTES = [
   },
   { what: 'Hard time starting the reading log, needed three prompts', isWin: false, setting: 'home', tags: ['task-initiation'], mood: 2 },
 ];
+
+/**
+ * Maya's reimbursements: an ESA, insurance and an HSA, with claims in the states a parent meets (one
+ * paid in part by insurance with the rest drafted to the HSA, one waiting over 45 days, one appealed).
+ * Each claim is written by a claims service whose clock is the day the parent drafted it, so its
+ * history reads in order.
+ */
+async function seedReimbursements(services: Services, db: Db, scope: ChildScope, today: string): Promise<void> {
+  const claimsOn = (day: string) =>
+    createClaimsService({ db, now: () => new Date(`${day}T16:00:00Z`), deadlines: services.fundingDeadlines });
+  const [year = 0, month = 0] = today.split('-').map(Number);
+  const schoolYear = month >= 7 ? year : year - 1;
+  const esa = await services.fundingSources.create(scope, {
+    kind: 'esa',
+    name: 'Empowerment Scholarship Account',
+    currency: 'USD',
+    awardCents: 980_000,
+    periodStart: `${schoolYear}-07-01`,
+    periodEnd: `${schoolYear + 1}-06-30`,
+    deadlines: [],
+    deadlineRule: { kind: 'quarterly' },
+    notes: 'Expense reports are due at the end of each quarter. Evaluations can be paid straight from the account.',
+  });
+  const insurance = await services.fundingSources.create(scope, {
+    kind: 'insurance',
+    name: 'Evergreen Health PPO',
+    currency: 'USD',
+    deadlines: [],
+    deadlineRule: { kind: 'days-after-service', days: 90 },
+    notes: 'Out-of-network speech-language therapy is covered at 60% after the deductible.',
+  });
+  const hsa = await services.fundingSources.create(scope, {
+    kind: 'hsa',
+    name: 'Family HSA',
+    currency: 'USD',
+    deadlines: [],
+    notes: 'Pay ourselves back for what insurance does not cover; keep the EOB with the receipt.',
+  });
+  const expense = (fields: Omit<ExpenseCreate, 'currency' | 'documentIds'>) =>
+    services.expenses.create(scope, { currency: 'USD', documentIds: [], ...fields });
+  const receipt = ['student-name', 'provider', 'service-date', 'itemised-cost', 'amount-paid', 'proof-of-payment'] as const;
+
+  await expense({
+    provider: 'Dr. Anita Shah, Educational Psychologist',
+    category: 'evaluation',
+    serviceDate: addDays(today, -85),
+    amountCents: 240_000,
+    paidDirectlyBy: esa.id,
+    notes: 'Comprehensive psychoeducational evaluation, invoiced to the ESA.',
+    checklist: [...receipt],
+  });
+
+  // Insurance pays 60% of the session; the rest waits as an HSA draft.
+  const therapy = await expense({
+    provider: 'Bright Path Speech & Language',
+    category: 'therapy',
+    serviceDate: addDays(today, -64),
+    amountCents: 18_000,
+    paidOn: addDays(today, -64),
+    paidBy: "Dad's credit card",
+    notes: 'Language therapy, 60 minutes.',
+    checklist: [...receipt],
+  });
+  const toInsurance = await claimsOn(addDays(today, -63)).create(scope, therapy.id, {
+    fundingSourceId: insurance.id,
+    amountCents: 18_000,
+  });
+  await services.claims.move(scope, toInsurance.id, { status: 'submitted', on: addDays(today, -62), reference: 'EHP-5581-2093' });
+  await services.claims.move(scope, toInsurance.id, {
+    status: 'approved',
+    approvedCents: 10_800,
+    on: addDays(today, -40),
+    note: 'Paid at 60% (out of network).',
+  });
+  await services.claims.addPayment(scope, toInsurance.id, { amountCents: 10_800, paidOn: addDays(today, -33), reference: 'EOB 4471902' });
+  await claimsOn(addDays(today, -30)).create(scope, therapy.id, { fundingSourceId: hsa.id, amountCents: 7_200 });
+
+  // Submitted more than 45 days ago with no answer: the claim is flagged.
+  const tutoring = await expense({
+    provider: 'Literacy Lab Tutoring',
+    category: 'tutoring',
+    serviceDate: addDays(today, -82),
+    serviceEndDate: addDays(today, -54),
+    amountCents: 60_000,
+    paidOn: addDays(today, -54),
+    paidBy: "Mom's debit card",
+    notes: 'Eight structured literacy sessions at $75.',
+    checklist: [...receipt],
+  });
+  const waiting = await claimsOn(addDays(today, -53)).create(scope, tutoring.id, { fundingSourceId: esa.id, amountCents: 60_000 });
+  await services.claims.move(scope, waiting.id, { status: 'submitted', on: addDays(today, -52), reference: 'ESA-Q1-0417' });
+
+  const laterTutoring = await expense({
+    provider: 'Literacy Lab Tutoring',
+    category: 'tutoring',
+    serviceDate: addDays(today, -45),
+    serviceEndDate: addDays(today, -17),
+    amountCents: 60_000,
+    paidOn: addDays(today, -17),
+    paidBy: "Mom's debit card",
+    notes: 'Eight structured literacy sessions at $75.',
+    checklist: [...receipt],
+  });
+  await claimsOn(addDays(today, -16)).create(scope, laterTutoring.id, { fundingSourceId: esa.id, amountCents: 60_000 });
+
+  // Denied for a missing letter, then appealed with it.
+  const readingPen = await expense({
+    provider: 'Scanning Pens Inc.',
+    category: 'assistive-technology',
+    serviceDate: addDays(today, -42),
+    amountCents: 28_900,
+    paidOn: addDays(today, -42),
+    paidBy: "Dad's credit card",
+    notes: 'Reading pen that reads printed text aloud.',
+    checklist: ['provider', 'service-date', 'itemised-cost', 'amount-paid', 'proof-of-payment'],
+  });
+  const appealed = await claimsOn(addDays(today, -41)).create(scope, readingPen.id, { fundingSourceId: esa.id, amountCents: 28_900 });
+  await services.claims.move(scope, appealed.id, { status: 'submitted', on: addDays(today, -40), reference: 'ESA-Q1-0452' });
+  await services.claims.move(scope, appealed.id, {
+    status: 'denied',
+    on: addDays(today, -21),
+    note: 'Assistive technology needs a letter of medical necessity.',
+  });
+  await services.claims.move(scope, appealed.id, {
+    status: 'appealed',
+    on: addDays(today, -12),
+    note: "Sent the letter of medical necessity from Dr. Shah's evaluation.",
+  });
+}
 
 try {
   const config = loadConfig();
@@ -198,7 +332,7 @@ try {
     },
   ];
 
-  for (const profile of profiles) {
+  for (const [index, profile] of profiles.entries()) {
     const child = await services.children.create(user.id, profile.child);
     const scope = await services.children.scope(user.id, child.id, 'owner');
     const goalIds: number[] = [];
@@ -236,6 +370,7 @@ try {
         goalId: next() > 0.6 ? (goalIds[0] ?? null) : null,
       });
     }
+    if (index === 0) await seedReimbursements(services, db, scope, today);
     await services.milestones.generate(scope);
   }
   await db.destroy();
