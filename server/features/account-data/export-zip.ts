@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { ZipFile } from 'yazl';
 import { EXPORT_SCHEMA_VERSION } from '#shared/schemas/account-data.ts';
 import { countRecords, readRecords, type AccountContext, type AccountDataPart, type ExportFile } from '../../core/account-data.ts';
 import type { Db } from '../../db/database.ts';
 import { safeSegment, uniqueNames } from '../../core/file-names.ts';
+import { zipStream } from '../../core/zip-stream.ts';
 
 /** Reports items written; resolves false when the export should stop (its row is gone). */
 export type ProgressReport = (done: number, total: number) => Promise<boolean>;
@@ -72,29 +72,8 @@ export async function exportZip(input: {
   }
   await advance(0, true);
 
-  const zip = new ZipFile();
-  const output = zip.outputStream as Readable;
-  // yazl listens to none of the streams it is handed: an entry that fails (the export was cancelled, a
-  // file could not be read) would be an uncaught 'error' and stop the process. Each one fails the ZIP here
-  // instead, and when the ZIP stops early the entries still open are closed (their generators return).
-  const open = new Set<Readable>();
-  const fail = (error: Error) => {
-    if (!output.destroyed) output.destroy(error);
-  };
-  const entry = <T extends Readable>(stream: T): T => {
-    stream.on('error', fail);
-    if (output.destroyed) stream.destroy();
-    else {
-      open.add(stream);
-      stream.once('close', () => open.delete(stream));
-    }
-    return stream;
-  };
-  output.once('close', () => {
-    for (const stream of open) stream.destroy();
-  });
-  // yazl reports a failed entry on the zip file, not on its output: the store's write sees it as the output failing.
-  zip.on('error', fail);
+  // Entries that fail stop the ZIP; entries still open when it stops are closed (core/zip-stream.ts).
+  const { zip, output, fail, entry } = zipStream();
   const options = { mtime: exportedAt };
   zip.addBuffer(Buffer.from(readme(exportedAt), 'utf8'), 'README.txt', { ...options, compress: true });
 
@@ -144,24 +123,21 @@ export async function exportZip(input: {
       `documents/${folder}/${name}`,
       { mtime: file.modifiedAt, compress: file.compress, size: file.sizeBytes },
       (callback) => {
-        file.open().then(
-          (body) => {
-            entry(body);
-            callback(
-              null,
-              entry(
-                Readable.from(
-                  (async function* () {
-                    for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
-                    await advance(1);
-                  })(),
-                  { objectMode: false },
-                ),
+        file.open().then((body) => {
+          entry(body);
+          callback(
+            null,
+            entry(
+              Readable.from(
+                (async function* () {
+                  for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
+                  await advance(1);
+                })(),
+                { objectMode: false },
               ),
-            );
-          },
-          (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
-        );
+            ),
+          );
+        }, fail);
       },
     );
   }

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { ZipFile } from 'yazl';
 import { moneyInputValue } from '#shared/money.ts';
+import { DOCUMENT_EXTENSIONS, type DocumentMediaType } from '#shared/schemas/document.ts';
 import { safeSegment, uniqueNames } from '../../core/file-names.ts';
+import { zipStream } from '../../core/zip-stream.ts';
 import type { ExportClaimRow } from './export.repository.ts';
 
 /** A vault document as the export names it. */
@@ -24,21 +25,12 @@ export interface ReceiptFile {
   document: ExportDocument;
 }
 
-const EXTENSION_OF: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-  'text/plain': 'txt',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-};
 /** Files a deflate shrinks; PDFs and photos are stored as they are. */
 const COMPRESSIBLE = new Set(['text/plain']);
 
 function extensionOf(document: ExportDocument): string {
   const fromName = /\.([A-Za-z0-9]{1,8})$/.exec(document.fileName)?.[1];
-  return (fromName ?? EXTENSION_OF[document.mediaType] ?? 'bin').toLowerCase();
+  return (fromName ?? DOCUMENT_EXTENSIONS[document.mediaType as DocumentMediaType] ?? 'bin').toLowerCase();
 }
 
 /** `<date>_<provider>_<amount>.<ext>`, one safe path segment whatever the provider holds (`../../x`, `A/B "C"`). */
@@ -166,10 +158,10 @@ export interface ZipOutcome {
 
 /**
  * The receipts ZIP as a stream (yazl): index.csv, then each file read from the vault only when yazl
- * reaches it, so one file is open at a time and memory does not grow with the files. yazl listens to
- * none of the streams it is handed: every one gets an error listener here, a failure destroys the
- * output (the response then ends short), and when the output closes early (the client went away) the
- * file being read is destroyed and no further one is opened. `done` is called once, either way.
+ * reaches it, so one file is open at a time and memory does not grow with the files. A failure destroys
+ * the output (the response then ends short), and when the output closes early (the client went away)
+ * the file being read is destroyed (core/zip-stream.ts) and no further one is opened. `done` is called
+ * once, either way.
  */
 export function receiptsZip(input: {
   files: readonly ReceiptFile[];
@@ -178,46 +170,28 @@ export function receiptsZip(input: {
   open: (documentId: number) => Promise<Readable>;
   done: (outcome: ZipOutcome) => void;
 }): Readable {
-  const zip = new ZipFile();
-  const output = zip.outputStream as Readable;
   const outcome: ZipOutcome = { opened: 0, files: input.files.length };
-  const open = new Set<Readable>();
+  const { zip, output, fail, entry } = zipStream((error) => {
+    outcome.error ??= error;
+  });
   let finished = false;
   const finish = () => {
     if (finished) return;
     finished = true;
     input.done(outcome);
   };
-  const fail = (error: Error) => {
-    outcome.error ??= error;
-    if (!output.destroyed) output.destroy(error);
-  };
-  const entry = (stream: Readable): Readable => {
-    stream.on('error', fail);
-    if (output.destroyed) stream.destroy();
-    else {
-      open.add(stream);
-      stream.once('close', () => open.delete(stream));
-    }
-    return stream;
-  };
   output.once('close', () => {
-    for (const stream of open) stream.destroy();
     if (!output.readableEnded) outcome.error ??= new Error('the ZIP was not read to its end');
     finish();
   });
   output.once('end', finish);
-  zip.on('error', fail);
 
   zip.addBuffer(Buffer.from(input.index, 'utf8'), 'index.csv', { mtime: input.mtime, compress: true });
   for (const file of input.files) {
     zip.addReadStreamLazy(file.name, { mtime: input.mtime, compress: COMPRESSIBLE.has(file.document.mediaType) }, (callback) => {
       if (output.destroyed) return;
       outcome.opened += 1;
-      input.open(file.documentId).then(
-        (body) => callback(null, entry(body)),
-        (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
-      );
+      input.open(file.documentId).then((body) => callback(null, entry(body)), fail);
     });
   }
   zip.end();
