@@ -42,6 +42,17 @@ export const DOCUMENT_MEDIA_TYPES = {
 export type DocumentMediaType = keyof typeof DOCUMENT_MEDIA_TYPES;
 export const DOCUMENT_MEDIA_TYPE_LIST = Object.keys(DOCUMENT_MEDIA_TYPES) as DocumentMediaType[];
 
+/** The extension a file of each type is named with when its own name has none that fits (exports). */
+export const DOCUMENT_EXTENSIONS: Record<DocumentMediaType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'text/plain': 'txt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+
 /** Shown in the browser rather than downloaded: PDFs and the images every browser can draw. */
 export const INLINE_MEDIA_TYPES: readonly DocumentMediaType[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 

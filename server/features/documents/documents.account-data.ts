@@ -1,4 +1,4 @@
-import type { DocumentMediaType } from '#shared/schemas/document.ts';
+import { DOCUMENT_EXTENSIONS, type DocumentMediaType } from '#shared/schemas/document.ts';
 import type { AccountDataPart, ExportFile } from '../../core/account-data.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
 import {
@@ -8,20 +8,11 @@ import {
   versionFilesOfChildren,
 } from './documents.repository.ts';
 
-const EXTENSIONS: Record<DocumentMediaType, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-  'text/plain': 'txt',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-};
 const PAGE = 200;
 
 /** The extension the file is known by: the one its name has when it fits the type, else the type's own. */
 function extensionOf(fileName: string, mediaType: string): string {
-  const own = EXTENSIONS[mediaType as DocumentMediaType] ?? 'bin';
+  const own = DOCUMENT_EXTENSIONS[mediaType as DocumentMediaType] ?? 'bin';
   const named = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase();
   const same = own === 'jpg' ? ['jpg', 'jpeg'] : [own];
   return named && same.includes(named) ? named : own;
