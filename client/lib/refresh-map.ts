@@ -30,6 +30,17 @@ export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
 /** The lists across every child (decision 0098): a child renamed, deleted, shared or left changes them all. */
 const EVERY_CHILD_LISTS = ['everyChild.observations', 'everyChild.goals', 'everyChild.strategies', 'everyChild.progress'] as const;
 
+/** An expense and everything it counts in (issue 26); its claims and payments show in the same places. */
+const EXPENSE_VIEWS = [
+  'expenses.list',
+  'expenses.get',
+  'expenses.providers',
+  'reimbursements.summary',
+  'dashboard.stats',
+  'milestones.list',
+  'activities.list',
+] as const;
+
 /**
  * Each kind of record, and every query that shows one. The activity feed shows every change a
  * parent makes, so it is in each. The guide's suggestions are read from the profile, the open
@@ -102,24 +113,8 @@ export const SHOWN_IN = {
     'milestones.list',
     'activities.list',
   ],
-  expense: [
-    'expenses.list',
-    'expenses.get',
-    'expenses.providers',
-    'reimbursements.summary',
-    'dashboard.stats',
-    'milestones.list',
-    'activities.list',
-  ],
-  claim: [
-    'expenses.list',
-    'expenses.get',
-    'expenses.providers',
-    'reimbursements.summary',
-    'dashboard.stats',
-    'milestones.list',
-    'activities.list',
-  ],
+  expense: EXPENSE_VIEWS,
+  claim: EXPENSE_VIEWS,
   /** The person's email choices (Settings). */
   notification: ['notifications.get'],
 } as const satisfies Record<string, readonly QueryPath[]>;

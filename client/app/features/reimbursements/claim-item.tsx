@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import { claimActions, REIMBURSEMENT_LIMITS, type Claim, type ClaimStatus, type FundingSource } from '#shared/schemas/reimbursement.ts';
@@ -9,12 +9,12 @@ import { focusWhenShown } from '../../../lib/focus.ts';
 import { addedByText } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
-import { FORM_ERROR, saveErrors } from './form-errors.ts';
+import { TextField } from '../../components/form-field.tsx';
+import { ClaimFields } from './claim-fields.tsx';
+import { useCardErrors } from './form-errors.ts';
+import { FormFrame } from './form-frame.tsx';
 import { MoneyField } from './money-field.tsx';
 import { MOVE_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
-import { readAmount } from './reimbursement-logic.ts';
 import { useClaimMutations } from './use-reimbursements.ts';
 
 const STATUS_TONES: Record<ClaimStatus, string> = {
@@ -36,41 +36,32 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
   const [reference, setReference] = useState(claim.reference ?? '');
   const [note, setNote] = useState('');
   const [on, setOn] = useState(todayIso());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, amount, save } = useCardErrors();
   // The form opens in place of the button that asked for it: focus goes to its first field.
   useEffect(() => document.getElementById(`${prefix}-${to === 'approved' ? 'approved' : 'on'}`)?.focus(), [prefix, to]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const amount = to === 'approved' ? readAmount(approved, currency) : { cents: null, error: null };
-    if (amount.error) {
-      setErrors({ approvedCents: amount.error });
-      document.getElementById(`${prefix}-approved`)?.focus();
-      return;
-    }
-    try {
-      await move.mutateAsync({
-        id: claim.id,
-        data: {
-          status: to,
-          ...(amount.cents !== null ? { approvedCents: amount.cents } : {}),
-          ...(reference.trim() ? { reference: reference.trim() } : {}),
-          ...(note.trim() ? { note: note.trim() } : {}),
-          ...(on ? { on } : {}),
-        },
-      });
-      onDone();
-    } catch (error) {
-      setErrors(saveErrors(error));
-    }
+  const submit = async () => {
+    const approvedCents = to === 'approved' ? amount(approved, currency, 'approvedCents', `${prefix}-approved`) : undefined;
+    if (approvedCents === null) return;
+    const data = {
+      status: to,
+      ...(approvedCents !== undefined ? { approvedCents } : {}),
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(on ? { on } : {}),
+    };
+    await save(() => move.mutateAsync({ id: claim.id, data }), onDone);
   };
   return (
-    <form
-      aria-label={`${MOVE_LABELS[to]}: claim ${claim.id}`}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    <FormFrame
+      label={`${MOVE_LABELS[to]}: claim ${claim.id}`}
+      onSubmit={submit}
+      errors={errors}
+      submit={MOVE_LABELS[to]}
+      pending={move.isPending}
+      what="change of status"
+      onCancel={onDone}
+      inCard
     >
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
       <div className="grid gap-3 sm:grid-cols-2">
         {to === 'approved' ? (
           <MoneyField
@@ -91,35 +82,53 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
           onChange={(event) => setOn(event.target.value)}
           error={errors.on}
         />
-        <TextField
+        <ShortText
           id={`${prefix}-reference`}
           label="Funder’s reference"
-          optional
-          limit={REIMBURSEMENT_LIMITS.reference}
-          autoComplete="off"
           value={reference}
-          onChange={(event) => setReference(event.target.value)}
+          onChange={setReference}
           error={errors.reference}
         />
-        <TextField
+        <ShortText
           id={`${prefix}-note`}
           label="Note"
-          optional
           limit={REIMBURSEMENT_LIMITS.note}
-          autoComplete="off"
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={setNote}
           error={errors.note}
         />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={move.isPending}>{MOVE_LABELS[to]}</SubmitButton>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <OfflineNotice pending={move.isPending} what="change of status" />
-      </div>
-    </form>
+    </FormFrame>
+  );
+}
+
+/** An optional short text a funder's answer or payment carries: a reference (unless said), a note. */
+function ShortText({
+  id,
+  label,
+  limit = REIMBURSEMENT_LIMITS.reference,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  limit?: number;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      optional
+      limit={limit}
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }
 
@@ -148,73 +157,44 @@ export function ClaimChangeForm({
   const prefix = useId();
   const { update } = useClaimMutations();
   const [sourceId, setSourceId] = useState(String(claim.fundingSourceId));
-  // The form opens on its first field, as "Claim it" does.
-  useEffect(() => document.getElementById(`${prefix}-source`)?.focus(), [prefix]);
   const [amount, setAmount] = useState(moneyInputValue(claim.amountCents, currency));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const read = readAmount(amount, currency);
-    if (read.error || read.cents === null) {
-      setErrors({ amountCents: read.error ?? 'Enter an amount' });
-      document.getElementById(`${prefix}-amount`)?.focus();
-      return;
-    }
+  const { errors, amount: readRequired, save } = useCardErrors();
+  const submit = async () => {
+    const cents = readRequired(amount, currency, 'amountCents', `${prefix}-amount`);
+    if (cents === null) return;
     const data = {
       ...(Number(sourceId) !== claim.fundingSourceId ? { fundingSourceId: Number(sourceId) } : {}),
-      ...(read.cents !== claim.amountCents ? { amountCents: read.cents } : {}),
+      ...(cents !== claim.amountCents ? { amountCents: cents } : {}),
     };
     if (Object.keys(data).length === 0) {
       onDone();
       return;
     }
-    try {
-      await update.mutateAsync({ id: claim.id, data });
-      onDone();
-    } catch (error) {
-      setErrors(saveErrors(error));
-    }
+    await save(() => update.mutateAsync({ id: claim.id, data }), onDone);
   };
   return (
-    <form
-      aria-label={`Change ${name}`}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    <FormFrame
+      label={`Change ${name}`}
+      onSubmit={submit}
+      errors={errors}
+      submit="Save claim"
+      pending={update.isPending}
+      what="change to the claim"
+      onCancel={onDone}
+      inCard
     >
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          id={`${prefix}-source`}
-          label="Claim from"
-          value={sourceId}
-          onChange={(event) => setSourceId(event.target.value)}
-          error={errors.fundingSourceId}
-        >
-          {sources.map((source) => (
-            <option key={source.id} value={source.id}>
-              {source.name}
-            </option>
-          ))}
-        </SelectField>
-        <MoneyField
-          id={`${prefix}-amount`}
-          label="Amount to claim"
-          currency={currency}
-          value={amount}
-          onChange={setAmount}
-          error={errors.amountCents}
-          hint={claimableCents !== undefined ? `At most ${formatMoney(claimableCents, currency)}` : undefined}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={update.isPending}>Save claim</SubmitButton>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <OfflineNotice pending={update.isPending} what="change to the claim" />
-      </div>
-    </form>
+      <ClaimFields
+        prefix={prefix}
+        sources={sources}
+        sourceId={sourceId}
+        onSourceId={setSourceId}
+        amount={amount}
+        onAmount={setAmount}
+        currency={currency}
+        errors={errors}
+        hint={claimableCents !== undefined ? `At most ${formatMoney(claimableCents, currency)}` : undefined}
+      />
+    </FormFrame>
   );
 }
 
@@ -225,34 +205,25 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
   const [amount, setAmount] = useState(left > 0 ? moneyInputValue(left, currency) : '');
   const [paidOn, setPaidOn] = useState(todayIso());
   const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, amount: readRequired, save } = useCardErrors();
   useEffect(() => document.getElementById(`${prefix}-amount`)?.focus(), [prefix]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const read = readAmount(amount, currency);
-    if (read.error || read.cents === null) {
-      setErrors({ amountCents: read.error ?? 'Enter an amount' });
-      document.getElementById(`${prefix}-amount`)?.focus();
-      return;
-    }
-    try {
-      await addPayment.mutateAsync({
-        id: claim.id,
-        data: { amountCents: read.cents, paidOn, ...(reference.trim() ? { reference: reference.trim() } : {}) },
-      });
-      onDone();
-    } catch (error) {
-      setErrors(saveErrors(error));
-    }
+  const submit = async () => {
+    const cents = readRequired(amount, currency, 'amountCents', `${prefix}-amount`);
+    if (cents === null) return;
+    const data = { amountCents: cents, paidOn, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+    await save(() => addPayment.mutateAsync({ id: claim.id, data }), onDone);
   };
   return (
-    <form
-      aria-label={`Record a payment: claim ${claim.id}`}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    <FormFrame
+      label={`Record a payment: claim ${claim.id}`}
+      onSubmit={submit}
+      errors={errors}
+      submit="Record payment"
+      pending={addPayment.isPending}
+      what="payment"
+      onCancel={onDone}
+      inCard
     >
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
       <div className="grid gap-3 sm:grid-cols-3">
         <MoneyField
           id={`${prefix}-amount`}
@@ -271,25 +242,9 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
           onChange={(event) => setPaidOn(event.target.value)}
           error={errors.paidOn}
         />
-        <TextField
-          id={`${prefix}-reference`}
-          label="Reference"
-          optional
-          limit={REIMBURSEMENT_LIMITS.reference}
-          autoComplete="off"
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-          error={errors.reference}
-        />
+        <ShortText id={`${prefix}-reference`} label="Reference" value={reference} onChange={setReference} error={errors.reference} />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={addPayment.isPending}>Record payment</SubmitButton>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <OfflineNotice pending={addPayment.isPending} what="payment" />
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 

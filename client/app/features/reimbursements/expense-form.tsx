@@ -1,26 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { moneyInputValue } from '#shared/money.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
-import {
-  EXPENSE_CATEGORIES,
-  expenseCreateSchema,
-  REIMBURSEMENT_LIMITS,
-  type Expense,
-  type ExpenseCategory,
-  type FundingSource,
-  type ReceiptChecklistItem,
-} from '#shared/schemas/reimbursement.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { expenseCreateSchema, type Expense, type FundingSource, type ReceiptChecklistItem } from '#shared/schemas/reimbursement.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { focusFirstError } from '../../../lib/field-errors.ts';
-import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { SelectField, TextField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
-import { check, FORM_ERROR, saveErrors } from './form-errors.ts';
+import { ExpenseFields, type ExpenseFieldValues } from './expense-fields.tsx';
+import { check, saveErrors, useFieldErrors } from './form-errors.ts';
+import { FormFrame } from './form-frame.tsx';
 import { LMN_PATH } from './lmn-path.ts';
-import { MoneyField } from './money-field.tsx';
-import { CATEGORY_LABELS, CHECKLIST_LABELS, PHOTO_NO_PROPOSAL, PROPOSED_NOTE } from './reimbursement-labels.ts';
+import { CHECKLIST_LABELS, PHOTO_NO_PROPOSAL, PROPOSED_NOTE } from './reimbursement-labels.ts';
 import {
   applyProposal,
   checklistFor,
@@ -29,6 +19,7 @@ import {
   sourcesForCurrency,
   type ProposedField,
 } from './reimbursement-logic.ts';
+import { SourceOptions } from './select-options.tsx';
 import {
   failureText,
   LINKABLE_CATEGORIES,
@@ -66,7 +57,16 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const [linked, setLinked] = useState<number[]>([]);
   const [showVault, setShowVault] = useState(false);
   const vault = useLinkableDocuments(showVault);
-  const [draft, setDraft] = useState({ provider: '', serviceDate: todayIso(), serviceEndDate: '', amount: '' });
+  const [draft, setDraft] = useState<ExpenseFieldValues>({
+    provider: '',
+    amount: '',
+    serviceDate: todayIso(),
+    serviceEndDate: '',
+    category: 'therapy',
+    paidOn: todayIso(),
+    paidBy: '',
+    notes: '',
+  });
   const [proposed, setProposed] = useState<ProposedField[]>([]);
   // The latest of both for the proposal, which arrives after an upload the parent may have typed during.
   const latest = useRef({ draft, proposed });
@@ -76,14 +76,10 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     setProposed(next.proposed);
   };
   const [currency, setCurrency] = useState(sources[0]?.currency ?? 'USD');
-  const [category, setCategory] = useState<ExpenseCategory>('therapy');
-  const [paidOn, setPaidOn] = useState(todayIso());
-  const [paidBy, setPaidBy] = useState('');
   const [paidDirectlyBy, setPaidDirectlyBy] = useState('');
   const [claimFrom, setClaimFrom] = useState('');
-  const [notes, setNotes] = useState('');
   const [checklist, setChecklist] = useState<ReceiptChecklistItem[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, show } = useFieldErrors(FIELD_ORDER, id);
   const touched = useRef({ category: false, claimFrom: false });
   const alive = useRef(true);
   // A proposal still being asked for stops asking once the form is gone.
@@ -99,22 +95,23 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const checklistSource = sources.find((source) => String(source.id) === (paidDirectlyBy || claimFrom));
   const checklistItems = checklistFor(checklistSource?.kind);
 
+  /** A change the parent made: a field proposed from the receipt is no longer marked as such. */
+  const edit = (patch: Partial<ExpenseFieldValues>) => {
+    const { draft: current, proposed: marked } = latest.current;
+    write({ draft: { ...current, ...patch }, proposed: marked.filter((each) => !(each in patch)) });
+  };
+
   /** What the family chose last time for this provider: the category and the funder, unless changed here. */
   const rememberFor = (provider: string) => {
     const remembered = defaultsForProvider(providers.data ?? [], provider);
     if (!remembered) return;
-    if (!touched.current.category) setCategory(remembered.category);
+    if (!touched.current.category) edit({ category: remembered.category });
     if (
       !touched.current.claimFrom &&
       remembered.fundingSourceId !== null &&
       sources.some((source) => source.id === remembered.fundingSourceId)
     )
       setClaimFrom(String(remembered.fundingSourceId));
-  };
-
-  const edit = (field: 'provider' | 'serviceDate' | 'serviceEndDate' | 'amount', value: string) => {
-    const { draft: current, proposed: marked } = latest.current;
-    write({ draft: { ...current, [field]: value }, proposed: marked.filter((each) => each !== field) });
   };
 
   const addReceipt = async (file: File) => {
@@ -147,29 +144,26 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (pending) return;
     const amount = readAmount(draft.amount, currencyCode);
     const input = {
       provider: draft.provider,
-      category,
+      category: draft.category,
       serviceDate: draft.serviceDate,
       serviceEndDate: draft.serviceEndDate || null,
       amountCents: amount.cents ?? undefined,
       currency: currency.trim().toUpperCase(),
-      paidOn: paidOn || null,
-      paidBy: paidBy.trim() || null,
+      paidOn: draft.paidOn || null,
+      paidBy: draft.paidBy.trim() || null,
       paidDirectlyBy: paidDirectlyBy ? Number(paidDirectlyBy) : null,
-      notes: notes.trim() || null,
+      notes: draft.notes.trim() || null,
       documentIds: linked,
       checklist: checklistItems.filter((item) => checklist.includes(item)),
     };
-    const checked = check(expenseCreateSchema, input);
-    const found = { ...('errors' in checked ? checked.errors : {}), ...(amount.error ? { amountCents: amount.error } : {}) };
-    if (Object.keys(found).length > 0 || !('data' in checked)) {
-      setErrors(found);
-      focusFirstError(found, FIELD_ORDER, id);
+    const checked = check(expenseCreateSchema, input, { amountCents: amount.error });
+    if ('errors' in checked) {
+      show(checked.errors);
       return;
     }
     setErrors({});
@@ -177,9 +171,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     try {
       expense = await create.mutateAsync({ data: checked.data });
     } catch (error) {
-      const failed = saveErrors(error);
-      setErrors(failed);
-      focusFirstError(failed, FIELD_ORDER, id);
+      show(saveErrors(error));
       return;
     }
     if (claimFrom && !paidDirectlyBy && expense.claimableCents > 0) {
@@ -196,8 +188,18 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const linkable = (vault.data?.items ?? []).filter((document) => LINKABLE_CATEGORIES.includes(document.category));
 
   return (
-    <form aria-label="Add an expense" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+    <FormFrame
+      label="Add an expense"
+      onSubmit={submit}
+      errors={errors}
+      submit="Add expense"
+      pending={pending}
+      what="expense"
+      onCancel={() => {
+        alive.current = false;
+        onDone(null);
+      }}
+    >
       <div className="grid gap-2 rounded-lg border border-dashed border-brand-800/40 p-3">
         <label htmlFor={id('receipt')} className="text-sm font-semibold text-ink">
           Receipt photo or PDF <span className="font-normal text-ink-muted">(optional)</span>
@@ -279,100 +281,55 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
         </div>
       </details>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={id('provider')}
-          label="Provider"
-          limit={REIMBURSEMENT_LIMITS.provider}
-          autoComplete="off"
-          list={id('providers')}
-          placeholder="e.g. Bright Minds Therapy"
-          value={draft.provider}
-          onChange={(event) => edit('provider', event.target.value)}
-          onBlur={(event) => rememberFor(event.target.value)}
-          error={errors.provider}
-          hint={proposedHint('provider')}
-        />
-        <datalist id={id('providers')}>
-          {(providers.data ?? []).map((each) => (
-            <option key={each.provider} value={each.provider}>
-              {each.provider}
-            </option>
-          ))}
-        </datalist>
-        <MoneyField
-          id={id('amountCents')}
-          label="Amount paid"
-          currency={currencyCode}
-          value={draft.amount}
-          onChange={(value) => edit('amount', value)}
-          error={errors.amountCents}
-          proposed={proposedHint('amount')}
-        />
-        <TextField
-          id={id('serviceDate')}
-          label="Date of service"
-          type="date"
-          value={draft.serviceDate}
-          onChange={(event) => edit('serviceDate', event.target.value)}
-          error={errors.serviceDate}
-          hint={proposedHint('serviceDate')}
-        />
-        <TextField
-          id={id('serviceEndDate')}
-          label="Service ended"
-          type="date"
-          optional
-          value={draft.serviceEndDate}
-          onChange={(event) => edit('serviceEndDate', event.target.value)}
-          error={errors.serviceEndDate}
-          hint="For a range of sessions"
-        />
-        <SelectField
-          id={id('category')}
-          label="Category"
-          value={category}
-          onChange={(event) => {
-            touched.current.category = true;
-            setCategory(event.target.value as ExpenseCategory);
-          }}
-          error={errors.category}
-        >
-          {EXPENSE_CATEGORIES.map((each) => (
-            <option key={each} value={each}>
-              {CATEGORY_LABELS[each]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id={id('currency')}
-          label="Currency"
-          autoComplete="off"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
-          error={errors.currency}
-          className="uppercase"
-        />
-        <TextField
-          id={id('paidOn')}
-          label="Paid on"
-          type="date"
-          optional
-          value={paidOn}
-          onChange={(event) => setPaidOn(event.target.value)}
-          error={errors.paidOn}
-        />
-        <TextField
-          id={id('paidBy')}
-          label="Paid by"
-          optional
-          limit={REIMBURSEMENT_LIMITS.paidBy}
-          autoComplete="off"
-          placeholder="e.g. HSA debit card"
-          value={paidBy}
-          onChange={(event) => setPaidBy(event.target.value)}
-          error={errors.paidBy}
-        />
+      <ExpenseFields
+        id={id}
+        values={draft}
+        onChange={(patch) => {
+          if ('category' in patch) touched.current.category = true;
+          edit(patch);
+        }}
+        errors={errors}
+        currency={currencyCode}
+        hints={{
+          provider: proposedHint('provider'),
+          amount: proposedHint('amount'),
+          serviceDate: proposedHint('serviceDate'),
+          serviceEndDate: 'For a range of sessions',
+        }}
+        adding={{ providers: (providers.data ?? []).map((each) => each.provider), onProviderBlur: rememberFor }}
+        afterCategory={
+          <TextField
+            id={id('currency')}
+            label="Currency"
+            autoComplete="off"
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value)}
+            error={errors.currency}
+            className="uppercase"
+          />
+        }
+        beforeNotes={
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-semibold text-ink">
+              What the receipt shows{checklistSource ? ` (what ${checklistSource.name} asks for)` : ''}
+            </legend>
+            {checklistItems.map((item) => (
+              <label key={item} className="flex items-center gap-2 text-ink">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-800"
+                  checked={checklist.includes(item)}
+                  onChange={(event) =>
+                    setChecklist((list) => (event.target.checked ? [...list, item] : list.filter((each) => each !== item)))
+                  }
+                />
+                {CHECKLIST_LABELS[item]}
+              </label>
+            ))}
+          </fieldset>
+        }
+        gap="gap-4"
+      >
         <SelectField
           id={id('paidDirectlyBy')}
           label="Paid directly by a funder"
@@ -382,11 +339,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
           hint="An ESA marketplace purchase, a district-paid evaluation"
         >
           <option value="">No, the family paid</option>
-          {sameCurrency.map((source) => (
-            <option key={source.id} value={source.id}>
-              {source.name}
-            </option>
-          ))}
+          <SourceOptions sources={sameCurrency} />
         </SelectField>
         {!paidDirectlyBy ? (
           <SelectField
@@ -400,55 +353,10 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
             hint="A draft claim for the whole amount; change it on the expense later"
           >
             <option value="">Not now</option>
-            {sameCurrency.map((source) => (
-              <option key={source.id} value={source.id}>
-                {source.name}
-              </option>
-            ))}
+            <SourceOptions sources={sameCurrency} />
           </SelectField>
         ) : null}
-      </div>
-
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-semibold text-ink">
-          What the receipt shows{checklistSource ? ` (what ${checklistSource.name} asks for)` : ''}
-        </legend>
-        {checklistItems.map((item) => (
-          <label key={item} className="flex items-center gap-2 text-ink">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-800"
-              checked={checklist.includes(item)}
-              onChange={(event) => setChecklist((list) => (event.target.checked ? [...list, item] : list.filter((each) => each !== item)))}
-            />
-            {CHECKLIST_LABELS[item]}
-          </label>
-        ))}
-      </fieldset>
-
-      <TextAreaField
-        id={id('notes')}
-        label="Notes"
-        optional
-        rows={2}
-        limit={REIMBURSEMENT_LIMITS.notes}
-        value={notes}
-        onChange={(event) => setNotes(event.target.value)}
-        error={errors.notes}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pending={pending}>Add expense</SubmitButton>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            alive.current = false;
-            onDone(null);
-          }}
-        >
-          Cancel
-        </Button>
-        <OfflineNotice pending={pending} what="expense" />
-      </div>
-    </form>
+      </ExpenseFields>
+    </FormFrame>
   );
 }

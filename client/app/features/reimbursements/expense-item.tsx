@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
 import { claimActions, expenseActions, type Expense, type FundingSource } from '#shared/schemas/reimbursement.ts';
@@ -8,15 +8,14 @@ import { PATHS } from '../../../lib/paths.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { FormAlert, SelectField } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { ClaimFields } from './claim-fields.tsx';
 import { ClaimItem } from './claim-item.tsx';
 import { ExpenseEditForm } from './expense-edit-form.tsx';
+import { useCardErrors } from './form-errors.ts';
+import { FormFrame } from './form-frame.tsx';
 import { LMN_PATH } from './lmn-path.ts';
-import { FORM_ERROR, saveErrors } from './form-errors.ts';
-import { MoneyField } from './money-field.tsx';
 import { CATEGORY_LABELS, CHECKLIST_LABELS, EXPENSE_DELETE_NOTE } from './reimbursement-labels.ts';
-import { readAmount, sourcesForCurrency } from './reimbursement-logic.ts';
+import { sourcesForCurrency } from './reimbursement-logic.ts';
 import { useClaimMutations, useExpenseMutations } from './use-reimbursements.ts';
 
 export const expenseHeadingId = (id: number) => `expense-${id}`;
@@ -28,9 +27,7 @@ function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: re
   const choices = sourcesForCurrency(sources, expense.currency);
   const [sourceId, setSourceId] = useState(String(choices[0]?.id ?? ''));
   const [amount, setAmount] = useState(moneyInputValue(expense.claimableCents, expense.currency));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const first = useRef<HTMLDivElement>(null);
-  useEffect(() => first.current?.querySelector('select')?.focus(), []);
+  const { errors, amount: readRequired, save } = useCardErrors();
   if (choices.length === 0) {
     return (
       <div className="grid gap-2 rounded-lg border border-brand-700 p-3 text-sm">
@@ -43,61 +40,35 @@ function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: re
       </div>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const read = readAmount(amount, expense.currency);
-    if (read.error || read.cents === null) {
-      setErrors({ amountCents: read.error ?? 'Enter an amount' });
-      document.getElementById(`${prefix}-amount`)?.focus();
-      return;
-    }
-    try {
-      await create.mutateAsync({ expenseId: expense.id, data: { fundingSourceId: Number(sourceId), amountCents: read.cents } });
-      onDone();
-    } catch (error) {
-      setErrors(saveErrors(error));
-    }
+  const submit = async () => {
+    const cents = readRequired(amount, expense.currency, 'amountCents', `${prefix}-amount`);
+    if (cents === null) return;
+    const data = { fundingSourceId: Number(sourceId), amountCents: cents };
+    await save(() => create.mutateAsync({ expenseId: expense.id, data }), onDone);
   };
   return (
-    <form
-      aria-label={`Claim ${expense.provider}`}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 rounded-lg border border-brand-700 p-3"
+    <FormFrame
+      label={`Claim ${expense.provider}`}
+      onSubmit={submit}
+      errors={errors}
+      submit="Add claim"
+      pending={create.isPending}
+      what="claim"
+      onCancel={onDone}
+      inCard
     >
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
-      <div ref={first} className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          id={`${prefix}-source`}
-          label="Claim from"
-          value={sourceId}
-          onChange={(event) => setSourceId(event.target.value)}
-          error={errors.fundingSourceId}
-        >
-          {choices.map((source) => (
-            <option key={source.id} value={source.id}>
-              {source.name}
-            </option>
-          ))}
-        </SelectField>
-        <MoneyField
-          id={`${prefix}-amount`}
-          label="Amount to claim"
-          currency={expense.currency}
-          value={amount}
-          onChange={setAmount}
-          error={errors.amountCents}
-          hint={`${formatMoney(expense.claimableCents, expense.currency)} is left to claim`}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={create.isPending}>Add claim</SubmitButton>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <OfflineNotice pending={create.isPending} what="claim" />
-      </div>
-    </form>
+      <ClaimFields
+        prefix={prefix}
+        sources={choices}
+        sourceId={sourceId}
+        onSourceId={setSourceId}
+        amount={amount}
+        onAmount={setAmount}
+        currency={expense.currency}
+        errors={errors}
+        hint={`${formatMoney(expense.claimableCents, expense.currency)} is left to claim`}
+      />
+    </FormFrame>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   CLAIM_STATUSES,
   EXPENSE_CATEGORIES,
@@ -12,6 +13,7 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { SelectField } from '../../components/form-field.tsx';
 import { ExpenseItem } from './expense-item.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
+import { Options, SourceOptions } from './select-options.tsx';
 
 export const EXPENSES_PAGE_SIZE = 20;
 
@@ -30,6 +32,30 @@ interface ExpensesQuery {
   isError: boolean;
   fetchStatus: string;
   refetch: () => unknown;
+}
+
+/** One filter of the list: its first choice, "every" one, filters nothing. */
+function FilterSelect({
+  id,
+  label,
+  every,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  every: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <SelectField id={id} label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{every}</option>
+      {children}
+    </SelectField>
+  );
 }
 
 /** The expenses of the period, filtered by category, funder and claim status, a page at a time. */
@@ -81,45 +107,33 @@ export function ExpensesSection({
         Expenses
       </h2>
       <div role="group" aria-label="Filter the expenses" className="grid gap-3 sm:grid-cols-3">
-        <SelectField
+        <FilterSelect
           id="expense-filter-category"
           label="Category"
+          every="Every category"
           value={filters.category}
-          onChange={(event) => set({ category: event.target.value as ExpenseCategory | '' })}
+          onChange={(category) => set({ category: category as ExpenseCategory | '' })}
         >
-          <option value="">Every category</option>
-          {EXPENSE_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          <Options values={EXPENSE_CATEGORIES} labels={CATEGORY_LABELS} />
+        </FilterSelect>
+        <FilterSelect
           id="expense-filter-source"
           label="Funding source"
+          every="Every funding source"
           value={filters.fundingSourceId}
-          onChange={(event) => set({ fundingSourceId: event.target.value })}
+          onChange={(fundingSourceId) => set({ fundingSourceId })}
         >
-          <option value="">Every funding source</option>
-          {sources.map((source) => (
-            <option key={source.id} value={source.id}>
-              {source.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          <SourceOptions sources={sources} />
+        </FilterSelect>
+        <FilterSelect
           id="expense-filter-status"
           label="Claim status"
+          every="Any status"
           value={filters.status}
-          onChange={(event) => set({ status: event.target.value as ClaimStatus | '' })}
+          onChange={(status) => set({ status: status as ClaimStatus | '' })}
         >
-          <option value="">Any status</option>
-          {CLAIM_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectField>
+          <Options values={CLAIM_STATUSES} labels={STATUS_LABELS} />
+        </FilterSelect>
       </div>
       {body}
       {total > EXPENSES_PAGE_SIZE ? (

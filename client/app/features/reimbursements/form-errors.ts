@@ -1,20 +1,67 @@
+import { useState } from 'react';
 import type { z } from 'zod';
 import { toIssues } from '#shared/api-error.ts';
-import { fieldErrorsFromIssues, FORM_ERROR, submitFailureErrors } from '../../../lib/field-errors.ts';
+import { fieldErrorsFromIssues, focusFirstError, FORM_ERROR, submitFailureErrors } from '../../../lib/field-errors.ts';
+import { readAmount } from './reimbursement-logic.ts';
 import { failureText } from './use-reimbursements.ts';
 
 export { FORM_ERROR };
 
-/** A shared schema's verdict on a form's input: the data, or the first message per field. */
-export function check<S extends z.ZodType>(schema: S, input: unknown): { data: z.output<S> } | { errors: Record<string, string> } {
+type Errors = Record<string, string>;
+
+/**
+ * A shared schema's verdict on a form's input, with the form's own findings (an amount it could not
+ * read) beside it: the data only when neither found anything, else the first message per field.
+ */
+export function check<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  own: Record<string, string | null> = {},
+): { data: z.output<S> } | { errors: Errors } {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { data: parsed.data };
-  return { errors: fieldErrorsFromIssues(toIssues(parsed.error)) };
+  const found: Errors = parsed.success ? {} : fieldErrorsFromIssues(toIssues(parsed.error));
+  for (const [field, message] of Object.entries(own)) if (message) found[field] = message;
+  if (parsed.success && Object.keys(found).length === 0) return { data: parsed.data };
+  return { errors: found };
 }
 
 /** A failed save: the server's field issues by field, or its sentence (a 409's) about the whole form. */
-export function saveErrors(error: unknown): Record<string, string> {
+export function saveErrors(error: unknown): Errors {
   const errors = submitFailureErrors(error, failureText(error));
   if (errors[FORM_ERROR]) errors[FORM_ERROR] = failureText(error);
   return errors;
+}
+
+/** A full form's errors: `show` puts them beside the fields and focus in the first, in `order`. */
+export function useFieldErrors(order: readonly string[], id: (field: string) => string) {
+  const [errors, setErrors] = useState<Errors>({});
+  const show = (found: Errors) => {
+    setErrors(found);
+    focusFirstError(found, order, id);
+  };
+  return { errors, setErrors, show };
+}
+
+/**
+ * A small form's errors (a claim, a move, a payment): `amount` reads the amount it cannot go without,
+ * or says why beside the field and focuses it; `save` saves then closes, or keeps the refusal.
+ */
+export function useCardErrors() {
+  const [errors, setErrors] = useState<Errors>({});
+  const amount = (typed: string, currency: string, field: string, fieldId: string): number | null => {
+    const read = readAmount(typed, currency);
+    if (read.cents !== null) return read.cents;
+    setErrors({ [field]: read.error ?? 'Enter an amount' });
+    document.getElementById(fieldId)?.focus();
+    return null;
+  };
+  const save = async (saving: () => Promise<unknown>, onDone: () => void) => {
+    try {
+      await saving();
+      onDone();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    }
+  };
+  return { errors, amount, save };
 }

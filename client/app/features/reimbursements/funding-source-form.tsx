@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { moneyInputValue } from '#shared/money.ts';
 import {
   DEADLINE_RULES,
@@ -11,13 +11,13 @@ import {
   type FundingSourceKind,
 } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { focusFirstError } from '../../../lib/field-errors.ts';
-import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
-import { check, FORM_ERROR, saveErrors } from './form-errors.ts';
+import { SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { check, saveErrors, useFieldErrors } from './form-errors.ts';
+import { FormFrame } from './form-frame.tsx';
 import { MoneyField } from './money-field.tsx';
 import { DEADLINE_RULE_LABELS, KIND_LABELS } from './reimbursement-labels.ts';
 import { readAmount, tidyDeadlines } from './reimbursement-logic.ts';
+import { Options } from './select-options.tsx';
 import { useFundingSourceMutations } from './use-reimbursements.ts';
 
 type RuleChoice = DeadlineRule['kind'] | 'none';
@@ -38,14 +38,13 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
   const [rule, setRule] = useState<RuleChoice>(source?.deadlineRule?.kind ?? 'none');
   const [ruleDays, setRuleDays] = useState(source?.deadlineRule?.kind === 'days-after-service' ? String(source.deadlineRule.days) : '30');
   const [notes, setNotes] = useState(source?.notes ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, show } = useFieldErrors(FIELD_ORDER, id);
   const pending = create.isPending || update.isPending;
   // The form opens in place of the button that asked for it: focus goes to its first field.
   useEffect(() => document.getElementById(`${prefix}-kind`)?.focus(), [prefix]);
   const currencyCode = /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (pending) return;
     const amount = readAmount(award, currencyCode, { required: false });
     const deadlineRule: DeadlineRule | null =
@@ -61,11 +60,9 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
       deadlineRule,
       notes: notes.trim() === '' ? null : notes,
     };
-    const checked = check(source ? fundingSourceUpdateSchema : fundingSourceCreateSchema, input);
-    const found = { ...('errors' in checked ? checked.errors : {}), ...(amount.error ? { awardCents: amount.error } : {}) };
-    if (Object.keys(found).length > 0 || !('data' in checked)) {
-      setErrors(found);
-      focusFirstError(found, FIELD_ORDER, id);
+    const checked = check(source ? fundingSourceUpdateSchema : fundingSourceCreateSchema, input, { awardCents: amount.error });
+    if ('errors' in checked) {
+      show(checked.errors);
       return;
     }
     setErrors({});
@@ -75,23 +72,23 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
         : await create.mutateAsync({ data: fundingSourceCreateSchema.parse(input) });
       onDone(saved);
     } catch (error) {
-      const failed = saveErrors(error);
-      setErrors(failed);
-      focusFirstError(failed, FIELD_ORDER, id);
+      show(saveErrors(error));
     }
   };
 
-  const label = source ? `Edit ${source.name}` : 'Add a funding source';
   return (
-    <form aria-label={label} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <FormAlert>{errors[FORM_ERROR]}</FormAlert>
+    <FormFrame
+      label={source ? `Edit ${source.name}` : 'Add a funding source'}
+      onSubmit={submit}
+      errors={errors}
+      submit={source ? 'Save funding source' : 'Add funding source'}
+      pending={pending}
+      what="funding source"
+      onCancel={() => onDone(null)}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={id('kind')} label="Kind" value={kind} onChange={(event) => setKind(event.target.value as FundingSourceKind)}>
-          {FUNDING_SOURCE_KINDS.map((each) => (
-            <option key={each} value={each}>
-              {KIND_LABELS[each]}
-            </option>
-          ))}
+          <Options values={FUNDING_SOURCE_KINDS} labels={KIND_LABELS} />
         </SelectField>
         <TextField
           id={id('name')}
@@ -151,11 +148,7 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
           onChange={(event) => setRule(event.target.value as RuleChoice)}
           error={errors.deadlineRule}
         >
-          {(['none', ...DEADLINE_RULES] as const).map((each) => (
-            <option key={each} value={each}>
-              {DEADLINE_RULE_LABELS[each]}
-            </option>
-          ))}
+          <Options values={['none', ...DEADLINE_RULES] as const} labels={DEADLINE_RULE_LABELS} />
         </SelectField>
         {rule === 'days-after-service' ? (
           <TextField
@@ -222,13 +215,6 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
         onChange={(event) => setNotes(event.target.value)}
         error={errors.notes}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pending={pending}>{source ? 'Save funding source' : 'Add funding source'}</SubmitButton>
-        <Button variant="ghost" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <OfflineNotice pending={pending} what="funding source" />
-      </div>
-    </form>
+    </FormFrame>
   );
 }

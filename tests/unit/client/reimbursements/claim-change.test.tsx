@@ -1,52 +1,21 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Claim } from '#shared/schemas/reimbursement.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
-import { ClaimItem } from '../../../../client/app/features/reimbursements/claim-item.tsx';
-import { setSelectedChildId } from '../../../../client/lib/session-storage.ts';
-import { fakeTrpc, serverError, type FakeOp } from '../../../helpers/fake-trpc.tsx';
-
-const draft = (overrides: Partial<Claim> = {}): Claim => ({
-  id: 7,
-  childId: 1,
-  expenseId: 3,
-  fundingSourceId: 2,
-  amountCents: 15000,
-  status: 'draft',
-  approvedCents: null,
-  paidCents: 0,
-  reference: null,
-  submittedOn: null,
-  noAnswerFlag: false,
-  nextStatuses: ['submitted', 'withdrawn'],
-  history: [],
-  payments: [],
-  addedBy: { name: 'Ana', isYou: true },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+import { serverError, type FakeOp } from '../../../helpers/fake-trpc.tsx';
+import { claimOf as draft, renderClaim as renderClaimItem, withChildSelected } from './claim-fixtures.tsx';
 
 const SOURCES = [
   { id: 2, name: 'Arizona ESA' },
   { id: 5, name: 'Family HSA' },
 ];
 
-function renderClaim(value: Claim, role: ChildRole, answer: (op: FakeOp) => unknown = (op) => (op.path === 'claims.update' ? value : [])) {
-  const fake = fakeTrpc(answer, { role });
-  render(<ClaimItem claim={value} sourceName="Arizona ESA" currency="USD" sources={SOURCES} claimableCents={15000} />, {
-    wrapper: fake.wrapper,
-  });
-  return fake;
-}
+const renderClaim = (value: Claim, role: ChildRole, answer?: (op: FakeOp) => unknown) =>
+  renderClaimItem(value, role, { answer, sources: SOURCES, claimableCents: 15000 });
 
-beforeEach(() => {
-  sessionStorage.clear();
-  setSelectedChildId(1);
-});
-afterEach(() => cleanup());
+withChildSelected();
 
 describe('changing a draft claim', () => {
   it('sends only what changed, in minor units, and closes on the claim', async () => {

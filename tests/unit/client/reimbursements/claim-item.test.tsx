@@ -1,45 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Claim } from '#shared/schemas/reimbursement.ts';
-import { ClaimItem } from '../../../../client/app/features/reimbursements/claim-item.tsx';
-import { setSelectedChildId } from '../../../../client/lib/session-storage.ts';
-import type { ChildRole } from '#shared/schemas/roles.ts';
-import { fakeTrpc, serverError, type FakeOp } from '../../../helpers/fake-trpc.tsx';
+import { serverError } from '../../../helpers/fake-trpc.tsx';
+import { claimOf, renderClaim, withChildSelected } from './claim-fixtures.tsx';
 
-const claim = (overrides: Partial<Claim> = {}): Claim => ({
-  id: 7,
-  childId: 1,
-  expenseId: 3,
-  fundingSourceId: 2,
-  amountCents: 15000,
-  status: 'submitted',
-  approvedCents: null,
-  paidCents: 0,
-  reference: null,
-  submittedOn: '2026-11-01',
-  noAnswerFlag: false,
-  nextStatuses: ['approved', 'denied', 'withdrawn'],
-  history: [],
-  payments: [],
-  addedBy: { name: 'Ana', isYou: true },
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+/** A submitted claim, waiting for the funder's answer. */
+const claim = (overrides: Partial<Claim> = {}): Claim =>
+  claimOf({ status: 'submitted', submittedOn: '2026-11-01', nextStatuses: ['approved', 'denied', 'withdrawn'], ...overrides });
 
-function renderClaim(value: Claim, role: ChildRole, answer: (op: FakeOp) => unknown = (op) => (op.path === 'claims.move' ? value : [])) {
-  const fake = fakeTrpc(answer, { role });
-  render(<ClaimItem claim={value} sourceName="Arizona ESA" currency="USD" />, { wrapper: fake.wrapper });
-  return fake;
-}
-
-beforeEach(() => {
-  sessionStorage.clear();
-  setSelectedChildId(1);
-});
-afterEach(() => cleanup());
+withChildSelected();
 
 describe('a claim offers what it can do next', () => {
   it('only the moves the server lists, and a payment once approved', async () => {
@@ -85,7 +56,7 @@ describe('approving asks how much was approved', () => {
   it('shows the server’s sentence when the move is refused', async () => {
     const user = userEvent.setup();
     const sentence = 'A submitted claim can move to approved, denied or withdrawn.';
-    renderClaim(claim(), 'updater', (op) => (op.path === 'claims.move' ? serverError(409, 'CONFLICT', sentence) : []));
+    renderClaim(claim(), 'updater', { answer: (op) => (op.path === 'claims.move' ? serverError(409, 'CONFLICT', sentence) : []) });
     await user.click(await screen.findByRole('button', { name: 'Mark denied: Arizona ESA claim' }));
     await user.click(screen.getByRole('button', { name: 'Mark denied' }));
     expect((await screen.findByRole('alert')).textContent).toBe(sentence);
