@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
+import type { Response } from 'express';
 import {
   CLAIM_NO_ANSWER_DAYS,
   reimbursementActions,
@@ -18,7 +19,13 @@ const periodQuery = queryForm(reimbursementPeriodSchema);
 /** Without fundingSourceId the export holds every funding source of the child (decision 0105). */
 const exportQuery = queryForm(reimbursementExportSchema);
 
-const attachment = (fileName: string, fallback: string) => contentDisposition(safeSegment(fileName, fallback), { type: 'attachment' });
+/** Starts a 200 download: the file's type, its name (made safe), and kept out of every cache. */
+function startAttachment(res: Response, contentType: string, fileName: string, fallback: string): void {
+  res.status(200);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Disposition', contentDisposition(safeSegment(fileName, fallback), { type: 'attachment' }));
+  res.setHeader('Cache-Control', 'private, no-store, no-transform');
+}
 
 const EXPORT_PERIOD =
   'Claims whose expense\u2019s service date is in the period (`from` and `to`, each by default the first or last day of this calendar year), to the funding source `fundingSourceId` (every funding source of the child without it; 404 for one that is not this child\u2019s).';
@@ -54,10 +61,7 @@ export function reimbursementsOperations(services: Services): RestOperation[] {
       success: [{ status: 200, description: 'The CSV (UTF-8 with a byte order mark), an attachment', file: ['text/csv'] }],
       handle: async ({ res, scope, query }) => {
         const { fileName, csv } = await reimbursements.exportCsv(scope, query);
-        res.status(200);
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', attachment(fileName, 'reimbursements.csv'));
-        res.setHeader('Cache-Control', 'private, no-store, no-transform');
+        startAttachment(res, 'text/csv; charset=utf-8', fileName, 'reimbursements.csv');
         res.end(csv);
       },
     }),
@@ -74,10 +78,7 @@ export function reimbursementsOperations(services: Services): RestOperation[] {
       success: [{ status: 200, description: 'The ZIP, an attachment', file: ['application/zip'] }],
       handle: async ({ res, scope, query }) => {
         const { fileName, body } = await reimbursements.exportZip(scope, query);
-        res.status(200);
-        res.setHeader('Content-Type', 'application/zip');
-        res.setHeader('Content-Disposition', attachment(fileName, 'reimbursements.zip'));
-        res.setHeader('Cache-Control', 'private, no-store, no-transform');
+        startAttachment(res, 'application/zip', fileName, 'reimbursements.zip');
         // A failure half-way (a file, or the reader gone) ends the connection: the client sees a short body, never wrong bytes.
         await pipeline(body, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
       },
