@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { FundingSource } from '#shared/schemas/reimbursement.ts';
 import { SelectField } from '../../components/form-field.tsx';
 import { MoneyField } from './money-field.tsx';
-import { SourceOptions } from './select-options.tsx';
+import { SourceOptions } from './shared-fields.tsx';
 
 export interface ClaimFieldsProps {
   /** The form's useId: the fields are `${prefix}-source` and `${prefix}-amount`. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { moneyInputValue } from '#shared/money.ts';
 import { expenseUpdateSchema, type Expense } from '#shared/schemas/reimbursement.ts';
 import { ExpenseFields, type ExpenseFieldValues } from './expense-fields.tsx';
-import { check, saveErrors, useFieldErrors } from './form-errors.ts';
+import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
 import { readAmount } from './reimbursement-logic.ts';
 import { useExpenseMutations } from './use-reimbursements.ts';
@@ -24,7 +24,7 @@ export function ExpenseEditForm({ expense, onDone }: { expense: Expense; onDone:
     paidBy: expense.paidBy ?? '',
     notes: expense.notes ?? '',
   });
-  const { errors, show } = useFieldErrors(FIELD_ORDER, id);
+  const { errors, show, save } = useFieldErrors(FIELD_ORDER, id);
   useEffect(() => document.getElementById(`${prefix}-provider`)?.focus(), [prefix]);
 
   const submit = async () => {
@@ -45,12 +45,7 @@ export function ExpenseEditForm({ expense, onDone }: { expense: Expense; onDone:
       show(checked.errors);
       return;
     }
-    try {
-      await update.mutateAsync({ id: expense.id, data: checked.data });
-      onDone();
-    } catch (error) {
-      show(saveErrors(error));
-    }
+    await save(() => update.mutateAsync({ id: expense.id, data: checked.data }), onDone);
   };
 
   return (

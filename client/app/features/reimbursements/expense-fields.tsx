@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { EXPENSE_CATEGORIES, REIMBURSEMENT_LIMITS, type ExpenseCategory } from '#shared/schemas/reimbursement.ts';
-import { SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { SelectField, TextField } from '../../components/form-field.tsx';
 import { MoneyField } from './money-field.tsx';
 import { CATEGORY_LABELS } from './reimbursement-labels.ts';
-import { Options } from './select-options.tsx';
+import { NotesField, Options } from './shared-fields.tsx';
 
 /** What an expense says, as its form holds it (the amount as typed). */
 export interface ExpenseFieldValues {
@@ -16,6 +16,8 @@ export interface ExpenseFieldValues {
   paidBy: string;
   notes: string;
 }
+
+type TextName = Exclude<keyof ExpenseFieldValues, 'category'>;
 
 export interface ExpenseFieldsProps {
   id: (field: string) => string;
@@ -52,20 +54,24 @@ export function ExpenseFields({
   beforeNotes,
   gap = 'gap-3',
 }: ExpenseFieldsProps) {
+  /** What each typed field takes: its id, value, change and error. */
+  const bound = (field: TextName) => ({
+    id: id(field),
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ [field]: event.target.value }),
+    error: errors[field],
+  });
   return (
     <>
       <div className={`grid ${gap} sm:grid-cols-2`}>
         <TextField
-          id={id('provider')}
+          {...bound('provider')}
           label="Provider"
           limit={REIMBURSEMENT_LIMITS.provider}
           autoComplete="off"
           list={adding ? id('providers') : undefined}
           placeholder={adding ? 'e.g. Bright Minds Therapy' : undefined}
-          value={values.provider}
-          onChange={(event) => onChange({ provider: event.target.value })}
           onBlur={adding ? (event) => adding.onProviderBlur(event.target.value) : undefined}
-          error={errors.provider}
           hint={hints.provider}
         />
         {adding ? (
@@ -86,25 +92,8 @@ export function ExpenseFields({
           error={errors.amountCents}
           hint={hints.amount}
         />
-        <TextField
-          id={id('serviceDate')}
-          label="Date of service"
-          type="date"
-          value={values.serviceDate}
-          onChange={(event) => onChange({ serviceDate: event.target.value })}
-          error={errors.serviceDate}
-          hint={hints.serviceDate}
-        />
-        <TextField
-          id={id('serviceEndDate')}
-          label="Service ended"
-          type="date"
-          optional
-          value={values.serviceEndDate}
-          onChange={(event) => onChange({ serviceEndDate: event.target.value })}
-          error={errors.serviceEndDate}
-          hint={hints.serviceEndDate}
-        />
+        <TextField {...bound('serviceDate')} label="Date of service" type="date" hint={hints.serviceDate} />
+        <TextField {...bound('serviceEndDate')} label="Service ended" type="date" optional hint={hints.serviceEndDate} />
         <SelectField
           id={id('category')}
           label="Category"
@@ -115,39 +104,19 @@ export function ExpenseFields({
           <Options values={EXPENSE_CATEGORIES} labels={CATEGORY_LABELS} />
         </SelectField>
         {afterCategory}
+        <TextField {...bound('paidOn')} label="Paid on" type="date" optional />
         <TextField
-          id={id('paidOn')}
-          label="Paid on"
-          type="date"
-          optional
-          value={values.paidOn}
-          onChange={(event) => onChange({ paidOn: event.target.value })}
-          error={errors.paidOn}
-        />
-        <TextField
-          id={id('paidBy')}
+          {...bound('paidBy')}
           label="Paid by"
           optional
           limit={REIMBURSEMENT_LIMITS.paidBy}
           autoComplete="off"
           placeholder={adding ? 'e.g. HSA debit card' : undefined}
-          value={values.paidBy}
-          onChange={(event) => onChange({ paidBy: event.target.value })}
-          error={errors.paidBy}
         />
         {children}
       </div>
       {beforeNotes}
-      <TextAreaField
-        id={id('notes')}
-        label="Notes"
-        optional
-        rows={2}
-        limit={REIMBURSEMENT_LIMITS.notes}
-        value={values.notes}
-        onChange={(event) => onChange({ notes: event.target.value })}
-        error={errors.notes}
-      />
+      <NotesField id={id('notes')} value={values.notes} onChange={(notes) => onChange({ notes })} error={errors.notes} />
     </>
   );
 }

@@ -4,22 +4,23 @@ import { moneyInputValue } from '#shared/money.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import { expenseCreateSchema, type Expense, type FundingSource, type ReceiptChecklistItem } from '#shared/schemas/reimbursement.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { SelectField, TextField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
 import { ExpenseFields, type ExpenseFieldValues } from './expense-fields.tsx';
-import { check, saveErrors, useFieldErrors } from './form-errors.ts';
+import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
 import { LMN_PATH } from './lmn-path.ts';
 import { CHECKLIST_LABELS, PHOTO_NO_PROPOSAL, PROPOSED_NOTE } from './reimbursement-labels.ts';
 import {
   applyProposal,
   checklistFor,
+  currencyCodeOf,
   defaultsForProvider,
   readAmount,
   sourcesForCurrency,
   type ProposedField,
 } from './reimbursement-logic.ts';
-import { SourceOptions } from './select-options.tsx';
+import { CurrencyField, SourceOptions } from './shared-fields.tsx';
 import {
   failureText,
   LINKABLE_CATEGORIES,
@@ -79,7 +80,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const [paidDirectlyBy, setPaidDirectlyBy] = useState('');
   const [claimFrom, setClaimFrom] = useState('');
   const [checklist, setChecklist] = useState<ReceiptChecklistItem[]>([]);
-  const { errors, setErrors, show } = useFieldErrors(FIELD_ORDER, id);
+  const { errors, setErrors, show, save } = useFieldErrors(FIELD_ORDER, id);
   const touched = useRef({ category: false, claimFrom: false });
   const alive = useRef(true);
   // A proposal still being asked for stops asking once the form is gone.
@@ -90,7 +91,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     };
   }, []);
   const pending = create.isPending || claims.create.isPending;
-  const currencyCode = /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
+  const currencyCode = currencyCodeOf(currency);
   const sameCurrency = sourcesForCurrency(sources, currencyCode);
   const checklistSource = sources.find((source) => String(source.id) === (paidDirectlyBy || claimFrom));
   const checklistItems = checklistFor(checklistSource?.kind);
@@ -167,21 +168,19 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
       return;
     }
     setErrors({});
-    let expense: Expense;
-    try {
-      expense = await create.mutateAsync({ data: checked.data });
-    } catch (error) {
-      show(saveErrors(error));
-      return;
-    }
-    if (claimFrom && !paidDirectlyBy && expense.claimableCents > 0) {
-      // The claim is a second call: when it is refused the expense stays, and "Claim it" is on its card.
-      await claims.create
-        .mutateAsync({ expenseId: expense.id, data: { fundingSourceId: Number(claimFrom), amountCents: expense.claimableCents } })
-        .catch(() => undefined);
-    }
-    alive.current = false;
-    onDone(expense);
+    await save(
+      () => create.mutateAsync({ data: checked.data }),
+      async (expense) => {
+        if (claimFrom && !paidDirectlyBy && expense.claimableCents > 0) {
+          // The claim is a second call: when it is refused the expense stays, and "Claim it" is on its card.
+          await claims.create
+            .mutateAsync({ expenseId: expense.id, data: { fundingSourceId: Number(claimFrom), amountCents: expense.claimableCents } })
+            .catch(() => undefined);
+        }
+        alive.current = false;
+        onDone(expense);
+      },
+    );
   };
 
   const proposedHint = (field: ProposedField) => (proposed.includes(field) ? PROPOSED_NOTE : undefined);
@@ -297,17 +296,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
           serviceEndDate: 'For a range of sessions',
         }}
         adding={{ providers: (providers.data ?? []).map((each) => each.provider), onProviderBlur: rememberFor }}
-        afterCategory={
-          <TextField
-            id={id('currency')}
-            label="Currency"
-            autoComplete="off"
-            value={currency}
-            onChange={(event) => setCurrency(event.target.value)}
-            error={errors.currency}
-            className="uppercase"
-          />
-        }
+        afterCategory={<CurrencyField id={id('currency')} value={currency} onChange={setCurrency} error={errors.currency} />}
         beforeNotes={
           <fieldset className="grid gap-1">
             <legend className="mb-1 text-sm font-semibold text-ink">

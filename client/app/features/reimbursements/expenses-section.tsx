@@ -13,7 +13,7 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { SelectField } from '../../components/form-field.tsx';
 import { ExpenseItem } from './expense-item.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
-import { Options, SourceOptions } from './select-options.tsx';
+import { Options, SourceOptions } from './shared-fields.tsx';
 
 export const EXPENSES_PAGE_SIZE = 20;
 

@@ -32,14 +32,33 @@ export function saveErrors(error: unknown): Errors {
   return errors;
 }
 
-/** A full form's errors: `show` puts them beside the fields and focus in the first, in `order`. */
+/**
+ * Saves: `then` gets what was saved; a refusal goes to `refused` instead, as errors by field (the
+ * 409's sentence about the whole form).
+ */
+async function saveOr<T>(saving: () => Promise<T>, then: (saved: T) => unknown, refused: (errors: Errors) => void) {
+  let saved: T;
+  try {
+    saved = await saving();
+  } catch (error) {
+    refused(saveErrors(error));
+    return;
+  }
+  await then(saved);
+}
+
+/**
+ * A full form's errors: `show` puts them beside the fields and focus in the first, in `order`;
+ * `save` saves then goes on, or shows the refusal.
+ */
 export function useFieldErrors(order: readonly string[], id: (field: string) => string) {
   const [errors, setErrors] = useState<Errors>({});
   const show = (found: Errors) => {
     setErrors(found);
     focusFirstError(found, order, id);
   };
-  return { errors, setErrors, show };
+  const save = <T>(saving: () => Promise<T>, then: (saved: T) => unknown) => saveOr(saving, then, show);
+  return { errors, setErrors, show, save };
 }
 
 /**
@@ -55,13 +74,6 @@ export function useCardErrors() {
     document.getElementById(fieldId)?.focus();
     return null;
   };
-  const save = async (saving: () => Promise<unknown>, onDone: () => void) => {
-    try {
-      await saving();
-      onDone();
-    } catch (error) {
-      setErrors(saveErrors(error));
-    }
-  };
+  const save = (saving: () => Promise<unknown>, onDone: () => void) => saveOr(saving, onDone, setErrors);
   return { errors, amount, save };
 }

@@ -11,13 +11,13 @@ import {
   type FundingSourceKind,
 } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/form-field.tsx';
-import { check, saveErrors, useFieldErrors } from './form-errors.ts';
+import { SelectField, TextField } from '../../components/form-field.tsx';
+import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
 import { MoneyField } from './money-field.tsx';
 import { DEADLINE_RULE_LABELS, KIND_LABELS } from './reimbursement-labels.ts';
-import { readAmount, tidyDeadlines } from './reimbursement-logic.ts';
-import { Options } from './select-options.tsx';
+import { currencyCodeOf, readAmount, tidyDeadlines } from './reimbursement-logic.ts';
+import { CurrencyField, NotesField, Options } from './shared-fields.tsx';
 import { useFundingSourceMutations } from './use-reimbursements.ts';
 
 type RuleChoice = DeadlineRule['kind'] | 'none';
@@ -38,11 +38,11 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
   const [rule, setRule] = useState<RuleChoice>(source?.deadlineRule?.kind ?? 'none');
   const [ruleDays, setRuleDays] = useState(source?.deadlineRule?.kind === 'days-after-service' ? String(source.deadlineRule.days) : '30');
   const [notes, setNotes] = useState(source?.notes ?? '');
-  const { errors, setErrors, show } = useFieldErrors(FIELD_ORDER, id);
+  const { errors, setErrors, show, save } = useFieldErrors(FIELD_ORDER, id);
   const pending = create.isPending || update.isPending;
   // The form opens in place of the button that asked for it: focus goes to its first field.
   useEffect(() => document.getElementById(`${prefix}-kind`)?.focus(), [prefix]);
-  const currencyCode = /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
+  const currencyCode = currencyCodeOf(currency);
 
   const submit = async () => {
     if (pending) return;
@@ -66,14 +66,13 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
       return;
     }
     setErrors({});
-    try {
-      const saved = source
-        ? await update.mutateAsync({ id: source.id, data: checked.data })
-        : await create.mutateAsync({ data: fundingSourceCreateSchema.parse(input) });
-      onDone(saved);
-    } catch (error) {
-      show(saveErrors(error));
-    }
+    await save(
+      () =>
+        source
+          ? update.mutateAsync({ id: source.id, data: checked.data })
+          : create.mutateAsync({ data: fundingSourceCreateSchema.parse(input) }),
+      onDone,
+    );
   };
 
   return (
@@ -100,16 +99,7 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
           onChange={(event) => setName(event.target.value)}
           error={errors.name}
         />
-        <TextField
-          id={id('currency')}
-          label="Currency"
-          hint="Three letters, like USD"
-          autoComplete="off"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
-          error={errors.currency}
-          className="uppercase"
-        />
+        <CurrencyField id={id('currency')} hint="Three letters, like USD" value={currency} onChange={setCurrency} error={errors.currency} />
         <MoneyField
           id={id('awardCents')}
           label="Award or limit"
@@ -205,16 +195,7 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
           </Button>
         </div>
       </fieldset>
-      <TextAreaField
-        id={id('notes')}
-        label="Notes"
-        optional
-        rows={2}
-        limit={REIMBURSEMENT_LIMITS.notes}
-        value={notes}
-        onChange={(event) => setNotes(event.target.value)}
-        error={errors.notes}
-      />
+      <NotesField id={id('notes')} value={notes} onChange={setNotes} error={errors.notes} />
     </FormFrame>
   );
 }

@@ -36,6 +36,11 @@ export function readAmount(typed: string, currency: string, { required = true } 
   return { cents, error: null };
 }
 
+/** The currency a form's typed code stands for: the code in capitals once it is three letters, USD until then. */
+export function currencyCodeOf(typed: string): string {
+  return /^[A-Za-z]{3}$/.test(typed.trim()) ? typed.trim().toUpperCase() : 'USD';
+}
+
 /** The funding sources a claim of an expense in `currency` may go to (decision 0103: one currency). */
 export function sourcesForCurrency(sources: readonly FundingSource[], currency: string): FundingSource[] {
   return sources.filter((source) => source.currency === currency);
