@@ -10,7 +10,7 @@ import { addedByText } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { TextField } from '../../components/form-field.tsx';
-import { ClaimFields } from './claim-fields.tsx';
+import { ClaimForm } from './claim-form.tsx';
 import { useCardErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
 import { MoneyField } from './money-field.tsx';
@@ -154,47 +154,28 @@ export function ClaimChangeForm({
   claimableCents?: number | undefined;
   onDone: () => void;
 }) {
-  const prefix = useId();
   const { update } = useClaimMutations();
-  const [sourceId, setSourceId] = useState(String(claim.fundingSourceId));
-  const [amount, setAmount] = useState(moneyInputValue(claim.amountCents, currency));
-  const { errors, amount: readRequired, save } = useCardErrors();
-  const submit = async () => {
-    const cents = readRequired(amount, currency, 'amountCents', `${prefix}-amount`);
-    if (cents === null) return;
-    const data = {
-      ...(Number(sourceId) !== claim.fundingSourceId ? { fundingSourceId: Number(sourceId) } : {}),
-      ...(cents !== claim.amountCents ? { amountCents: cents } : {}),
-    };
-    if (Object.keys(data).length === 0) {
-      onDone();
-      return;
-    }
-    await save(() => update.mutateAsync({ id: claim.id, data }), onDone);
-  };
   return (
-    <FormFrame
+    <ClaimForm
       label={`Change ${name}`}
-      onSubmit={submit}
-      errors={errors}
       submit="Save claim"
-      pending={update.isPending}
       what="change to the claim"
-      onCancel={onDone}
-      inCard
-    >
-      <ClaimFields
-        prefix={prefix}
-        sources={sources}
-        sourceId={sourceId}
-        onSourceId={setSourceId}
-        amount={amount}
-        onAmount={setAmount}
-        currency={currency}
-        errors={errors}
-        hint={claimableCents !== undefined ? `At most ${formatMoney(claimableCents, currency)}` : undefined}
-      />
-    </FormFrame>
+      pending={update.isPending}
+      sources={sources}
+      sourceId={String(claim.fundingSourceId)}
+      amount={moneyInputValue(claim.amountCents, currency)}
+      currency={currency}
+      hint={claimableCents !== undefined ? `At most ${formatMoney(claimableCents, currency)}` : undefined}
+      onSave={async (fundingSourceId, amountCents) => {
+        const data = {
+          ...(fundingSourceId !== claim.fundingSourceId ? { fundingSourceId } : {}),
+          ...(amountCents !== claim.amountCents ? { amountCents } : {}),
+        };
+        // Nothing changed: the form closes without a call.
+        if (Object.keys(data).length > 0) await update.mutateAsync({ id: claim.id, data });
+      }}
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
 import { claimActions, expenseActions, type Expense, type FundingSource } from '#shared/schemas/reimbursement.ts';
@@ -8,11 +8,9 @@ import { PATHS } from '../../../lib/paths.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { ClaimFields } from './claim-fields.tsx';
+import { ClaimForm } from './claim-form.tsx';
 import { ClaimItem } from './claim-item.tsx';
 import { ExpenseEditForm } from './expense-edit-form.tsx';
-import { useCardErrors } from './form-errors.ts';
-import { FormFrame } from './form-frame.tsx';
 import { LMN_PATH } from './lmn-path.ts';
 import { CATEGORY_LABELS, CHECKLIST_LABELS, EXPENSE_DELETE_NOTE } from './reimbursement-labels.ts';
 import { sourcesForCurrency } from './reimbursement-logic.ts';
@@ -21,13 +19,9 @@ import { useClaimMutations, useExpenseMutations } from './use-reimbursements.ts'
 export const expenseHeadingId = (id: number) => `expense-${id}`;
 
 /** "Claim it": a funder of the expense's currency and the amount, prefilled with what is left to claim. */
-function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: readonly FundingSource[]; onDone: () => void }) {
-  const prefix = useId();
+function ClaimItForm({ expense, sources, onDone }: { expense: Expense; sources: readonly FundingSource[]; onDone: () => void }) {
   const { create } = useClaimMutations();
   const choices = sourcesForCurrency(sources, expense.currency);
-  const [sourceId, setSourceId] = useState(String(choices[0]?.id ?? ''));
-  const [amount, setAmount] = useState(moneyInputValue(expense.claimableCents, expense.currency));
-  const { errors, amount: readRequired, save } = useCardErrors();
   if (choices.length === 0) {
     return (
       <div className="grid gap-2 rounded-lg border border-brand-700 p-3 text-sm">
@@ -40,35 +34,20 @@ function ClaimForm({ expense, sources, onDone }: { expense: Expense; sources: re
       </div>
     );
   }
-  const submit = async () => {
-    const cents = readRequired(amount, expense.currency, 'amountCents', `${prefix}-amount`);
-    if (cents === null) return;
-    const data = { fundingSourceId: Number(sourceId), amountCents: cents };
-    await save(() => create.mutateAsync({ expenseId: expense.id, data }), onDone);
-  };
   return (
-    <FormFrame
+    <ClaimForm
       label={`Claim ${expense.provider}`}
-      onSubmit={submit}
-      errors={errors}
       submit="Add claim"
-      pending={create.isPending}
       what="claim"
-      onCancel={onDone}
-      inCard
-    >
-      <ClaimFields
-        prefix={prefix}
-        sources={choices}
-        sourceId={sourceId}
-        onSourceId={setSourceId}
-        amount={amount}
-        onAmount={setAmount}
-        currency={expense.currency}
-        errors={errors}
-        hint={`${formatMoney(expense.claimableCents, expense.currency)} is left to claim`}
-      />
-    </FormFrame>
+      pending={create.isPending}
+      sources={choices}
+      sourceId={String(choices[0]?.id ?? '')}
+      amount={moneyInputValue(expense.claimableCents, expense.currency)}
+      currency={expense.currency}
+      hint={`${formatMoney(expense.claimableCents, expense.currency)} is left to claim`}
+      onSave={(fundingSourceId, amountCents) => create.mutateAsync({ expenseId: expense.id, data: { fundingSourceId, amountCents } })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -159,7 +138,7 @@ export function ExpenseItem({
           }}
         />
       ) : claiming ? (
-        <ClaimForm
+        <ClaimItForm
           expense={expense}
           sources={sources}
           onDone={() => {
