@@ -41,8 +41,9 @@ export const HISTORY_MARK = '@';
  *   a milestone's reminders by its row, so the new day gets its own 30, 7 and 1-day mails;
  * - an untouched row with new words is refreshed;
  * - a row the parent moved (in progress, done, skipped) or edited stays as they left it while its day
- *   is still the one asked for; once the feature asks for a later day (the deadline passed, the next
- *   one comes), it is kept as history under `<key>@<id>` and a new row takes the key;
+ *   is still the one asked for; once the feature asks for another day (the deadline passed and the
+ *   next one comes, or the next one moved earlier), it is kept as history under `<key>@<id>` and a
+ *   new row takes the key;
  * - an untouched row the feature no longer asks for is removed; one the parent worked on stays.
  */
 export function planOwnedMilestones(
@@ -65,7 +66,7 @@ export function planOwnedMilestones(
       } else if (!sameWords(row, draft)) {
         plan.refresh.push({ id: row.id, draft });
       }
-    } else if (row.dueDate < draft.dueDate) {
+    } else if (row.dueDate !== draft.dueDate) {
       plan.rekey.push({ id: row.id, ruleKey: `${draft.ruleKey}${HISTORY_MARK}${row.id}` });
       plan.insert.push(draft);
     }

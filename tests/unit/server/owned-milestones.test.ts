@@ -63,6 +63,14 @@ describe("a feature's own milestones", () => {
       refresh: [],
       insert: [next],
     });
+    // The next deadline can also move earlier (a source's deadlines changed): the earlier day needs its milestone too.
+    const earlier = draft(1, '2026-10-31');
+    expect(planOwnedMilestones([done], [earlier], none)).toEqual({
+      remove: [],
+      rekey: [{ id: 10, ruleKey: 'funding-deadline:1@10' }],
+      refresh: [],
+      insert: [earlier],
+    });
   });
 
   it('removes an untouched milestone it no longer asks for, keeps a touched one and the history, and never brings back a deleted one', () => {
