@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { moneyInputValue } from '#shared/money.ts';
-import { todayIso } from '#shared/schemas/dates.ts';
+import { DOCUMENT_ACCEPT } from '#shared/schemas/document.ts';
+import { guideTemplatePath, LETTER_OF_MEDICAL_NECESSITY_TEMPLATE } from '#shared/guide.ts';
 import { expenseCreateSchema, type Expense, type FundingSource, type ReceiptChecklistItem } from '#shared/schemas/reimbursement.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { localToday } from '../../../lib/dates.ts';
 import { SelectField } from '../../components/form-field.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { ExpenseFields, type ExpenseFieldValues } from './expense-fields.tsx';
 import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
-import { LMN_PATH } from './lmn-path.ts';
 import { CHECKLIST_LABELS, PHOTO_NO_PROPOSAL, PROPOSED_NOTE } from './reimbursement-labels.ts';
 import {
   applyProposal,
@@ -61,10 +63,10 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
   const [draft, setDraft] = useState<ExpenseFieldValues>({
     provider: '',
     amount: '',
-    serviceDate: todayIso(),
+    serviceDate: localToday(),
     serviceEndDate: '',
     category: 'therapy',
-    paidOn: todayIso(),
+    paidOn: localToday(),
     paidBy: '',
     notes: '',
   });
@@ -77,8 +79,8 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     setProposed(next.proposed);
   };
   const [currency, setCurrency] = useState(sources[0]?.currency ?? 'USD');
-  const [paidDirectlyBy, setPaidDirectlyBy] = useState('');
-  const [claimFrom, setClaimFrom] = useState('');
+  const [paidDirectlyByChoice, setPaidDirectlyBy] = useState('');
+  const [claimFromChoice, setClaimFrom] = useState('');
   const [checklist, setChecklist] = useState<ReceiptChecklistItem[]>([]);
   const { errors, setErrors, show, save } = useFieldErrors(FIELD_ORDER, id);
   const touched = useRef({ category: false, claimFrom: false });
@@ -91,8 +93,14 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     };
   }, []);
   const pending = create.isPending || claims.create.isPending;
+  const changed = useHasChanged({ draft, currency, paidDirectlyByChoice, claimFromChoice, linked, checklist });
+  useUnsavedChangesWarning(changed || pending);
   const currencyCode = currencyCodeOf(currency);
   const sameCurrency = sourcesForCurrency(sources, currencyCode);
+  // A funder chosen before the currency changed is no longer offered: it is not sent either.
+  const ofCurrency = (choice: string) => (sameCurrency.some((source) => String(source.id) === choice) ? choice : '');
+  const paidDirectlyBy = ofCurrency(paidDirectlyByChoice);
+  const claimFrom = ofCurrency(claimFromChoice);
   const checklistSource = sources.find((source) => String(source.id) === (paidDirectlyBy || claimFrom));
   const checklistItems = checklistFor(checklistSource?.kind);
 
@@ -110,7 +118,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
     if (
       !touched.current.claimFrom &&
       remembered.fundingSourceId !== null &&
-      sources.some((source) => source.id === remembered.fundingSourceId)
+      sameCurrency.some((source) => source.id === remembered.fundingSourceId)
     )
       setClaimFrom(String(remembered.fundingSourceId));
   };
@@ -206,7 +214,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
         <input
           id={id('receipt')}
           type="file"
-          accept="application/pdf,image/jpeg,image/png,image/webp,image/heic"
+          accept={DOCUMENT_ACCEPT}
           disabled={!online || receipt.step === 'uploading'}
           aria-describedby={id('receipt-status')}
           className="block w-full max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand-800 file:bg-white file:px-3 file:font-semibold file:text-brand-800"
@@ -273,7 +281,7 @@ export function ExpenseForm({ sources, onDone }: { sources: readonly FundingSour
           ) : null}
           <p>
             Need one from the doctor?{' '}
-            <Link to={LMN_PATH} className="text-brand-800 underline underline-offset-4">
+            <Link to={guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE)} className="text-brand-800 underline underline-offset-4">
               Write a letter of medical necessity
             </Link>
           </p>

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { Link } from 'react-router-dom';
+import { guideTemplatePath, LETTER_OF_MEDICAL_NECESSITY_TEMPLATE } from '#shared/guide.ts';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
 import { claimActions, expenseActions, type Expense, type FundingSource } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +13,6 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { ClaimForm } from './claim-form.tsx';
 import { ClaimItem } from './claim-item.tsx';
 import { ExpenseEditForm } from './expense-edit-form.tsx';
-import { LMN_PATH } from './lmn-path.ts';
 import { CATEGORY_LABELS, CHECKLIST_LABELS, EXPENSE_DELETE_NOTE } from './reimbursement-labels.ts';
 import { sourcesForCurrency } from './reimbursement-logic.ts';
 import { useClaimMutations, useExpenseMutations } from './use-reimbursements.ts';
@@ -55,21 +56,15 @@ function ClaimItForm({ expense, sources, onDone }: { expense: Expense; sources: 
 export function ExpenseItem({
   expense,
   sources,
-  focusMe,
   onDeleted,
 }: {
   expense: Expense;
   sources: readonly FundingSource[];
-  focusMe: boolean;
   onDeleted: () => void;
 }) {
   const [claiming, setClaiming] = useState(false);
   const [editing, setEditing] = useState(false);
   const { remove } = useExpenseMutations();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusMe) heading.current?.focus();
-  }, [focusMe]);
   const money = (cents: number) => formatMoney(cents, expense.currency);
   const sourceName = (id: number | null) => sources.find((source) => source.id === id)?.name ?? 'A funding source';
   const headingId = expenseHeadingId(expense.id);
@@ -79,7 +74,7 @@ export function ExpenseItem({
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold min-w-0 wrap-anywhere text-ink">
+        <h3 id={headingId} tabIndex={-1} className="text-lg font-semibold min-w-0 wrap-anywhere text-ink">
           {expense.provider}
         </h3>
         <p className="text-lg font-bold tabular-nums">{money(expense.amountCents)}</p>
@@ -121,7 +116,7 @@ export function ExpenseItem({
                 sources={sourcesForCurrency(sources, expense.currency)}
                 // A draft may ask what it asks now plus what is still unclaimed.
                 claimableCents={expense.claimableCents + claim.amountCents}
-                onRemoved={() => heading.current?.focus()}
+                onRemoved={() => focusWhenShown(headingId)}
               />
             </li>
           ))}
@@ -134,7 +129,7 @@ export function ExpenseItem({
           expense={expense}
           onDone={() => {
             setEditing(false);
-            setTimeout(() => heading.current?.focus(), 0);
+            focusWhenShown(headingId);
           }}
         />
       ) : claiming ? (
@@ -143,7 +138,7 @@ export function ExpenseItem({
           sources={sources}
           onDone={() => {
             setClaiming(false);
-            setTimeout(() => heading.current?.focus(), 0);
+            focusWhenShown(headingId);
           }}
         />
       ) : (
@@ -161,7 +156,7 @@ export function ExpenseItem({
             </Button>
           </RoleGate>
           <Link
-            to={`${LMN_PATH}?expenseId=${expense.id}`}
+            to={guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE, expense.id)}
             className="inline-flex min-h-11 items-center px-2 text-sm text-brand-800 underline underline-offset-4 sm:min-h-9"
           >
             Write a letter of medical necessity

@@ -64,14 +64,12 @@ export function ExpensesSection({
   sources,
   filters,
   onFilters,
-  focusId,
   onDeleted,
 }: {
   query: ExpensesQuery;
   sources: readonly FundingSource[];
   filters: ExpenseFilters;
   onFilters: (next: ExpenseFilters) => void;
-  focusId: number | null;
   onDeleted: () => void;
 }) {
   const set = (change: Partial<ExpenseFilters>) => onFilters({ ...filters, offset: 0, ...change });
@@ -89,7 +87,7 @@ export function ExpensesSection({
         <ul className="grid gap-3">
           {items.map((expense) => (
             <li key={expense.id}>
-              <ExpenseItem expense={expense} sources={sources} focusMe={focusId === expense.id} onDeleted={onDeleted} />
+              <ExpenseItem expense={expense} sources={sources} onDeleted={onDeleted} />
             </li>
           ))}
         </ul>

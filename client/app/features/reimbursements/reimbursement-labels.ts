@@ -70,4 +70,3 @@ export const CONNECTION_HINT = 'Please check your connection and try again.';
 export const PHOTO_NO_PROPOSAL = 'We can read text from PDFs only: fill in the details from the photo.';
 export const PROPOSED_NOTE = 'Proposed from the receipt — check it';
 export const EXPENSE_DELETE_NOTE = 'Its claims and payments go too; its documents stay in the vault.';
-export const LMN_TEMPLATE_ID = 'letter-of-medical-necessity';

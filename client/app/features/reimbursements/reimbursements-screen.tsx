@@ -76,12 +76,21 @@ function FirstRun({ onAddSource, onAddExpense }: { onAddSource: () => void; onAd
         Then add what you paid, with the receipt: Trelli keeps it in the vault, tracks each claim until it is paid, warns you before a
         deadline, and exports what a funder asks for.
       </p>
+      {/* Each button on its own action (an updater may add an expense only); the note when neither is allowed. */}
       <RoleGate
-        action={[fundingSourceActions.create, expenseActions.create]}
-        otherwise={<p className="text-ink-muted">Nothing has been added yet.</p>}
+        action={expenseActions.create}
+        otherwise={
+          <RoleGate action={fundingSourceActions.create} otherwise={<p className="text-ink-muted">Nothing has been added yet.</p>}>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={onAddSource}>Add a funding source</Button>
+            </div>
+          </RoleGate>
+        }
       >
         <div className="flex flex-wrap gap-3">
-          <Button onClick={onAddSource}>Add a funding source</Button>
+          <RoleGate action={fundingSourceActions.create}>
+            <Button onClick={onAddSource}>Add a funding source</Button>
+          </RoleGate>
           <Button variant="outline" onClick={onAddExpense}>
             Add an expense
           </Button>
@@ -100,7 +109,6 @@ export function ReimbursementsScreen({ childName }: { childName: string }) {
   const [filters, setFilters] = useState<ExpenseFilters>(NO_FILTERS);
   const [addingExpense, setAddingExpense] = useState(false);
   const [addingSource, setAddingSource] = useState(false);
-  const [focusId, setFocusId] = useState<number | null>(null);
 
   const sources = useFundingSources();
   const summary = useSummary(period);
@@ -126,8 +134,15 @@ export function ReimbursementsScreen({ childName }: { childName: string }) {
   let body;
   if (sources.data && summary.data) {
     const sourceList = sources.data;
+    // Decided on unfiltered data: a filter that matches nothing must not hide the filters.
+    const unfiltered = filters.category === '' && filters.fundingSourceId === '' && filters.status === '' && filters.offset === 0;
     const nothingYet =
-      sourceList.length === 0 && expenses.data?.total === 0 && choice === today.slice(0, 4) && !addingSource && !addingExpense;
+      sourceList.length === 0 &&
+      unfiltered &&
+      expenses.data?.total === 0 &&
+      choice === today.slice(0, 4) &&
+      !addingSource &&
+      !addingExpense;
     body = (
       <>
         {nothingYet ? <FirstRun onAddSource={startSource} onAddExpense={startExpense} /> : null}
@@ -140,10 +155,7 @@ export function ReimbursementsScreen({ childName }: { childName: string }) {
               sources={sourceList}
               onDone={(saved) => {
                 setAddingExpense(false);
-                if (saved) {
-                  setFocusId(saved.id);
-                  focusWhenShown(expenseHeadingId(saved.id));
-                } else focusWhenShown('add-expense');
+                focusWhenShown(saved ? expenseHeadingId(saved.id) : 'add-expense');
               }}
             />
           </section>
@@ -156,7 +168,6 @@ export function ReimbursementsScreen({ childName }: { childName: string }) {
               sources={sourceList}
               filters={filters}
               onFilters={setFilters}
-              focusId={focusId}
               onDeleted={() => focusWhenShown('expenses-heading')}
             />
           </>
