@@ -91,6 +91,9 @@ export const SHOWN_IN = {
     'documents.usage',
     'goals.detail',
     'activities.list',
+    // Deleting a vault document unlinks it from the expenses that listed it.
+    'expenses.list',
+    'expenses.get',
   ],
   /** The child's medications and people (Settings), each change in the activity feed. */
   medication: ['medications.list', 'activities.list'],

@@ -50,6 +50,10 @@ describe('the refresh map', () => {
     expect(refreshed).toEqual(expect.arrayContaining(['goals.list', 'strategies.list', 'observations.list', 'dashboard.stats']));
   });
 
+  it('refreshes the expenses when a vault document is deleted, since it is unlinked from them', () => {
+    expect(queriesToRefresh('documents.delete')).toEqual(expect.arrayContaining(['expenses.list', 'expenses.get']));
+  });
+
   it('knows tRPC mutation keys and ignores any other', () => {
     expect(mutationPathOfKey([['goals', 'create']])).toBe('goals.create');
     expect(mutationPathOfKey([['goals', 'list']])).toBeNull();
