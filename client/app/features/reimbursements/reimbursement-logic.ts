@@ -132,19 +132,6 @@ export function exportFileName(format: 'csv' | 'zip', sourceName: string, period
   return `reimbursements_${slug}${span ? `_${span}` : ''}.${format === 'zip' ? 'zip' : 'csv'}`;
 }
 
-/** Days from `today` to `day` (both YYYY-MM-DD), by calendar. */
-export function daysUntil(today: string, day: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The deadline's words: "in 12 days", "today", "tomorrow". */
-export function deadlineDistance(today: string, day: string): string {
-  const days = daysUntil(today, day);
-  if (days <= 0) return 'today';
-  if (days === 1) return 'tomorrow';
-  return `in ${days} days`;
-}
-
 /** Listed deadlines kept sorted and each once, blanks dropped. */
 export function tidyDeadlines(dates: readonly string[]): string[] {
   return [...new Set(dates.filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)))].sort();

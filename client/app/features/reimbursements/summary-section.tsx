@@ -6,11 +6,11 @@ import {
   type ReimbursementSummary,
 } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { calendarDaysFrom, formatDate, formatRelativeDay } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { CATEGORY_LABELS, KIND_LABELS } from './reimbursement-labels.ts';
-import { daysUntil, deadlineDistance, type Period } from './reimbursement-logic.ts';
+import { type Period } from './reimbursement-logic.ts';
 import { useExportDownload } from './use-reimbursements.ts';
 
 const WARN_DAYS = Math.max(...DEADLINE_WARNING_DAYS);
@@ -45,7 +45,7 @@ function SourceLine({
   const online = useOnline();
   const deadline = source.nextDeadline;
   const toSubmit = deadline ? deadline.expenseIds.length : 0;
-  const soon = deadline !== null && toSubmit > 0 && daysUntil(today, deadline.date) <= WARN_DAYS;
+  const soon = deadline !== null && toSubmit > 0 && (calendarDaysFrom(today, deadline.date) ?? Infinity) <= WARN_DAYS;
   const names = deadline ? deadline.expenseIds.map(providerOf).filter((name): name is string => name !== null) : [];
   const headingId = `summary-source-${source.id}`;
   return (
@@ -73,7 +73,7 @@ function SourceLine({
           )}
         >
           <strong>
-            Next deadline: {formatDate(deadline.date)} ({deadlineDistance(today, deadline.date)}).
+            Next deadline: {formatDate(deadline.date)} ({formatRelativeDay(deadline.date, today)}).
           </strong>{' '}
           {toSubmit > 0
             ? `${plural(toSubmit, 'expense')} still to submit (${money(deadline.toSubmitCents)})${names.length > 0 ? `: ${names.join(', ')}` : ''}.`

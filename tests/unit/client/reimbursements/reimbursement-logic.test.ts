@@ -4,7 +4,6 @@ import { RECEIPT_CHECKLIST_ITEMS, type FundingSource } from '#shared/schemas/rei
 import {
   applyProposal,
   checklistFor,
-  deadlineDistance,
   defaultsForProvider,
   exportFileName,
   exportUrl,
@@ -109,12 +108,6 @@ describe('exports and deadlines', () => {
     );
     expect(exportFileName('csv', '../../x', {})).toBe('reimbursements_x.csv');
     expect(exportFileName('csv', '★', {})).toBe('reimbursements_funding-source.csv');
-  });
-
-  it('says how far a deadline is in calendar days', () => {
-    expect(deadlineDistance('2026-03-30', '2026-03-31')).toBe('tomorrow');
-    expect(deadlineDistance('2026-03-31', '2026-03-31')).toBe('today');
-    expect(deadlineDistance('2026-03-01', '2026-03-31')).toBe('in 30 days');
   });
 
   it('keeps listed deadlines sorted, each once, without blanks', () => {
