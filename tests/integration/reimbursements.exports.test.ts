@@ -10,13 +10,16 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareChildren } from '../helpers/caregivers.ts';
-import { expectApiError } from '../helpers/integration-kit.ts';
+import { expectApiError, isoDay } from '../helpers/integration-kit.ts';
 import { filesUnder, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, signUpParentWithChild, startTestServer, uploadDocument, type TestServer } from '../helpers/test-server.ts';
 import { readZip } from '../helpers/zip-reader.ts';
 
 type Family = Awaited<ReturnType<typeof signUpParentWithChild>>;
+
+/** The year the fixtures' service dates are in: exports given it pass whatever year the test runs in. */
+const FIXTURE_YEAR = { from: '2026-01-01', to: '2026-12-31' };
 
 /** RFC 4180 as csv-stringify writes it: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string): Record<string, string>[] {
@@ -170,11 +173,26 @@ describe.each(ENGINES)('reimbursement exports on %s', (engine) => {
     expect(empty.bytes.toString('utf8').split('\r\n')[0]).toBe(
       '\uFEFFClaim,Expense,Funding source,Service date,Service end date,Provider,Category,Currency,Expense amount,Asked,Status,Approved,Paid,Submitted on,Reference,Receipts',
     );
-    // Without a source: every source's claims, the HSA's too; without a period: this calendar year.
-    const all = parseCsv((await download(server, family, 'export.csv', {})).bytes.toString('utf8'));
+    // Without a source: every source's claims, the HSA's too.
+    const all = parseCsv((await download(server, family, 'export.csv', FIXTURE_YEAR)).bytes.toString('utf8'));
     expect(all.map((row) => Number(row.Claim)).sort((a, b) => a - b)).toEqual(
       [claims.formula, claims.traversal, claims.quoted, claims.twin, claims.hsa].sort((a, b) => a - b),
     );
+  });
+
+  it('without a period, both exports cover this calendar year', async () => {
+    const family = await signUpParentWithChild(server);
+    const source = await family.call('POST', '/funding-sources', { kind: 'grant', name: 'Grant', currency: 'USD' });
+    const sourceId = source.body.id as number;
+    // Dates built from today (a service date may not be in the future): this year's first day is in, last year's last is not.
+    const year = Number(isoDay().slice(0, 4));
+    const inYear = await claim(family.call, await expense(family.call, { provider: 'In', serviceDate: `${year}-01-01` }), sourceId, 100);
+    await claim(family.call, await expense(family.call, { provider: 'Out', serviceDate: `${year - 1}-12-31` }), sourceId, 100);
+    const csv = await download(server, family, 'export.csv', { fundingSourceId: sourceId });
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename=reimbursements_Grant_${year}-01-01_${year}-12-31.csv`);
+    expect(parseCsv(csv.bytes.toString('utf8')).map((row) => Number(row.Claim))).toEqual([inYear]);
+    const zip = await download(server, family, 'export.zip', { fundingSourceId: sourceId });
+    expect(zip.headers.get('content-disposition')).toBe(`attachment; filename=reimbursements_Grant_${year}-01-01_${year}-12-31.zip`);
   });
 
   it('CSV cells beginning with = + - @, a tab or a carriage return start with a quote mark', async () => {
@@ -243,7 +261,9 @@ describe.each(ENGINES)('reimbursement exports on %s', (engine) => {
       await bytesOf(documents.third),
     ]);
     // The CSV names the same files.
-    const csv = parseCsv((await download(server, family, 'export.csv', { fundingSourceId: esaId })).bytes.toString('utf8'));
+    const csv = parseCsv(
+      (await download(server, family, 'export.csv', { fundingSourceId: esaId, ...FIXTURE_YEAR })).bytes.toString('utf8'),
+    );
     expect(csv.map((row) => row.Receipts)).toEqual([`${names[1]}; ${names[2]}`, names[3], names[4], names[5]]);
   });
 
@@ -259,8 +279,8 @@ describe.each(ENGINES)('reimbursement exports on %s', (engine) => {
     const viewer = await signUpParent(server);
     await shareChildren(server.services, family.userId, viewer.userId, 'viewer', [family.childId], viewer.email);
     const asViewer = { token: viewer.token, childId: family.childId };
-    const csv = await download(server, asViewer, 'export.csv', { fundingSourceId: esaId });
-    const zip = await download(server, asViewer, 'export.zip', { fundingSourceId: esaId });
+    const csv = await download(server, asViewer, 'export.csv', { fundingSourceId: esaId, ...FIXTURE_YEAR });
+    const zip = await download(server, asViewer, 'export.zip', { fundingSourceId: esaId, ...FIXTURE_YEAR });
     expect([csv.status, zip.status]).toEqual([200, 200]);
     expect(parseCsv(csv.bytes.toString('utf8'))).toHaveLength(4);
     expect(readZip(zip.bytes)).toHaveLength(6);
