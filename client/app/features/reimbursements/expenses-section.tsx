@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   CLAIM_STATUSES,
   EXPENSE_CATEGORIES,
@@ -6,6 +6,7 @@ import {
   type ExpenseCategory,
   type ExpenseList,
   type FundingSource,
+  REIMBURSEMENT_LIMITS,
 } from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -13,9 +14,10 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { SelectField } from '../../components/form-field.tsx';
 import { ExpenseItem } from './expense-item.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './reimbursement-labels.ts';
+import { clampedOffset } from './reimbursement-logic.ts';
 import { Options, SourceOptions } from './shared-fields.tsx';
 
-export const EXPENSES_PAGE_SIZE = 20;
+export const EXPENSES_PAGE_SIZE = REIMBURSEMENT_LIMITS.defaultPageSize;
 
 export interface ExpenseFilters {
   category: ExpenseCategory | '';
@@ -77,6 +79,11 @@ export function ExpensesSection({
   const items = query.data?.items ?? [];
   const first = total === 0 ? 0 : filters.offset + 1;
   const last = filters.offset + items.length;
+  // Deleting the only expense of the last page would leave an empty page with no pager: go back a page.
+  const clamped = query.data ? clampedOffset(filters.offset, total, EXPENSES_PAGE_SIZE) : null;
+  useEffect(() => {
+    if (clamped !== null) onFilters({ ...filters, offset: clamped });
+  }, [clamped, filters, onFilters]);
   const filtered = filters.category !== '' || filters.fundingSourceId !== '' || filters.status !== '';
   let body;
   if (query.data) {

@@ -136,3 +136,12 @@ export function exportFileName(format: 'csv' | 'zip', sourceName: string, period
 export function tidyDeadlines(dates: readonly string[]): string[] {
   return [...new Set(dates.filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)))].sort();
 }
+
+/**
+ * An offset past the end of the list (its last page emptied by a delete) moved back to the last
+ * page; null when `offset` still shows something.
+ */
+export function clampedOffset(offset: number, total: number, pageSize: number): number | null {
+  if (offset === 0 || offset < total) return null;
+  return total === 0 ? 0 : Math.floor((total - 1) / pageSize) * pageSize;
+}

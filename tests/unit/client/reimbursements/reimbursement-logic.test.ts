@@ -4,6 +4,7 @@ import { RECEIPT_CHECKLIST_ITEMS, type FundingSource } from '#shared/schemas/rei
 import {
   applyProposal,
   checklistFor,
+  clampedOffset,
   defaultsForProvider,
   exportFileName,
   exportUrl,
@@ -108,6 +109,14 @@ describe('exports and deadlines', () => {
     );
     expect(exportFileName('csv', '../../x', {})).toBe('reimbursements_x.csv');
     expect(exportFileName('csv', '★', {})).toBe('reimbursements_funding-source.csv');
+  });
+
+  it('moves an offset left past the end of the expenses back to the last page', () => {
+    expect(clampedOffset(20, 20, 20)).toBe(0);
+    expect(clampedOffset(40, 35, 20)).toBe(20);
+    expect(clampedOffset(20, 0, 20)).toBe(0);
+    expect(clampedOffset(20, 21, 20)).toBeNull();
+    expect(clampedOffset(0, 0, 20)).toBeNull();
   });
 
   it('keeps listed deadlines sorted, each once, without blanks', () => {
