@@ -22,8 +22,9 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const NUM_RUNS = 40;
+/** The deadlines case's today; the property draws its own, so a month end that is not a quarter end comes up. */
 const TODAY = '2026-06-15';
-const NOW = new Date(`${TODAY}T12:00:00Z`);
+const noonOf = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const DAY_MS = 86_400_000;
 const CURRENCIES = ['USD', 'EUR', 'JPY'] as const;
 
@@ -90,6 +91,7 @@ const scenarioArb = fc.record({
   sources: fc.array(sourceArb, { minLength: 1, maxLength: 4 }),
   expenses: fc.array(expenseArb, { minLength: 2, maxLength: 12 }),
   period: fc.option(fc.tuple(day, day), { freq: 2, nil: null }),
+  today: day,
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
@@ -103,9 +105,9 @@ interface ClaimState {
 }
 
 /** A claim's life from its walk: each number picks a legal move (or a payment), as the claims service allows them. */
-function walkClaim(amountCents: number, walk: number[]): ClaimState {
+function walkClaim(amountCents: number, walk: number[], today: string): ClaimState {
   const state: ClaimState = { status: 'draft', approvedCents: null, payments: [], submittedOn: null, moves: [] };
-  state.moves.push({ from: null, to: 'draft', approvedCents: null, on: TODAY });
+  state.moves.push({ from: null, to: 'draft', approvedCents: null, on: today });
   for (const [index, pick] of walk.entries()) {
     const paid = state.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
     const canPay = (state.status === 'approved' || state.status === 'partially-paid') && paid < (state.approvedCents ?? 0);
@@ -116,7 +118,7 @@ function walkClaim(amountCents: number, walk: number[]): ClaimState {
     if (!withdraw && onward.length === 0) break;
     const choice = withdraw ? 'withdrawn' : (onward[Math.floor(pick / 5) % onward.length] as ClaimStatus | 'pay');
     // Days before today: some submissions are past the no-answer limit, some not.
-    const on = addDays(TODAY, -((pick * 7 + index) % 90));
+    const on = addDays(today, -((pick * 7 + index) % 90));
     if (choice === 'pay') {
       const left = (state.approvedCents ?? 0) - paid;
       // One payment in three settles the rest.
@@ -142,7 +144,13 @@ interface Inserted {
   claims: { id: number; expenseIndex: number; sourceId: number; amountCents: number; state: ClaimState }[];
 }
 
-async function insertScenario(server: TestServer, childId: number, userId: string, scenario: Scenario): Promise<Inserted> {
+async function insertScenario(
+  server: TestServer,
+  childId: number,
+  userId: string,
+  scenario: Omit<Scenario, 'today'>,
+  today: string,
+): Promise<Inserted> {
   const db = server.db;
   const inserted: Inserted = { sources: [], expenses: [], claims: [] };
   for (const [index, source] of scenario.sources.entries()) {
@@ -190,7 +198,7 @@ async function insertScenario(server: TestServer, childId: number, userId: strin
     for (const claim of expense.claims) {
       if (left <= 0) break;
       const amountCents = Math.max(1, Math.floor((left * claim.share) / 100));
-      const state = walkClaim(amountCents, claim.walk);
+      const state = walkClaim(amountCents, claim.walk, today);
       const takes =
         state.status === 'denied' || state.status === 'withdrawn'
           ? 0
@@ -241,14 +249,14 @@ async function insertScenario(server: TestServer, childId: number, userId: strin
 }
 
 /** Decision 0103's summary, summed in plain TypeScript over what was inserted. */
-function expectedSummary(inserted: Inserted, from: string, to: string): ReimbursementSummary {
+function expectedSummary(inserted: Inserted, from: string, to: string, today: string): ReimbursementSummary {
   const inWindow = (date: string, source: Source) =>
     date >= from &&
     date <= to &&
     (source.periodStart === null || date >= source.periodStart) &&
     (source.periodEnd === null || date <= source.periodEnd);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  const noAnswerBefore = addDays(TODAY, -CLAIM_NO_ANSWER_DAYS);
+  const noAnswerBefore = addDays(today, -CLAIM_NO_ANSWER_DAYS);
   const monthEnd = (iso: string) => {
     const date = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
     date.setUTCMonth(date.getUTCMonth() + 1);
@@ -278,8 +286,8 @@ function expectedSummary(inserted: Inserted, from: string, to: string): Reimburs
     const drafts = claims.filter((claim) => claim.state.status === 'draft');
     const candidates = [
       ...source.deadlines,
-      ...(source.rule === 'monthly' ? [monthEnd(TODAY)] : []),
-      ...(source.rule === 'quarterly' ? [quarterEnd(TODAY)] : []),
+      ...(source.rule === 'monthly' ? [monthEnd(today)] : []),
+      ...(source.rule === 'quarterly' ? [quarterEnd(today)] : []),
       ...(source.rule === 'days-after-service'
         ? drafts.map((claim) => {
             const expense = inserted.expenses[claim.expenseIndex]!.expense;
@@ -287,7 +295,7 @@ function expectedSummary(inserted: Inserted, from: string, to: string): Reimburs
           })
         : []),
     ]
-      .filter((date) => date >= TODAY)
+      .filter((date) => date >= today)
       .sort();
     const draftExpenses = [...new Set(drafts.map((claim) => inserted.expenses[claim.expenseIndex]!.id))].sort((a, b) => a - b);
     return {
@@ -339,13 +347,14 @@ function expectedSummary(inserted: Inserted, from: string, to: string): Reimburs
 describe.each(ENGINES)('the reimbursement summary against a plain sum (%s)', (engine) => {
   let server: TestServer;
   let parent: Awaited<ReturnType<typeof signUpParentWithChild>>;
-  /** The services on a clock stopped at NOW: deadlines and the no-answer flag count from TODAY. */
+  /** The services on a stopped clock each case sets: deadlines and the no-answer flag count from its day. */
   let services: ReturnType<typeof servicesLike>;
+  let now = noonOf(TODAY);
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
     parent = await signUpParentWithChild(server);
-    services = servicesLike(server, { now: () => NOW });
+    services = servicesLike(server, { now: () => now });
   });
   afterAll(() => server?.close());
 
@@ -359,19 +368,22 @@ describe.each(ENGINES)('the reimbursement summary against a plain sum (%s)', (en
           .values({ ownerId: parent.userId, firstName: 'Run', dateOfBirth: '2016-05-02' })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const inserted = await insertScenario(server, child.id, parent.userId, scenario);
-        const [from, to] = scenario.period === null ? ['2026-01-01', '2026-12-31'] : [...scenario.period].sort();
+        now = noonOf(scenario.today);
+        const inserted = await insertScenario(server, child.id, parent.userId, scenario, scenario.today);
+        const year = scenario.today.slice(0, 4);
+        const [from, to] = scenario.period === null ? [`${year}-01-01`, `${year}-12-31`] : [...scenario.period].sort();
         const answer = await caller.reimbursements.summary({
           childId: child.id,
           period: scenario.period === null ? undefined : { from: from as string, to: to as string },
         });
-        expect(answer).toEqual(expectedSummary(inserted, from as string, to as string));
+        expect(answer).toEqual(expectedSummary(inserted, from as string, to as string, scenario.today));
       }),
       { numRuns: NUM_RUNS },
     );
   }, 120_000);
 
   it('deadlines(): the sources whose next deadline has draft claims waiting, and the unanswered claims, over all time', async () => {
+    now = noonOf(TODAY);
     const child = await server.db
       .insertInto('children')
       .values({ ownerId: parent.userId, firstName: 'Deadlines', dateOfBirth: '2016-05-02' })
@@ -406,7 +418,7 @@ describe.each(ENGINES)('the reimbursement summary against a plain sum (%s)', (en
       ] satisfies Expense[],
       period: null,
     };
-    const inserted = await insertScenario(server, child.id, parent.userId, scenario);
+    const inserted = await insertScenario(server, child.id, parent.userId, scenario, TODAY);
     const submitted = inserted.claims[1]!;
     await server.db
       .updateTable('claims')
