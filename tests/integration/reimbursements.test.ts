@@ -470,7 +470,10 @@ describe.each(ENGINES)('reimbursements on %s', (engine) => {
 
   it('deleting the child takes every reimbursement row with it', async () => {
     const f = await family();
-    const expenseId = await addExpense(f.call);
+    const receipt = await uploadDocument(server, f, 'receipt.pdf', makeTextPdf('Receipt', ['Total $150.00']));
+    const expenseId = await addExpense(f.call, { documentIds: [receipt] });
+    const links = () => server.db.selectFrom('expenseDocuments').select('documentId').where('childId', '=', f.childId).execute();
+    expect(await links()).toEqual([{ documentId: receipt }]);
     const id = await claim(f.call, expenseId, f.insuranceId, 15000);
     await move(f.call, id, { status: 'submitted' });
     await move(f.call, id, { status: 'approved', approvedCents: 100 });
@@ -481,5 +484,6 @@ describe.each(ENGINES)('reimbursements on %s', (engine) => {
     for (const table of ['fundingSources', 'expenses', 'claims', 'claimStatusChanges', 'claimPayments'] as const) {
       expect(await server.db.selectFrom(table).select('id').where('childId', '=', f.childId).execute()).toEqual([]);
     }
+    expect(await links()).toEqual([]);
   });
 });
