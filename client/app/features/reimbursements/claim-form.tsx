@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { FundingSource } from '#shared/schemas/reimbursement.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { SelectField } from '../../components/form-field.tsx';
 import { useCardErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
@@ -33,7 +34,7 @@ export function ClaimForm({ label, submit, what, pending, sources, currency, hin
   const [amount, setAmount] = useState(opened.amount);
   const { errors, amount: readRequired, save } = useCardErrors();
   // The form opens in place of the button that asked for it: focus goes to its first field.
-  useEffect(() => document.getElementById(`${prefix}-source`)?.focus(), [prefix]);
+  useEffect(() => focusWhenShown(`${prefix}-source`), [prefix]);
   const send = async () => {
     const cents = readRequired(amount, currency, 'amountCents', `${prefix}-amount`);
     if (cents === null) return;

@@ -1,12 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney, moneyInputValue } from '#shared/money.ts';
-import { todayIso } from '#shared/schemas/dates.ts';
-import { claimActions, REIMBURSEMENT_LIMITS, type Claim, type ClaimStatus, type FundingSource } from '#shared/schemas/reimbursement.ts';
+import {
+  CLAIM_NO_ANSWER_DAYS,
+  claimActions,
+  REIMBURSEMENT_LIMITS,
+  type Claim,
+  type ClaimStatus,
+  type FundingSource,
+} from '#shared/schemas/reimbursement.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate, localToday } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
-import { addedByText } from '../../components/added-by.tsx';
+import { AddedBy, addedByText } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { TextField } from '../../components/form-field.tsx';
@@ -35,10 +41,10 @@ function MoveForm({ claim, to, currency, onDone }: { claim: Claim; to: ClaimStat
   const [approved, setApproved] = useState(moneyInputValue(claim.amountCents, currency));
   const [reference, setReference] = useState(claim.reference ?? '');
   const [note, setNote] = useState('');
-  const [on, setOn] = useState(todayIso());
+  const [on, setOn] = useState(localToday());
   const { errors, amount, save } = useCardErrors();
   // The form opens in place of the button that asked for it: focus goes to its first field.
-  useEffect(() => document.getElementById(`${prefix}-${to === 'approved' ? 'approved' : 'on'}`)?.focus(), [prefix, to]);
+  useEffect(() => focusWhenShown(`${prefix}-${to === 'approved' ? 'approved' : 'on'}`), [prefix, to]);
   const submit = async () => {
     const approvedCents = to === 'approved' ? amount(approved, currency, 'approvedCents', `${prefix}-approved`) : undefined;
     if (approvedCents === null) return;
@@ -184,10 +190,10 @@ function PaymentForm({ claim, currency, onDone }: { claim: Claim; currency: stri
   const { addPayment } = useClaimMutations();
   const left = Math.max(0, (claim.approvedCents ?? 0) - claim.paidCents);
   const [amount, setAmount] = useState(left > 0 ? moneyInputValue(left, currency) : '');
-  const [paidOn, setPaidOn] = useState(todayIso());
+  const [paidOn, setPaidOn] = useState(localToday());
   const [reference, setReference] = useState('');
   const { errors, amount: readRequired, save } = useCardErrors();
-  useEffect(() => document.getElementById(`${prefix}-amount`)?.focus(), [prefix]);
+  useEffect(() => focusWhenShown(`${prefix}-amount`), [prefix]);
   const submit = async () => {
     const cents = readRequired(amount, currency, 'amountCents', `${prefix}-amount`);
     if (cents === null) return;
@@ -267,7 +273,9 @@ export function ClaimItem({
           {STATUS_LABELS[claim.status]}
         </span>
         {claim.noAnswerFlag ? (
-          <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-950">No answer for 45 days</span>
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-950">
+            No answer for {CLAIM_NO_ANSWER_DAYS} days
+          </span>
         ) : null}
       </div>
       <p className="text-sm tabular-nums">
@@ -276,9 +284,7 @@ export function ClaimItem({
         {` · Paid ${money(claim.paidCents)}`}
         {claim.reference ? ` · Reference ${claim.reference}` : ''}
       </p>
-      <p className="text-sm text-ink-muted">
-        <time dateTime={claim.createdAt}>{addedByText(claim.addedBy, claim.createdAt, 'Claimed')}</time>
-      </p>
+      <AddedBy author={claim.addedBy} at={claim.createdAt} verb="Claimed" />
       {claim.payments.length > 0 ? (
         <ul aria-label={`Payments: ${name}`} className="grid gap-1 text-sm">
           {claim.payments.map((payment) => (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { moneyInputValue } from '#shared/money.ts';
 import { expenseUpdateSchema, type Expense } from '#shared/schemas/reimbursement.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { ExpenseFields, type ExpenseFieldValues } from './expense-fields.tsx';
 import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
@@ -25,7 +26,7 @@ export function ExpenseEditForm({ expense, onDone }: { expense: Expense; onDone:
     notes: expense.notes ?? '',
   });
   const { errors, show, save } = useFieldErrors(FIELD_ORDER, id);
-  useEffect(() => document.getElementById(`${prefix}-provider`)?.focus(), [prefix]);
+  useEffect(() => focusWhenShown(`${prefix}-provider`), [prefix]);
 
   const submit = async () => {
     if (update.isPending) return;

@@ -10,8 +10,10 @@ import {
   type FundingSource,
   type FundingSourceKind,
 } from '#shared/schemas/reimbursement.ts';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/form-field.tsx';
+import { useHasChanged, useUnsavedChangesWarning } from '../../hooks/use-unsaved-changes-warning.ts';
 import { check, useFieldErrors } from './form-errors.ts';
 import { FormFrame } from './form-frame.tsx';
 import { MoneyField } from './money-field.tsx';
@@ -40,8 +42,10 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
   const [notes, setNotes] = useState(source?.notes ?? '');
   const { errors, setErrors, show, save } = useFieldErrors(FIELD_ORDER, id);
   const pending = create.isPending || update.isPending;
+  const changed = useHasChanged({ kind, name, currency, award, periodStart, periodEnd, deadlines, rule, ruleDays, notes });
+  useUnsavedChangesWarning(changed || pending);
   // The form opens in place of the button that asked for it: focus goes to its first field.
-  useEffect(() => document.getElementById(`${prefix}-kind`)?.focus(), [prefix]);
+  useEffect(() => focusWhenShown(`${prefix}-kind`), [prefix]);
   const currencyCode = currencyCodeOf(currency);
 
   const submit = async () => {
@@ -60,19 +64,19 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
       deadlineRule,
       notes: notes.trim() === '' ? null : notes,
     };
-    const checked = check(source ? fundingSourceUpdateSchema : fundingSourceCreateSchema, input, { awardCents: amount.error });
-    if ('errors' in checked) {
-      show(checked.errors);
+    const own = { awardCents: amount.error };
+    // Each schema checked on its own, so what is sent is the checked data in the shape its call takes.
+    if (source) {
+      const checked = check(fundingSourceUpdateSchema, input, own);
+      if ('errors' in checked) return show(checked.errors);
+      setErrors({});
+      await save(() => update.mutateAsync({ id: source.id, data: checked.data }), onDone);
       return;
     }
+    const checked = check(fundingSourceCreateSchema, input, own);
+    if ('errors' in checked) return show(checked.errors);
     setErrors({});
-    await save(
-      () =>
-        source
-          ? update.mutateAsync({ id: source.id, data: checked.data })
-          : create.mutateAsync({ data: fundingSourceCreateSchema.parse(input) }),
-      onDone,
-    );
+    await save(() => create.mutateAsync({ data: checked.data }), onDone);
   };
 
   return (
@@ -171,7 +175,7 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
                 aria-label={`Remove deadline ${index + 1}`}
                 onClick={() => {
                   setDeadlines((list) => list.filter((_, at) => at !== index));
-                  document.getElementById(id('add-deadline'))?.focus();
+                  focusWhenShown(id('add-deadline'));
                 }}
               >
                 Remove
@@ -187,8 +191,8 @@ export function FundingSourceForm({ source, onDone }: { source?: FundingSource; 
             size="sm"
             onClick={() => {
               setDeadlines((list) => [...list, '']);
-              // The new date field is there on the next paint.
-              setTimeout(() => document.getElementById(id(`deadline-${deadlines.length}`))?.focus(), 0);
+              // The new date field is there after this render.
+              focusWhenShown(id(`deadline-${deadlines.length}`));
             }}
           >
             Add a deadline date

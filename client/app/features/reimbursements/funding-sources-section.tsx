@@ -85,8 +85,8 @@ function FundingSourceItem({ source, onDeleted }: { source: FundingSource; onDel
                     await remove.mutateAsync({ id: source.id });
                     onDeleted();
                   } catch (error) {
+                    // One line beside the button, the server's sentence (why it cannot go), not ConfirmDelete's generic one too.
                     setDeleteError(failureText(error));
-                    throw error;
                   }
                 }}
               />

@@ -9,15 +9,13 @@ export interface MoneyFieldProps {
   error?: string | undefined;
   hint?: string | undefined;
   optional?: boolean;
-  /** Marks the value as proposed from the receipt. */
-  proposed?: string | undefined;
 }
 
 /**
  * An amount as the parent types it (`150`, `150.50`, `$1,234.56`), read with parseMoney into minor
  * units on save: text, never a number input, so nothing is rounded through a float.
  */
-export function MoneyField({ id, label, currency, value, onChange, error, hint, optional, proposed }: MoneyFieldProps) {
+export function MoneyField({ id, label, currency, value, onChange, error, hint, optional }: MoneyFieldProps) {
   return (
     <TextField
       id={id}
@@ -27,7 +25,7 @@ export function MoneyField({ id, label, currency, value, onChange, error, hint, 
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error}
-      hint={proposed ?? hint}
+      hint={hint}
       optional={optional}
     />
   );
