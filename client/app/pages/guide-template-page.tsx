@@ -5,11 +5,9 @@ import { useChildContext } from '../child-context.tsx';
 import { useScreenTitle } from '../components/screen.tsx';
 import { usePeople } from '../features/children/use-child-profile.ts';
 import { TemplateNotFound, TemplateView } from '../features/guide/template-view.tsx';
-import { useLetterExpense } from '../features/guide/use-guide.ts';
-import { trpc } from '../trpc/trpc.ts';
+import { useLetterExpense, useStrategiesInUse } from '../features/guide/use-guide.ts';
 
 const NO_PEOPLE: never[] = [];
-const NO_STRATEGIES: never[] = [];
 
 /** `?expenseId=12` as a number, or null when absent or not an id. */
 function expenseIdOf(param: string | null): number | null {
@@ -26,7 +24,7 @@ export default function GuideTemplatePage() {
   const people = usePeople(selectedChild?.id ?? 0, selectedChild !== null && template !== undefined);
   // Only a template that uses them reads the strategies or the expense (the letter of medical necessity).
   const uses = (prefix: string) => template?.fields.some((field) => field.from?.startsWith(prefix)) ?? false;
-  const strategies = trpc.strategies.list.useQuery(undefined, { enabled: selectedChild !== null && uses('child.strategies') });
+  const strategies = useStrategiesInUse(selectedChild !== null && uses('child.strategies'));
   const [search] = useSearchParams();
   const expenseId = uses('expense.') ? expenseIdOf(search.get('expenseId')) : null;
   const expense = useLetterExpense(selectedChild?.id ?? null, expenseId);
@@ -36,14 +34,13 @@ export default function GuideTemplatePage() {
     (people.isPending || (uses('child.strategies') && strategies.isPending) || (expenseId !== null && expense.isPending));
   if (loading) return <PageSpinner label="Loading the letter" />;
   const article = articles.find((candidate) => candidate.slug === template.article) ?? null;
-  const inUse = strategies.data?.filter((strategy) => strategy.active).map((strategy) => strategy.title) ?? NO_STRATEGIES;
   return (
     <TemplateView
       key={`${template.id}:${expenseId ?? ''}`}
       template={template}
       article={article}
       people={people.data ?? NO_PEOPLE}
-      strategies={inUse}
+      strategies={strategies.titles}
       expenseId={expenseId}
       expense={expense.data ?? null}
     />

@@ -5,7 +5,8 @@ import { Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guideTemplatePath, LETTER_OF_MEDICAL_NECESSITY_TEMPLATE } from '#shared/guide.ts';
 import GuideTemplatePage from '../../../client/app/pages/guide-template-page.tsx';
-import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
+import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
+import { getSelectedChildId, setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc } from '../../helpers/fake-trpc.tsx';
 
 /** Opens `path` in the test's router, as a link from another screen does. */
@@ -19,22 +20,27 @@ function Open({ path }: { path: string }) {
 
 const strategy = (title: string, active: boolean) => ({ id: title.length, title, active });
 
+const expense = {
+  id: 12,
+  provider: 'Bright Minds Tutoring',
+  category: 'tutoring',
+  serviceDate: '2026-11-03',
+  serviceEndDate: '2026-11-24',
+};
+
 function renderLetter(path: string) {
-  const fetchMock = vi.fn<(url: string) => Promise<Response>>(async (url) =>
-    url.startsWith('/api/expenses/12?childId=1')
-      ? Response.json({
-          id: 12,
-          provider: 'Bright Minds Tutoring',
-          category: 'tutoring',
-          serviceDate: '2026-11-03',
-          serviceEndDate: '2026-11-24',
-        })
-      : new Response('not found', { status: 404 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  const { wrapper } = fakeTrpc(
-    (op) => (op.path === 'strategies.list' ? [strategy('Audiobooks for class texts', true), strategy('Old sticker chart', false)] : []),
-    { role: 'owner', child: { firstName: 'Maya', lastName: 'Lopez', diagnoses: ['Dyslexia'], challenges: ['Reading aloud'] } },
+  const { wrapper, calls } = fakeTrpc(
+    (op) => {
+      if (op.path === 'strategies.list') return [strategy('Audiobooks for class texts', true), strategy('Old sticker chart', false)];
+      if (op.path === 'expenses.get') return expense;
+      return [];
+    },
+    {
+      role: 'owner',
+      child: { firstName: 'Maya', lastName: 'Lopez', diagnoses: ['Dyslexia'], challenges: ['Reading aloud'] },
+      // The app's link: the selected child's id is added to a child-scoped call.
+      links: [childIdLink(getSelectedChildId)],
+    },
   );
   render(
     <>
@@ -46,7 +52,7 @@ function renderLetter(path: string) {
     </>,
     { wrapper },
   );
-  return fetchMock;
+  return () => calls('expenses.get').map((op) => op.input);
 }
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement).value;
@@ -62,7 +68,7 @@ afterEach(() => {
 
 describe('the letter of medical necessity', () => {
   it("opened from an expense, starts from the expense's service, provider and dates and the child's strategies in use", async () => {
-    const fetchMock = renderLetter(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE, 12));
+    const expenseReads = renderLetter(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE, 12));
     expect(await screen.findByRole('heading', { level: 1, name: 'Letter of medical necessity' })).toBeTruthy();
     expect(value('Service or item')).toBe('Tutoring');
     expect(value('Provider')).toBe('Bright Minds Tutoring');
@@ -72,14 +78,14 @@ describe('the letter of medical necessity', () => {
     expect(value('What has been tried')).toBe('- Audiobooks for class texts');
     expect(screen.getByText(/and the expense from Bright Minds Tutoring/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Preview' }).textContent).toContain("[Clinician's signature]");
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/expenses/12?childId=1']);
+    expect(expenseReads()).toEqual([{ id: 12, childId: 1 }]);
   });
 
   it('opened from the guide, leaves the service for the parent to fill in and reads no expense', async () => {
-    const fetchMock = renderLetter(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE));
+    const expenseReads = renderLetter(guideTemplatePath(LETTER_OF_MEDICAL_NECESSITY_TEMPLATE));
     expect(await screen.findByRole('heading', { level: 1, name: 'Letter of medical necessity' })).toBeTruthy();
     expect([value('Service or item'), value('Provider'), value('Dates of service')]).toEqual(['', '', '']);
     expect(value('What has been tried')).toBe('- Audiobooks for class texts');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(expenseReads()).toEqual([]);
   });
 });

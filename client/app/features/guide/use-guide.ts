@@ -1,8 +1,7 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { skipToken } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { GuideTemplate } from '#shared/guide.ts';
 import { letterSchema } from '#shared/schemas/guide.ts';
-import { expenseSchema } from '#shared/schemas/reimbursement.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { apiRequest, httpStatusOf, serverMessageOf } from '../../../lib/api-request.ts';
 import { useChildContext } from '../../child-context.tsx';
@@ -28,29 +27,26 @@ export function useGuideSuggestions() {
   return { enabled, query, child: selectedChild };
 }
 
-/** What a letter takes from an expense; the rest of it stays with reimbursements. */
-const letterExpenseSchema = expenseSchema.pick({ provider: true, category: true, serviceDate: true, serviceEndDate: true });
+const NO_TITLES: readonly string[] = [];
 
 /**
- * The expense a letter is written for (`?expenseId=` on the letter of medical necessity), read from
- * GET /api/expenses/{id}: its service, provider and dates start the letter's fields. Null when it
+ * The expense a letter is written for (`?expenseId=` on the letter of medical necessity): its
+ * service, provider and dates start the letter's fields. The selected child's id is added by the
+ * tRPC link; an edited expense is refreshed by the refresh map ('expenses.get'). No data when it
  * cannot be read (deleted, another child's): the letter starts without it.
  */
 export function useLetterExpense(childId: number | null, expenseId: number | null) {
-  return useQuery({
-    queryKey: ['guide-letter-expense', childId, expenseId],
-    queryFn: async () => {
-      try {
-        const body = await apiRequest<unknown>('GET', `/api/expenses/${expenseId}?childId=${childId}`);
-        return letterExpenseSchema.parse(body);
-      } catch {
-        return null;
-      }
-    },
-    enabled: childId !== null && expenseId !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
+  return trpc.expenses.get.useQuery(childId !== null && expenseId !== null ? { id: expenseId } : skipToken, { retry: false });
+}
+
+/** The titles of the child's strategies in use, for a letter that lists what has been tried. */
+export function useStrategiesInUse(enabled: boolean) {
+  const strategies = trpc.strategies.list.useQuery(undefined, { enabled });
+  const titles = useMemo(
+    () => strategies.data?.filter((strategy) => strategy.active).map((strategy) => strategy.title) ?? NO_TITLES,
+    [strategies.data],
+  );
+  return { titles, isPending: strategies.isPending };
 }
 
 function storage(): Storage | null {
