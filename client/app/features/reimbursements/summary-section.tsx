@@ -144,8 +144,10 @@ export function SummarySection({
           ))}
         </ul>
       ) : null}
-      <div className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
-        <h3 className="text-lg font-semibold text-ink">Out of pocket</h3>
+      <section aria-labelledby="out-of-pocket-heading" className="grid gap-3 rounded-xl border border-ink/10 bg-white p-4">
+        <h3 id="out-of-pocket-heading" className="text-lg font-semibold text-ink">
+          Out of pocket
+        </h3>
         <p className="text-sm text-ink-muted">What the family paid, less what was paid back. Useful for taxes and budgeting.</p>
         {summary.outOfPocket.length === 0 ? (
           <p>Nothing paid in this period.</p>
@@ -168,7 +170,7 @@ export function SummarySection({
             </div>
           ))
         )}
-      </div>
+      </section>
     </section>
   );
 }
