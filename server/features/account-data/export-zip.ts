@@ -123,21 +123,25 @@ export async function exportZip(input: {
       `documents/${folder}/${name}`,
       { mtime: file.modifiedAt, compress: file.compress, size: file.sizeBytes },
       (callback) => {
-        file.open().then((body) => {
-          entry(body);
-          callback(
-            null,
-            entry(
-              Readable.from(
-                (async function* () {
-                  for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
-                  await advance(1);
-                })(),
-                { objectMode: false },
+        // catch, not then's second argument: a throw inside the first handler fails the ZIP too.
+        file
+          .open()
+          .then((body) => {
+            entry(body);
+            callback(
+              null,
+              entry(
+                Readable.from(
+                  (async function* () {
+                    for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
+                    await advance(1);
+                  })(),
+                  { objectMode: false },
+                ),
               ),
-            ),
-          );
-        }, fail);
+            );
+          })
+          .catch(fail);
       },
     );
   }

@@ -191,7 +191,11 @@ export function receiptsZip(input: {
     zip.addReadStreamLazy(file.name, { mtime: input.mtime, compress: COMPRESSIBLE.has(file.document.mediaType) }, (callback) => {
       if (output.destroyed) return;
       outcome.opened += 1;
-      input.open(file.documentId).then((body) => callback(null, entry(body)), fail);
+      // catch, not then's second argument: a throw inside the first handler fails the ZIP too.
+      input
+        .open(file.documentId)
+        .then((body) => callback(null, entry(body)))
+        .catch(fail);
     });
   }
   zip.end();
