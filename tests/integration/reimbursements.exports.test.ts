@@ -356,6 +356,8 @@ describe('a receipts ZIP that cannot finish (a real server process)', () => {
     const stopped = await server.waitForLog('receipts ZIP stopped before its end', { childId: family.childId });
     expect(stopped.files).toBe(PHOTOS);
     expect(stopped.opened).toBeLessThan(PHOTOS);
+    // A reader that left is logged at info (pino's 30), not as a fault.
+    expect(stopped.level).toBe(30);
     expect(server.running()).toBe(true);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     // The same ZIP read to its end holds every receipt.
@@ -382,6 +384,8 @@ describe('a receipts ZIP that cannot finish (a real server process)', () => {
     expect(outcome).toBe('ended short');
     const stopped = await server.waitForLog('receipts ZIP stopped before its end', { childId: family.childId });
     expect(stopped.opened).toBe(1);
+    // A file the vault could not read is a fault worth a look: warn (pino's 40).
+    expect(stopped.level).toBe(40);
     expect(server.running()).toBe(true);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   }, 240_000);

@@ -154,6 +154,8 @@ export interface ZipOutcome {
   files: number;
   /** Why it stopped early: the reader went away, or a file failed. */
   error?: Error;
+  /** It stopped because the reader went away (nothing failed before): ordinary, not a fault. */
+  readerLeft?: true;
 }
 
 /**
@@ -181,7 +183,10 @@ export function receiptsZip(input: {
     input.done(outcome);
   };
   output.once('close', () => {
-    if (!output.readableEnded) outcome.error ??= new Error('the ZIP was not read to its end');
+    if (!output.readableEnded && !outcome.error) {
+      outcome.error = new Error('the ZIP was not read to its end');
+      outcome.readerLeft = true;
+    }
     finish();
   });
   output.once('end', finish);

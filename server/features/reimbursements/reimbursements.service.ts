@@ -173,7 +173,9 @@ export function createReimbursementsService(deps: ReimbursementsDeps) {
             opened: outcome.opened,
             files: outcome.files,
           };
-          if (outcome.error) log.info({ ...fields, reason: outcome.error.message }, 'receipts ZIP stopped before its end');
+          // A reader that left is ordinary; a file the vault could not read is worth a look.
+          if (outcome.error)
+            log[outcome.readerLeft ? 'info' : 'warn']({ ...fields, reason: outcome.error.message }, 'receipts ZIP stopped before its end');
         },
       });
       return { fileName: `${baseName(sourceName, period)}.zip`, files, body };
