@@ -8,7 +8,12 @@ import { formatMomentDate } from '../../lib/dates.ts';
 export function addedByText(author: Author, at: string, verb = 'Added'): string {
   const day = formatMomentDate(at);
   if (!author) return `${verb} ${day}`;
-  return `${verb} by ${author.isYou ? 'you' : author.name}, ${day}`;
+  return `${verb} by ${authorName(author)}, ${day}`;
+}
+
+/** A known author as the sentence names them: "you", else their name. */
+export function authorName(author: NonNullable<Author>): string {
+  return author.isYou ? 'you' : author.name;
 }
 
 /** The line under a record that says who added it and when. */

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, localToday } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/cn.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
-import { AddedBy, addedByText } from '../../components/added-by.tsx';
+import { AddedBy, addedByText, authorName } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { TextField } from '../../components/form-field.tsx';
@@ -320,7 +320,7 @@ export function ClaimItem({
               <li key={change.id}>
                 {formatDate(change.on)}: {STATUS_LABELS[change.toStatus]}
                 {change.approvedCents !== null && change.toStatus === 'approved' ? ` (${money(change.approvedCents)})` : ''}
-                {change.by ? `, by ${change.by.isYou ? 'you' : change.by.name}` : ''}
+                {change.by ? `, by ${authorName(change.by)}` : ''}
                 {change.reference ? ` · Reference ${change.reference}` : ''}
                 {change.note ? ` · ${change.note}` : ''}
               </li>
