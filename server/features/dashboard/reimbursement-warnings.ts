@@ -1,19 +1,10 @@
 import { daysBetween } from '#shared/calendar.ts';
 import type { ReimbursementWarning } from '#shared/schemas/dashboard.ts';
 import { CLAIM_NO_ANSWER_DAYS, DEADLINE_WARNING_DAYS } from '#shared/schemas/reimbursement.ts';
+import type { ReimbursementsService } from '../reimbursements/reimbursements.service.ts';
 
-/** What the reimbursements service says is coming (services.reimbursements.deadlines). */
-export interface ReimbursementDeadlines {
-  upcoming: readonly {
-    fundingSourceId: number;
-    name: string;
-    date: string;
-    expenseIds: readonly number[];
-    toSubmitCents: number;
-    currency: string;
-  }[];
-  unanswered: readonly { fundingSourceId: number; name: string; claims: number }[];
-}
+/** What the reimbursements service says is coming (services.reimbursements.deadlines), typed from it. */
+export type ReimbursementDeadlines = Awaited<ReturnType<ReimbursementsService['deadlines']>>;
 
 const [WARN_FROM_DAYS, URGENT_FROM_DAYS] = DEADLINE_WARNING_DAYS;
 

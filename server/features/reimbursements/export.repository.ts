@@ -23,10 +23,6 @@ export interface ExportClaimRow {
   documentIds: number[];
 }
 
-export async function findFundingSource(db: Db, childId: number, id: number) {
-  return db.selectFrom('fundingSources').select(['id', 'name']).where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
-}
-
 /**
  * The claims an export lists: to one funding source (or every one of the child's), whose expense's
  * service date is in the period, by service date then claim id.

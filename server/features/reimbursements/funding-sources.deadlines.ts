@@ -3,7 +3,8 @@ import type { FundingDeadlinesService } from './funding-deadlines.service.ts';
 
 /** What the funders, expenses and claims services are given to keep the deadline milestones current. */
 export interface DeadlineSync {
-  deadlines?: Pick<FundingDeadlinesService, 'sync'>;
+  deadlines: Pick<FundingDeadlinesService, 'sync'>;
+  /** Optional: the demo seed runs without a logger. */
   log?: Pick<Logger, 'warn'>;
 }
 
@@ -12,7 +13,6 @@ export interface DeadlineSync {
  * (decision 0106). A failure is logged, not answered: the change is saved and the daily job catches up.
  */
 export async function syncDeadlines(deps: DeadlineSync, childId: number): Promise<void> {
-  if (!deps.deadlines) return;
   try {
     await deps.deadlines.sync(childId);
   } catch (error) {

@@ -35,7 +35,8 @@ export function toFundingSource(row: FundingSourceRow, authorOf: AuthorOf): Fund
     awardCents: row.awardCents,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
-    deadlines: [...row.deadlines].sort(),
+    // Every write stores them sorted (sortedDays).
+    deadlines: row.deadlines,
     deadlineRule: deadlineRuleOf(row),
     notes: row.notes,
     addedBy: authorOf(row.createdBy),

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Services } from '../../services.ts';
 import { claimsCsv, indexCsv, receiptFiles, receiptsZip, type ReceiptFile } from './export.ts';
-import { exportClaims, findFundingSource, type ExportClaimRow } from './export.repository.ts';
+import { exportClaims, type ExportClaimRow } from './export.repository.ts';
+import { findFundingSource } from './funding-sources.repository.ts';
 import { summaryRows, type SourceSummaryRow } from './summary.repository.ts';
 
 export interface ReimbursementsDeps {
