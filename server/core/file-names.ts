@@ -1,3 +1,5 @@
+import { DOCUMENT_EXTENSIONS, type DocumentMediaType } from '#shared/schemas/document.ts';
+
 /** Names Windows refuses for a file or folder, whatever the extension. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 /** Characters Windows or macOS refuse in a name, and control characters. */
@@ -61,4 +63,15 @@ export function uniqueNames() {
       }
     }
   };
+}
+
+/**
+ * The extension a stored file is exported under: the one its name has when it fits the media type
+ * (`.jpeg` for a JPEG too), else the type's own, so a PDF named `x.exe` leaves as `.pdf`.
+ */
+export function extensionFor(fileName: string, mediaType: string): string {
+  const own = DOCUMENT_EXTENSIONS[mediaType as DocumentMediaType] ?? 'bin';
+  const named = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase();
+  const same = own === 'jpg' ? ['jpg', 'jpeg'] : [own];
+  return named && same.includes(named) ? named : own;
 }

@@ -1,5 +1,5 @@
-import { DOCUMENT_EXTENSIONS, type DocumentMediaType } from '#shared/schemas/document.ts';
 import type { AccountDataPart, ExportFile } from '../../core/account-data.ts';
+import { extensionFor } from '../../core/file-names.ts';
 import type { StoredFiles } from '../../core/stored-objects.ts';
 import {
   countDocumentsOfChildren,
@@ -9,14 +9,6 @@ import {
 } from './documents.repository.ts';
 
 const PAGE = 200;
-
-/** The extension the file is known by: the one its name has when it fits the type, else the type's own. */
-function extensionOf(fileName: string, mediaType: string): string {
-  const own = DOCUMENT_EXTENSIONS[mediaType as DocumentMediaType] ?? 'bin';
-  const named = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase();
-  const same = own === 'jpg' ? ['jpg', 'jpeg'] : [own];
-  return named && same.includes(named) ? named : own;
-}
 
 /**
  * The vault in the account's export: every document's description (data.json, documents.csv), the
@@ -56,7 +48,7 @@ export function documentsAccountData(files: StoredFiles): AccountDataPart {
           const day = document.documentDate ?? document.createdAt.toISOString().slice(0, 10);
           yield {
             childId: document.childId,
-            name: `${day} ${document.title}.${extensionOf(document.fileName, document.mediaType)}`,
+            name: `${day} ${document.title}.${extensionFor(document.fileName, document.mediaType)}`,
             sizeBytes: document.sizeBytes,
             compress: document.mediaType === 'text/plain',
             modifiedAt: document.updatedAt,
@@ -73,7 +65,7 @@ export function documentsAccountData(files: StoredFiles): AccountDataPart {
           const replaced = version.replacedAt.toISOString().slice(0, 10);
           yield {
             childId: version.childId,
-            name: `${day} ${version.title} (earlier version, replaced ${replaced}).${extensionOf(version.fileName, version.mediaType)}`,
+            name: `${day} ${version.title} (earlier version, replaced ${replaced}).${extensionFor(version.fileName, version.mediaType)}`,
             sizeBytes: version.sizeBytes,
             compress: version.mediaType === 'text/plain',
             modifiedAt: version.replacedAt,

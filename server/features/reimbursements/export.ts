@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { moneyInputValue } from '#shared/money.ts';
-import { DOCUMENT_EXTENSIONS, type DocumentMediaType } from '#shared/schemas/document.ts';
-import { safeSegment, uniqueNames } from '../../core/file-names.ts';
+import { extensionFor, safeSegment, uniqueNames } from '../../core/file-names.ts';
 import { zipStream } from '../../core/zip-stream.ts';
 import type { ExportClaimRow } from './export.repository.ts';
 
@@ -28,19 +27,14 @@ export interface ReceiptFile {
 /** Files a deflate shrinks; PDFs and photos are stored as they are. */
 const COMPRESSIBLE = new Set(['text/plain']);
 
-function extensionOf(document: ExportDocument): string {
-  const fromName = /\.([A-Za-z0-9]{1,8})$/.exec(document.fileName)?.[1];
-  return (fromName ?? DOCUMENT_EXTENSIONS[document.mediaType as DocumentMediaType] ?? 'bin').toLowerCase();
-}
-
 /** `<date>_<provider>_<amount>.<ext>`, one safe path segment whatever the provider holds (`../../x`, `A/B "C"`). */
 function receiptName(row: ExportClaimRow, document: ExportDocument): string {
   // The provider is cut first, so the 100-character limit never eats the date or the amount.
   const provider = safeSegment([...row.provider].slice(0, 60).join(''), 'provider');
   const amount = moneyInputValue(row.expenseCents, row.currency);
   return safeSegment(
-    `${row.serviceDate}_${provider}_${amount}.${extensionOf(document)}`,
-    `${row.serviceDate}_receipt.${extensionOf(document)}`,
+    `${row.serviceDate}_${provider}_${amount}.${extensionFor(document.fileName, document.mediaType)}`,
+    `${row.serviceDate}_receipt.${extensionFor(document.fileName, document.mediaType)}`,
   );
 }
 

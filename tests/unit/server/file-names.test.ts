@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeSegment, uniqueNames } from '../../../server/core/file-names.ts';
+import { extensionFor, safeSegment, uniqueNames } from '../../../server/core/file-names.ts';
 
 describe('names in the export ZIP', () => {
   it('replaces what Windows or macOS refuse, and control characters, keeping the extension readable', () => {
@@ -41,5 +41,15 @@ describe('names in the export ZIP', () => {
       'Maya',
       'maya (2)',
     ]);
+  });
+
+  it("keeps a file name's extension only when it fits the media type", () => {
+    expect(extensionFor('Invoice.PDF', 'application/pdf')).toBe('pdf');
+    expect(extensionFor('photo.jpeg', 'image/jpeg')).toBe('jpeg');
+    expect(extensionFor('photo.jpg', 'image/jpeg')).toBe('jpg');
+    // A name that lies about its type, or has no extension, gets the type's own.
+    expect(extensionFor('x.exe', 'application/pdf')).toBe('pdf');
+    expect(extensionFor('scan', 'image/png')).toBe('png');
+    expect(extensionFor('notes.txt', 'application/x-unknown')).toBe('bin');
   });
 });
