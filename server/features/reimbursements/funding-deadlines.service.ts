@@ -5,10 +5,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { MilestonesService } from '../milestones/milestones.service.ts';
 import { fundingDeadlineMilestones } from './funding-deadlines.rules.ts';
 import { childrenWithFundingSources } from './funding-deadlines.repository.ts';
-import { summaryRows } from './summary.repository.ts';
-
-/** Every day a money date may have: a deadline counts whatever its expenses' service dates. */
-const ALL_TIME = { from: '0001-01-01', to: '9999-12-31' } as const;
+import { deadlineRows } from './summary.repository.ts';
 
 export interface FundingDeadlinesDeps {
   db: Db;
@@ -35,7 +32,8 @@ export function createFundingDeadlinesService(deps: FundingDeadlinesDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function sync(childId: number): Promise<GenerationResult> {
-    const { sources } = await summaryRows(db, { childId, ...ALL_TIME, today: todayIso(now()) });
+    // Whatever its expenses' service dates: a deadline counts every draft claim.
+    const sources = await deadlineRows(db, { childId, today: todayIso(now()) });
     return milestones.keepOwn(childId, 'reimbursements', fundingDeadlineMilestones(sources));
   }
 

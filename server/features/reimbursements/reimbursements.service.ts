@@ -9,7 +9,7 @@ import type { Services } from '../../services.ts';
 import { claimsCsv, indexCsv, receiptFiles, receiptsZip, type ReceiptFile } from './export.ts';
 import { exportClaims, type ExportClaimRow } from './export.repository.ts';
 import { findFundingSource } from './funding-sources.repository.ts';
-import { summaryRows, type SourceSummaryRow } from './summary.repository.ts';
+import { deadlineRows, summaryRows, type SourceSummaryRow } from './summary.repository.ts';
 
 export interface ReimbursementsDeps {
   db: Db;
@@ -47,9 +47,6 @@ function periodOf(period: ReimbursementPeriod | undefined, today: string): { fro
   const year = today.slice(0, 4);
   return { from: period?.from ?? `${year}-01-01`, to: period?.to ?? `${year}-12-31` };
 }
-
-/** Every day a money date may have: the deadlines look past any period. */
-const ALL_TIME = { from: '0001-01-01', to: '9999-12-31' } as const;
 
 function toSummarySource(row: SourceSummaryRow): ReimbursementSummary['fundingSources'][number] {
   return {
@@ -122,15 +119,15 @@ export function createReimbursementsService(deps: ReimbursementsDeps) {
     /**
      * What the dashboard warns of and the roadmap holds as milestones: per funding source its next
      * deadline on or after `today` while draft claims wait for it, and its claims with no answer
-     * for CLAIM_NO_ANSWER_DAYS. Whatever the service date: the same query as the summary, over all time.
+     * for CLAIM_NO_ANSWER_DAYS. Whatever the service date: the summary's claim CTEs, over all time.
      */
     async deadlines(
       scope: ChildScope,
       today: string = todayIso(now()),
     ): Promise<{ upcoming: UpcomingDeadline[]; unanswered: UnansweredClaims[] }> {
-      const rows = await summaryRows(db, { childId: scope.childId, ...ALL_TIME, today });
+      const sources = await deadlineRows(db, { childId: scope.childId, today });
       return {
-        upcoming: rows.sources.flatMap((row) =>
+        upcoming: sources.flatMap((row) =>
           row.deadline !== null && row.draftExpenseIds.length > 0
             ? [
                 {
@@ -144,7 +141,7 @@ export function createReimbursementsService(deps: ReimbursementsDeps) {
               ]
             : [],
         ),
-        unanswered: rows.sources.flatMap((row) =>
+        unanswered: sources.flatMap((row) =>
           row.noAnswerClaims > 0 ? [{ fundingSourceId: row.id, name: row.name, claims: row.noAnswerClaims }] : [],
         ),
       };
