@@ -410,16 +410,26 @@ export async function documentsLinkedToGoal(db: Db, childId: number, goalId: num
     .execute();
 }
 
-/** The child's documents among `ids`, with their text (what another feature shows or reads of them). */
+/** The child's documents among `ids` (what another feature shows of them); their text is documentText's. */
 export async function describeDocuments(db: Db, childId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('documents')
-    .select(['id', 'title', 'category', 'fileName', 'mediaType', 'processing', 'contentText'])
+    .select(['id', 'title', 'category', 'fileName', 'mediaType', 'processing'])
     .where('childId', '=', childId)
     .where('id', 'in', [...new Set(ids)])
     .orderBy('id')
     .execute();
+}
+
+/** One of the child's documents' extracted text and how far its reading is. */
+export async function documentText(db: Db, childId: number, id: number) {
+  return db
+    .selectFrom('documents')
+    .select(['processing', 'contentText'])
+    .where('childId', '=', childId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function countDocumentsOfOwner(db: Db, ownerId: string): Promise<number> {

@@ -407,11 +407,16 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * The child's documents among `ids` (others are left out), with their extracted text: how the
-     * reimbursements feature checks and reads an expense's receipts without reading this table.
+     * The child's documents among `ids` (others are left out): how the reimbursements feature checks
+     * and names an expense's receipts without reading this table.
      */
     async describe(trx: Db, scope: ChildScope, ids: number[]) {
       return documents.describeDocuments(trx, scope.childId, ids);
+    },
+
+    /** One of the child's documents' extracted text (undefined when it is not the child's): what a receipt proposes. */
+    async textOf(trx: Db, scope: ChildScope, id: number) {
+      return documents.documentText(trx, scope.childId, id);
     },
 
     /** Reads the document's new file: the `documents.process` job's handler (documents.jobs.ts). */

@@ -25,7 +25,9 @@ import { proposeFromReceiptText } from './receipt-proposal.ts';
 export const NOT_THIS_CHILDS_DOCUMENT = 'This document is not one of this child\u2019s documents';
 
 /** The expenses a family paid (decision 0103): read by every caregiver, added and changed by updaters, deleted by owners. */
-export function createExpensesService(deps: { db: Db; now?: () => Date; documents: Pick<DocumentsService, 'describe'> } & DeadlineSync) {
+export function createExpensesService(
+  deps: { db: Db; now?: () => Date; documents: Pick<DocumentsService, 'describe' | 'textOf'> } & DeadlineSync,
+) {
   const { db, documents } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
@@ -152,7 +154,7 @@ export function createExpensesService(deps: { db: Db; now?: () => Date; document
 
     /** What a receipt's text proposes for a new expense; all null while it is being read or for a photo. */
     async propose(scope: ChildScope, documentId: number): Promise<ExpenseProposal> {
-      const [document] = await documents.describe(db, scope, [documentId]);
+      const document = await documents.textOf(db, scope, documentId);
       if (!document) throw AppError.notFound('Document');
       const empty = { documentId, hasText: false, provider: null, serviceDate: null, amountCents: null };
       if (document.processing !== 'done' || !document.contentText?.trim()) return empty;
