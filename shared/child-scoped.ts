@@ -14,6 +14,7 @@ export const CHILD_SCOPED_ROUTERS = [
   'expenses',
   'claims',
   'reimbursements',
+  'snapshots',
 ] as const;
 
 export type ChildScopedRouter = (typeof CHILD_SCOPED_ROUTERS)[number];

@@ -9,6 +9,7 @@ import type { GOAL_AREAS, GOAL_SOURCES, GOAL_STATUSES } from '#shared/schemas/go
 import type { MILESTONE_CATEGORIES, MILESTONE_SOURCES, MILESTONE_STATUSES } from '#shared/schemas/milestone.ts';
 import type { PERSON_ROLES } from '#shared/schemas/person.ts';
 import type { SHARE_LINK_PURPOSES } from '#shared/schemas/share-links.ts';
+import type { RECENT_WINDOWS, SNAPSHOT_AUDIENCES, SnapshotSection } from '#shared/schemas/snapshot.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 import type {
@@ -327,6 +328,21 @@ export interface ShareLinksTable {
   lastOpenedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A snapshot's choices (decision 0107); its content is built from the record when read. */
+export interface SnapshotsTable {
+  id: Generated<number>;
+  childId: number;
+  audience: OneOf<typeof SNAPSHOT_AUDIENCES>;
+  title: string | null;
+  /** jsonb: written as JSON text (pg would send a JS array as a PostgreSQL array), read parsed. */
+  sections: ColumnType<SnapshotSection[], string, string>;
+  recentWindow: OneOf<typeof RECENT_WINDOWS>;
+  photoDocumentId: number | null;
+  createdBy: CreatedBy;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
 export interface InviteChildrenTable {
   inviteId: number;
   childId: number;
@@ -504,6 +520,7 @@ export interface Database {
   claims: ClaimsTable;
   claimStatusChanges: ClaimStatusChangesTable;
   claimPayments: ClaimPaymentsTable;
+  snapshots: SnapshotsTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;
@@ -524,3 +541,4 @@ export type ExpenseRow = Selectable<ExpensesTable>;
 export type ClaimRow = Selectable<ClaimsTable>;
 export type ClaimStatusChangeRow = Selectable<ClaimStatusChangesTable>;
 export type ClaimPaymentRow = Selectable<ClaimPaymentsTable>;
+export type SnapshotRow = Selectable<SnapshotsTable>;

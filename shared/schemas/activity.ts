@@ -22,6 +22,7 @@ import { personActivity } from './person.ts';
 import { linkActivity } from './share-links.ts';
 import { strategyActivity } from './strategy.ts';
 import { claimActivity, expenseActivity, fundingSourceActivity } from './reimbursement.ts';
+import { snapshotActivity } from './snapshot.ts';
 import { defineChildActions } from './roles.ts';
 
 /**
@@ -47,6 +48,7 @@ const ACTIVITY_VOCABULARIES = [
   fundingSourceActivity,
   expenseActivity,
   claimActivity,
+  snapshotActivity,
 ] as const;
 type Vocabularies = typeof ACTIVITY_VOCABULARIES;
 

@@ -176,6 +176,7 @@ const TABLE_OWNERS: Record<string, string> = {
   claims: 'reimbursements',
   claimStatusChanges: 'reimbursements',
   claimPayments: 'reimbursements',
+  snapshots: 'snapshots',
 };
 
 /**
