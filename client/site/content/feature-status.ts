@@ -15,7 +15,7 @@ const STATUS = {
   roadmap: 'available',
   'document-vault': 'available',
   reimbursements: 'available',
-  snapshots: 'coming',
+  snapshots: 'available',
   'smart-forms': 'coming',
   guide: 'available',
   // Account tools, named on the security, privacy, pricing and terms pages and in the Help Center.

@@ -117,13 +117,15 @@ export const FEATURES: readonly FeatureStory[] = [
     name: 'Snapshots',
     phrase: 'snapshots',
     icon: 'snapshot',
-    summary: 'A one-page summary of your child to hand a new teacher, coach, sitter or doctor.',
+    summary:
+      'A one-page summary of your child to hand a new teacher, coach, sitter or doctor, as a PDF or by a link that ends when you say.',
     details:
-      'First days are easier when the adults around your child already understand them. A snapshot gathers strengths, needs, what helps and current goals onto one friendly page. You choose exactly what goes in, and you can print it or share it.',
+      'First days are easier when the adults around your child already understand them. A snapshot puts what people like and admire about your child, what is important to them and how best to support them on one page, then what is hard and what to do then, current goals with their progress, the support plan, medications and the people to call. Start from a teacher, sitter, doctor or IEP meeting snapshot, then show, hide and reorder each section, or put it in your own words for this snapshot only. Before a review, the IEP meeting pack gathers each goal’s progress, your observations about it, the strategies you tried and the questions to bring.',
     points: [
-      'One page, written from your child’s profile and goals',
-      'You choose every section that is included',
-      'Print it, save it as a PDF or share it',
+      'One page, built from your child’s profile, strategies and goals as they are today',
+      'You choose and order every section, and can reword any of them for this snapshot only',
+      'Save it as a PDF, or share it by a link that works for 1 to 30 days and that you can turn off at once',
+      'An IEP meeting pack with each goal’s progress chart and the questions to bring',
     ],
   },
   {

@@ -105,7 +105,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'How do I share a snapshot with a new teacher?',
     feature: 'snapshots',
     answer:
-      'Open Snapshots, choose the sections you want to include, such as strengths, what helps and current goals, and print it or save it as a PDF to share. Only what you choose is included.',
+      'Open Snapshots, choose New snapshot and start from Teacher. Show, hide or reorder the sections, such as strengths, what helps and current goals, and change the wording of any of them for this snapshot only. Download it as a PDF, or choose Share to make a link that works for 1 to 30 days (7 unless you choose otherwise). The teacher opens the link on a phone or computer without an account and sees only the sections you show. Snapshots lists every open link with how many times it was opened; you can turn a link off at once, and each opening is in your child’s audit log.',
   },
   {
     id: 'smart-forms',

@@ -23,7 +23,11 @@ const SHARING: readonly string[] = [
       ]
     : []),
   ...(isAvailable('smart-forms') ? ['Teachers who fill in a smart form see that one form, and nothing else about your child.'] : []),
-  ...(isAvailable('snapshots') ? ['Snapshots are shared only when you decide to print or send them.'] : []),
+  ...(isAvailable('snapshots')
+    ? [
+        'A snapshot is shared only when you send its PDF or its link. A link works for at most 30 days, shows only the sections you chose, can be turned off at once, and each opening is in your child’s audit log.',
+      ]
+    : []),
   ...(canShare() ? [] : [NO_SHARING_YET]),
 ];
 

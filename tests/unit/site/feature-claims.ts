@@ -16,7 +16,8 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
     /reimbursement records/,
   ],
   snapshots: [
-    /Print it, save it as a PDF or share it/,
+    /Save it as a PDF, or share it by a link that works for 1 to 30 days/,
+    /IEP meeting pack with each goal’s progress chart/,
     /share a snapshot with a new teacher/,
     /print or send a snapshot/,
     /create the snapshots you ask for/,
