@@ -15,7 +15,9 @@ export default function FormsPage() {
           This feature is under development. Smart Forms will let teachers and caregivers fill in forms about your child that flow straight
           into Trelli.
         </p>
-        <p className="text-ink-muted">Snapshots, a one-page summary of your child to share, are still being built too.</p>
+        <p className="text-ink-muted">
+          Snapshots work now: a one-page summary of your child to download or share by a link that ends when you say.
+        </p>
         <div>
           <Link to={PATHS.snapshots} className={buttonClasses()}>
             Go to Snapshots

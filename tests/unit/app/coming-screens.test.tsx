@@ -4,26 +4,25 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import FormEditPage from '../../../client/app/pages/form-edit-page.tsx';
 import FormsPage from '../../../client/app/pages/forms-page.tsx';
-import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
 
 afterEach(() => cleanup());
 
 // Issue 24: "Nothing here yet. When this screen is ready, it will appear here." read as an empty list.
-it.each([
-  ['/snapshots', SnapshotsPage],
-  ['/forms/{id}/edit', FormEditPage],
-] as const)('%s says plainly that it is still being built, with the site\u2019s Coming tag', (_path, Page) => {
-  render(
-    <MemoryRouter>
-      <Page />
-    </MemoryRouter>,
-  );
-  expect(screen.getByText('Coming')).toBeTruthy();
-  expect(screen.getByText('This part of Trelli is still being built. It does not work yet.')).toBeTruthy();
-  expect(document.body.textContent).not.toMatch(/Nothing here yet/);
-});
+it.each([['/forms/{id}/edit', FormEditPage]] as const)(
+  '%s says plainly that it is still being built, with the site\u2019s Coming tag',
+  (_path, Page) => {
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Coming')).toBeTruthy();
+    expect(screen.getByText('This part of Trelli is still being built. It does not work yet.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Nothing here yet/);
+  },
+);
 
-it('/forms no longer offers Snapshots as something to use in the meantime', () => {
+it('/forms points to Snapshots, which work, without offering them as something to use in the meantime', () => {
   render(
     <MemoryRouter>
       <FormsPage />
@@ -32,6 +31,6 @@ it('/forms no longer offers Snapshots as something to use in the meantime', () =
   const text = document.body.textContent ?? '';
   expect(text).toContain('This feature is under development.');
   expect(text).not.toMatch(/in the meantime/i);
-  expect(text).toContain('Snapshots, a one-page summary of your child to share, are still being built too.');
+  expect(text).toContain('Snapshots work now: a one-page summary of your child to download or share by a link that ends when you say.');
   expect(screen.getByRole('link', { name: 'Go to Snapshots' }).getAttribute('href')).toBe('/snapshots');
 });
