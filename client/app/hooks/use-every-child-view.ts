@@ -3,8 +3,11 @@ import type { FeatureFlagName } from '#shared/feature-flags.ts';
 import { useChildContext } from '../child-context.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 
-/** The flags that each keep one screen to the selected child while on (their default). */
-export type ScopedFlag = Extract<FeatureFlagName, 'FLAG_SCOPED_OBSERVATIONS' | 'FLAG_SCOPED_PROGRESS_PLANNER' | 'FLAG_SCOPED_PROGRESS'>;
+/** The flags that each keep one screen to the selected child while on (the default, but for snapshots). */
+export type ScopedFlag = Extract<
+  FeatureFlagName,
+  'FLAG_SCOPED_OBSERVATIONS' | 'FLAG_SCOPED_PROGRESS_PLANNER' | 'FLAG_SCOPED_PROGRESS' | 'FLAG_SCOPED_SNAPSHOTS'
+>;
 
 /** `?view=one-child`: on a screen that shows every child's records, the person chose one child. */
 export const ONE_CHILD_VIEW = { param: 'view', value: 'one-child' } as const;

@@ -1,10 +1,55 @@
-import { PagePlaceholder } from '../components/page-placeholder.tsx';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { firstNamesList } from '../../lib/child-labels.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { useChildContext } from '../child-context.tsx';
+import { ViewOnlyNote } from '../components/child-role.tsx';
+import { EveryChildSwitch } from '../components/every-child-switch.tsx';
+import { useEveryChildView } from '../hooks/use-every-child-view.ts';
+import { SnapshotsScreen } from '../features/snapshots/snapshots-screen.tsx';
 
+/**
+ * /snapshots: the selected child's snapshots (one-page profiles for a teacher, a sitter, a doctor or
+ * the IEP team), their share links, and the way to the IEP meeting pack. With FLAG_SCOPED_SNAPSHOTS
+ * off and two children or more, it opens on every child's snapshots and links, read-only, each named
+ * by its child (decisions 0098 and 0107); making, changing and sharing happen in one child's view.
+ */
 export default function SnapshotsPage() {
+  const { selectedChild, children } = useChildContext();
+  const view = useEveryChildView('FLAG_SCOPED_SNAPSHOTS');
+
+  if (!selectedChild) {
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-3xl font-bold text-ink">Snapshots</h1>
+        <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
+          <p className="text-lg text-ink">Add your child first, then make a one-page snapshot of them to share.</p>
+          <Link to={PATHS.onboarding} className={buttonClasses()}>
+            Add your child
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
   return (
-    <PagePlaceholder
-      title="Snapshots"
-      description="When it is ready, you will make a one-page summary of your child here, to share with teachers, doctors and caregivers."
-    />
+    <div className="grid min-w-0 gap-8">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold text-ink">Snapshots</h1>
+        <p className="max-w-2xl text-ink-muted">
+          {view.everyChild ? firstNamesList(children) : selectedChild.firstName} on one page, for a new teacher, a sitter, a doctor or the
+          IEP team, built from the record each time it is read.
+        </p>
+        <ViewOnlyNote />
+        <EveryChildSwitch view={view} label="Whose snapshots" />
+        <p>
+          <Link to={PATHS.meetingPack} className="font-semibold text-brand-800 underline underline-offset-4">
+            Prepare an IEP meeting pack
+          </Link>
+        </p>
+      </div>
+      {/* Keyed by child: the snapshot opened and the unsaved choices start over for another child. */}
+      {view.everyChild ? null : <SnapshotsScreen key={selectedChild.id} firstName={selectedChild.firstName} />}
+    </div>
   );
 }

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SNAPSHOT_LIMITS, type CreatedLink } from '#shared/schemas/snapshot.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { failureText, useShareMutations } from './use-snapshots.ts';
+
+const { linkMinDays, linkMaxDays, linkDefaultDays } = SNAPSHOT_LIMITS;
+
+/** The days typed, when they are a whole number from 1 to 30; null otherwise. */
+export function linkDays(value: string): number | null {
+  const days = Number(value.trim());
+  return value.trim() !== '' && Number.isInteger(days) && days >= linkMinDays && days <= linkMaxDays ? days : null;
+}
+
+/**
+ * Sharing a saved snapshot (owners only; the screen gates it): how many days the link opens, then
+ * the link, shown once, with Copy. In place under the snapshot's actions, focus on its heading when
+ * opened and on the answer when the link is made.
+ */
+export function ShareDialog({ snapshotId, name, onClose }: { snapshotId: number; name: string; onClose: () => void }) {
+  const id = useId().replaceAll(':', '');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [days, setDays] = useState(String(linkDefaultDays));
+  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedLink | null>(null);
+  const { share } = useShareMutations();
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const expiresInDays = linkDays(days);
+    if (expiresInDays === null) {
+      setError(`Choose from ${linkMinDays} to ${linkMaxDays} days`);
+      return;
+    }
+    setError(null);
+    setFailed(null);
+    share.mutate(
+      { id: snapshotId, data: { expiresInDays } },
+      { onSuccess: (link) => setCreated(link), onError: (failure) => setFailed(failureText(failure)) },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
+      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-bold break-words text-ink">
+        Share “{name}”
+      </h3>
+      {created ? (
+        <CreatedShareLink created={created} onDone={onClose} />
+      ) : (
+        <form noValidate onSubmit={submit} className="grid gap-3">
+          <p className="text-sm text-ink">
+            Anyone with the link can read the sections this snapshot shows, without an account, until the link ends. You can turn it off at
+            any time.
+          </p>
+          <div className="max-w-48">
+            <TextField
+              id={`${id}-days`}
+              label="Days the link opens"
+              type="number"
+              inputMode="numeric"
+              min={linkMinDays}
+              max={linkMaxDays}
+              step={1}
+              hint={`From ${linkMinDays} to ${linkMaxDays} days.`}
+              error={error ?? undefined}
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+            />
+          </div>
+          <FormAlert>{failed}</FormAlert>
+          <OfflineNotice pending={share.isPending} what="link" />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton pending={share.isPending}>Make the link</SubmitButton>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The new link, once: its end, the address to copy (selected when the browser will not copy it), and Done. */
+function CreatedShareLink({ created, onDone }: { created: CreatedLink; onDone: () => void }) {
+  const id = useId().replaceAll(':', '');
+  const message = useRef<HTMLParagraphElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => message.current?.focus(), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.link);
+      setCopied(true);
+    } catch {
+      input.current?.select();
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      <p ref={message} tabIndex={-1} className="font-semibold text-ink">
+        The link is ready. It opens until {formatDateTime(created.expiresAt)}, and is shown only now: copy it before you close this.
+      </p>
+      <label htmlFor={`${id}-link`} className="text-sm font-semibold text-ink">
+        Share link
+      </label>
+      <input
+        ref={input}
+        id={`${id}-link`}
+        readOnly
+        value={created.link}
+        onFocus={(event) => event.target.select()}
+        className="block w-full min-w-0 rounded-lg border border-ink/25 bg-white px-3 py-2.5 font-mono text-sm text-ink"
+      />
+      <p aria-live="polite" className="text-sm text-ink">
+        {copied ? 'Link copied.' : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void copy()}>{copied ? 'Link copied' : 'Copy link'}</Button>
+        <Button variant="outline" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
