@@ -2857,6 +2857,11 @@ export interface components {
         | 'insurance-and-therapy'
         | 'letter-of-medical-necessity'
         | 'dysgraphia';
+      /** @description Something to do in the app besides reading, when there is one: its words and its path ("Prepare the meeting pack", `/snapshots/meeting-pack`) */
+      action?: {
+        label: string;
+        path: string;
+      };
     };
     AccountExport: {
       id: number;

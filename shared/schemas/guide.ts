@@ -14,6 +14,10 @@ export const guideSuggestionSchema = z.object({
   title: z.string().meta({ description: 'What to read, in the words of the moment: "Annual review in 3 weeks: prepare for the meeting"' }),
   reason: z.string().meta({ description: 'One sentence saying what in the child\u2019s record brought it up' }),
   slug: z.enum(ARTICLE_SLUGS).meta({ description: 'The article that helps: `/guide/{slug}` in the app' }),
+  action: z.object({ label: z.string(), path: z.string() }).optional().meta({
+    description:
+      'Something to do in the app besides reading, when there is one: its words and its path ("Prepare the meeting pack", `/snapshots/meeting-pack`)',
+  }),
 });
 
 /** At most four, the most pressing first, one per article. */

@@ -340,6 +340,9 @@ export const sharedSnapshotPdfBodySchema = linkTokenBodySchema.extend({ paper: z
 
 /* The IEP meeting pack. */
 
+/** The meeting pack's screen in the app: the roadmap's review preparation and the guide's suggestion for a review link to it. */
+export const MEETING_PACK_PATH = '/snapshots/meeting-pack';
+
 export const meetingPackQuerySchema = z
   .strictObject({
     from: isoDate.optional().meta({ description: 'First day (YYYY-MM-DD); default: the last plan review, or a year ago.' }),

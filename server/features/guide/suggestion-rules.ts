@@ -3,6 +3,7 @@ import { GUIDE_ARTICLE_TITLES, GUIDE_ARTICLES, type GuideArticleSlug } from '#sh
 import type { Child } from '#shared/schemas/child.ts';
 import type { GuideSuggestion } from '#shared/schemas/guide.ts';
 import type { MilestoneCategory } from '#shared/schemas/milestone.ts';
+import { MEETING_PACK_PATH } from '#shared/schemas/snapshot.ts';
 
 /**
  * "For you" in the guide (decision 0065): a pure function of the child's record and today's date,
@@ -51,6 +52,8 @@ interface MilestoneGuide {
   /** How many days ahead (from today, inclusive) a milestone of the category is suggested. */
   days: number;
   article(input: SuggestionInput): GuideArticleSlug;
+  /** Something to do in the app for a milestone of the category, beside the article. */
+  action?: NonNullable<GuideSuggestion['action']>;
 }
 
 /** Who noted the profile, to start a sentence: "You", or the other caregiver's name. */
@@ -59,7 +62,12 @@ const noter = (child: SuggestionInput['child']) => child.notedBy ?? 'You';
 const hasNoPlan = (plan: Child['supportPlan']) => plan === null || plan === 'none' || plan === 'unsure';
 
 const MILESTONE_GUIDES: Partial<Record<MilestoneCategory, MilestoneGuide>> = {
-  'plan-review': { days: 42, article: () => GUIDE_ARTICLES.annualReview },
+  'plan-review': {
+    days: 42,
+    article: () => GUIDE_ARTICLES.annualReview,
+    // The pack gathers the goals' progress and the questions to bring (issue 27).
+    action: { label: 'Prepare the meeting pack', path: MEETING_PACK_PATH },
+  },
   evaluation: {
     days: 60,
     article: (input) => (hasNoPlan(input.child.supportPlan) ? GUIDE_ARTICLES.requestingAnEvaluation : GUIDE_ARTICLES.reevaluation),
@@ -101,12 +109,14 @@ export const upcomingMilestoneRule: Rule = (input) =>
     .map(({ milestone, days }) => milestoneSuggestion(input, milestone, days));
 
 function milestoneSuggestion(input: SuggestionInput, milestone: Milestone, days: number): GuideSuggestion {
-  const slug = (MILESTONE_GUIDES[milestone.category] as MilestoneGuide).article(input);
+  const guide = MILESTONE_GUIDES[milestone.category] as MilestoneGuide;
+  const slug = guide.article(input);
   return {
     key: `milestone:${milestone.id}`,
     title: GUIDE_ARTICLE_TITLES[slug],
     reason: `${quoted(milestone.title)} is on the roadmap ${whenFromToday(days)}, on ${shortDay(milestone.dueDate, input.today)}.`,
     slug,
+    ...(guide.action ? { action: guide.action } : {}),
   };
 }
 

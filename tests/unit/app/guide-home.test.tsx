@@ -57,6 +57,7 @@ const suggestions: GuideSuggestion[] = [
     title: 'Annual review in 3 weeks: prepare for the meeting',
     reason: 'The IEP review is on the roadmap.',
     slug: 'annual-review',
+    action: { label: 'Prepare the meeting pack', path: '/snapshots/meeting-pack' },
   },
   { key: 'goal:2', title: 'How to ask the teacher for data', reason: 'A goal has no data yet.', slug: 'asking-the-teacher-for-data' },
   { key: 'plan:unsure', title: 'What an IEP is', reason: 'The plan is not set.', slug: 'what-is-an-iep' },
@@ -209,6 +210,10 @@ describe('"For you" (FLAG_TRELLI_GUIDE_V2)', () => {
     const link = await within(forYou).findByRole('link', { name: 'Annual review in 3 weeks: prepare for the meeting' });
     expect(link.getAttribute('href')).toBe('/guide/annual-review');
     expect(within(forYou).getByText('The IEP review is on the roadmap.')).toBeTruthy();
+    // The review's suggestion also leads to the meeting pack; the others only to their article.
+    const pack = within(forYou).getByRole('link', { name: 'Prepare the meeting pack' });
+    expect(pack.getAttribute('href')).toBe('/snapshots/meeting-pack');
+    expect(within(forYou).getAllByRole('link')).toHaveLength(suggestions.length + 1);
   });
 
   it('shows a loading placeholder, without holding up the articles', async () => {
@@ -264,6 +269,7 @@ describe('the dashboard\u2019s "For you" card', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       ['Annual review in 3 weeks: prepare for the meeting', '/guide/annual-review'],
+      ['Prepare the meeting pack', '/snapshots/meeting-pack'],
       ['How to ask the teacher for data', '/guide/asking-the-teacher-for-data'],
       ['See the guide', '/guide'],
     ]);

@@ -64,8 +64,19 @@ describe('1. milestones coming up', () => {
         title: 'The annual IEP review',
         reason: '\u201CAnnual IEP review\u201D is on the roadmap in 3 weeks, on Mar 31.',
         slug: GUIDE_ARTICLES.annualReview,
+        action: { label: 'Prepare the meeting pack', path: '/snapshots/meeting-pack' },
       },
     ]);
+  });
+
+  it('a review coming up offers the meeting pack beside the article; other milestones offer nothing to do', () => {
+    const [prep] = suggestArticles(input({}, { milestones: [milestone(2, 'plan-review', 10, "Prepare for Sam's IEP review")] }));
+    expect(prep?.action).toEqual({ label: 'Prepare the meeting pack', path: '/snapshots/meeting-pack' });
+    const others = suggestArticles(
+      input({}, { milestones: [milestone(3, 'evaluation', 10), milestone(5, 'progress-report', 10), milestone(6, 'transition', 10)] }),
+    );
+    expect(others.map((suggestion) => suggestion.slug)).toHaveLength(3);
+    expect(others.map((suggestion) => suggestion.action)).toEqual([undefined, undefined, undefined]);
   });
 
   it('the reason says today, tomorrow, days under two weeks, and whole weeks (rounded) from two weeks', () => {

@@ -25,6 +25,11 @@ function SuggestionList({ suggestions }: { suggestions: readonly GuideSuggestion
             {suggestion.title}
           </Link>
           <span className="text-sm text-ink-muted">{suggestion.reason}</span>
+          {suggestion.action ? (
+            <Link to={suggestion.action.path} className="w-fit text-sm font-semibold text-brand-800 underline underline-offset-4">
+              {suggestion.action.label}
+            </Link>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import { guideForMilestone } from '#shared/guide.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { earliestPlanDate, latestPlanDate, planDate } from '#shared/schemas/dates.ts';
 import {
   isOpenMilestoneStatus,
@@ -8,6 +9,7 @@ import {
   type MilestoneStatus,
   type MilestoneUpdate,
 } from '#shared/schemas/milestone.ts';
+import { MEETING_PACK_PATH } from '#shared/schemas/snapshot.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ButtonVariant } from '../../../components/ui/button-variants.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -20,6 +22,11 @@ import { MilestoneForm } from './milestone-form.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS } from './roadmap-labels.ts';
 import { isPastDue } from './roadmap-timeline.ts';
 import { useDeleteMilestone, useUpdateMilestone } from './use-milestones.ts';
+
+/** The roadmap's "Prepare for the review" milestone (its rule's key), which leads to the IEP meeting pack. */
+export function preparesPlanReview(milestone: Pick<Milestone, 'category' | 'ruleKey'>): boolean {
+  return milestone.category === 'plan-review' && (milestone.ruleKey?.startsWith('plan-review-prep:') ?? false);
+}
 
 /** The text the screen shows next to an open milestone whose date has passed. */
 export const PAST_DUE_TEXT = 'Past due — reschedule or mark done';
@@ -242,6 +249,11 @@ export function MilestoneItem({ milestone, today, variant, headingLevel }: Miles
       </Heading>
       {pastDue ? <p className="w-fit rounded-md bg-sun px-3 py-1 text-sm font-medium text-ink">{PAST_DUE_TEXT}</p> : null}
       {open ? <GuideLink link={guideForMilestone(milestone)} /> : null}
+      {open && preparesPlanReview(milestone) ? (
+        <Link to={MEETING_PACK_PATH} className="w-fit text-sm font-semibold text-brand-800 underline underline-offset-4">
+          Prepare the meeting pack
+        </Link>
+      ) : null}
       {details && open ? (
         variant === 'card' ? (
           details
