@@ -1,5 +1,5 @@
 import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
-import type { DocumentFilter } from '#shared/schemas/document.ts';
+import type { DocumentCategory, DocumentFilter } from '#shared/schemas/document.ts';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow, DocumentsTable } from '../../db/schema.ts';
 
@@ -430,6 +430,34 @@ export async function documentText(db: Db, childId: number, id: number) {
     .where('childId', '=', childId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The child's documents of `categories` added from `from` to `to` (UTC days, both included), newest first. */
+export async function documentsAddedBetween(db: Db, childId: number, categories: readonly DocumentCategory[], from: string, to: string) {
+  if (categories.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'title', 'category', sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('addedOn')])
+    .where('childId', '=', childId)
+    .where('category', 'in', [...categories])
+    .where(sql<boolean>`(created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date`)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The extracted text of the child's documents of `categories` that have been read. */
+export async function documentTextsOfCategories(db: Db, childId: number, categories: readonly DocumentCategory[]) {
+  if (categories.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'contentText'])
+    .where('childId', '=', childId)
+    .where('category', 'in', [...categories])
+    .where('processing', '=', 'done')
+    .where('contentText', 'is not', null)
+    .orderBy('id')
+    .execute();
 }
 
 export async function countDocumentsOfOwner(db: Db, ownerId: string): Promise<number> {

@@ -3,6 +3,7 @@ import {
   DOCUMENT_LIMITS,
   DOCUMENT_MEDIA_TYPES,
   schoolYearOf,
+  type DocumentCategory,
   type DocumentCreate,
   type DocumentFacets,
   type DocumentFilter,
@@ -417,6 +418,19 @@ export function createDocumentsService(deps: {
     /** One of the child's documents' extracted text (undefined when it is not the child's): what a receipt proposes. */
     async textOf(trx: Db, scope: ChildScope, id: number) {
       return documents.documentText(trx, scope.childId, id);
+    },
+
+    /** The child's documents of `categories` added in a period (UTC days, both included), newest first (for another feature: the meeting pack). */
+    async addedBetween(scope: ChildScope, categories: readonly DocumentCategory[], range: { from: string; to: string }) {
+      return documents.documentsAddedBetween(db, scope.childId, categories, range.from, range.to);
+    },
+
+    /** The extracted text of the child's read documents of `categories` (the plan's text for the meeting pack). */
+    async textsOfCategories(scope: ChildScope, categories: readonly DocumentCategory[]): Promise<{ id: number; text: string }[]> {
+      return (await documents.documentTextsOfCategories(db, scope.childId, categories)).map((row) => ({
+        id: row.id,
+        text: row.contentText ?? '',
+      }));
     },
 
     /** Reads the document's new file: the `documents.process` job's handler (documents.jobs.ts). */

@@ -34,6 +34,20 @@ export async function listProgress(db: Db, childId: number, goalId: number): Pro
     .execute();
 }
 
+/** The child's progress entries recorded from `from` to `to` (days, both included), by goal, oldest first. */
+export async function listProgressBetween(db: Db, childId: number, from: string, to: string): Promise<ProgressEntryRow[]> {
+  return db
+    .selectFrom('progressEntries')
+    .selectAll()
+    .where('childId', '=', childId)
+    .where('recordedOn', '>=', from)
+    .where('recordedOn', '<=', to)
+    .orderBy('goalId')
+    .orderBy('recordedOn')
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertGoal(db: Db, childId: number, values: GoalCreate & { createdBy: string }): Promise<GoalRow> {
   return db
     .insertInto('goals')

@@ -116,6 +116,15 @@ export function createGoalsService(deps: GoalsDeps) {
       };
     },
 
+    /** Every progress entry of the child's goals from `from` to `to` (days, both included), oldest first (for another feature: the meeting pack). */
+    async progressBetween(scope: ChildScope, from: string, to: string): Promise<{ goalId: number; on: string; value: number }[]> {
+      return (await goals.listProgressBetween(db, scope.childId, from, to)).map((entry) => ({
+        goalId: entry.goalId,
+        on: entry.recordedOn,
+        value: entry.value,
+      }));
+    },
+
     /** The child's goals without their progress, read in the caller's transaction (for another feature, through createServices). */
     async listSummaries(trx: Db, scope: ChildScope): Promise<GoalSummary[]> {
       return (await goals.listGoals(trx, scope.childId)).map(({ id, title, targetDate, status }) => ({ id, title, targetDate, status }));

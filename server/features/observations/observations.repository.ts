@@ -45,6 +45,50 @@ export async function listObservationsOfChildren(
   return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
+/**
+ * The child's observations tied to one of `goalIds` from `from` to `to` (days, both included): each
+ * goal's latest `perGoal`, newest first (one query).
+ */
+export async function listLinkedToGoals(
+  db: Db,
+  childId: number,
+  goalIds: readonly number[],
+  range: { from: string; to: string },
+  perGoal: number,
+): Promise<ObservationRow[]> {
+  if (goalIds.length === 0) return [];
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('observations')
+        .selectAll()
+        .select(sql<number>`row_number() OVER (PARTITION BY goal_id ORDER BY occurred_at DESC, id DESC)`.as('rank'))
+        .where('childId', '=', childId)
+        .where('goalId', 'in', [...goalIds])
+        .where('occurredAt', '>=', sql<Date>`${range.from}::date`)
+        .where('occurredAt', '<', sql<Date>`${range.to}::date + 1`)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('rank', '<=', perGoal)
+    .orderBy('occurredAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(({ rank: _rank, ...row }) => row);
+}
+
+/** Which of `patterns` (PostgreSQL regular expressions, any case) some observation of the child matches, by index in the list. */
+export async function patternsMatched(db: Db, childId: number, patterns: readonly string[]): Promise<number[]> {
+  if (patterns.length === 0) return [];
+  const { rows } = await sql<{ index: number }>`
+    SELECT (t.ordinality - 1)::int AS index FROM unnest(${sql.val([...patterns])}::text[]) WITH ORDINALITY AS t(pattern, ordinality)
+    WHERE EXISTS (
+      SELECT 1 FROM observations o
+      WHERE o.child_id = ${childId} AND concat_ws(' ', o.what, o.antecedent, o.behaviour, o.consequence) ~* t.pattern
+    )`.execute(db);
+  return rows.map((row) => row.index);
+}
+
 export async function insertObservation(
   db: Db,
   childId: number,

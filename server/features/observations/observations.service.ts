@@ -77,6 +77,21 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
       return rows.map((row) => toObservation(row, authorsOf(row.childId)));
     },
 
+    /** The observations tied to `goalIds` in a period, each goal's latest `perGoal`, newest first (for another feature: the meeting pack). */
+    async listLinkedToGoals(
+      scope: ChildScope,
+      goalIds: readonly number[],
+      range: { from: string; to: string },
+      perGoal: number,
+    ): Promise<Observation[]> {
+      return withAuthors(db, scope, await observations.listLinkedToGoals(db, scope.childId, goalIds, range, perGoal));
+    },
+
+    /** Which of `patterns` (PostgreSQL regular expressions, any case) any of the child's observations matches, by index in the list. */
+    patternsMatched(scope: ChildScope, patterns: readonly string[]): Promise<number[]> {
+      return observations.patternsMatched(db, scope.childId, patterns);
+    },
+
     async create(scope: ChildScope, input: ObservationCreate): Promise<Observation> {
       const row = await recordChange(db, scope, { action: 'observation.created', subjectType: 'observation' }, async (trx) => {
         await assertGoal(trx, scope, input.goalId);
