@@ -10,8 +10,6 @@ export const PATHS = {
   observations: '/observations',
   forms: '/forms',
   snapshots: '/snapshots',
-  /** The IEP meeting pack (issue 27). */
-  meetingPack: '/snapshots/meeting-pack',
   roadmap: '/roadmap',
   guide: '/guide',
   settings: '/settings',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { MEETING_PACK_PATH } from '#shared/schemas/snapshot.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { firstNamesList } from '../../lib/child-labels.ts';
 import { PATHS } from '../../lib/paths.ts';
@@ -43,7 +44,7 @@ export default function SnapshotsPage() {
         <ViewOnlyNote />
         <EveryChildSwitch view={view} label="Whose snapshots" />
         <p>
-          <Link to={PATHS.meetingPack} className="font-semibold text-brand-800 underline underline-offset-4">
+          <Link to={MEETING_PACK_PATH} className="font-semibold text-brand-800 underline underline-offset-4">
             Prepare an IEP meeting pack
           </Link>
         </p>
