@@ -30,6 +30,16 @@ function showLoadingError(root: HTMLElement): void {
 
 /** SPEC §2: app paths load the authenticated app, every other path the public site; each lazily. */
 async function start(root: HTMLElement): Promise<void> {
+  // A snapshot shared by link (issue 27): a light page of its own, outside the app and its sign-in.
+  if (window.location.pathname === '/snapshots/view') {
+    const { default: SnapshotViewPage } = await import('./link-pages/snapshot-view-page.tsx');
+    createRoot(root).render(
+      <StrictMode>
+        <SnapshotViewPage />
+      </StrictMode>,
+    );
+    return;
+  }
   if (isAppPath(window.location.pathname)) {
     const { default: AppRoot } = await import('./app/app-root.tsx');
     createRoot(root).render(<AppRoot />);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Response } from 'express';
 import { isAppPath } from '#shared/app-paths.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +16,15 @@ export function sitePageFile(pathname: string): string | null {
   if (trimmed === '/') return 'index.html';
   const name = trimmed.slice(1);
   return /^[a-z0-9-]+$/.test(name) ? `${name}.html` : null;
+}
+
+/** Pages a shared link opens (a snapshot, a form to fill): never indexed, links on them never followed. */
+export function isLinkPage(pathname: string): boolean {
+  return pathname === '/snapshots/view' || /^\/forms\/[^/]+\/fill$/.test(pathname);
+}
+
+function markLinkPage(pathname: string, res: Response): void {
+  if (isLinkPage(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
 }
 
 /**
@@ -36,6 +45,7 @@ export function mountBuiltClient(app: Express, distDir: string = CLIENT_DIST): v
   app.get('/{*splat}', (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', NO_CACHE);
+    markLinkPage(req.path, res);
     if (isAppPath(req.path)) return res.sendFile(path.join(distDir, 'index.html'));
     const page = sitePageFile(req.path);
     if (page && page !== '404.html' && existsSync(path.join(siteDir, page))) return res.sendFile(path.join(siteDir, page));
@@ -56,6 +66,7 @@ export async function createViteDevClient(): Promise<{ mount(app: Express): void
         try {
           const template = await readFile(path.join(ROOT_DIR, 'index.html'), 'utf8');
           const html = await vite.transformIndexHtml(req.originalUrl, template);
+          markLinkPage(req.path, res);
           res.status(200).setHeader('Cache-Control', NO_CACHE).type('html').send(html);
         } catch (error) {
           next(error);
