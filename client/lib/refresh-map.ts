@@ -28,7 +28,20 @@ export type QueryPath = ProcedurePaths<AppRouter['_def']['record'], 'query'>;
 export const REFETCH_AFTER_CREATE_DELAY_MS = 100;
 
 /** The lists across every child (decision 0098): a child renamed, deleted, shared or left changes them all. */
-const EVERY_CHILD_LISTS = ['everyChild.observations', 'everyChild.goals', 'everyChild.strategies', 'everyChild.progress'] as const;
+const EVERY_CHILD_LISTS = [
+  'everyChild.observations',
+  'everyChild.goals',
+  'everyChild.strategies',
+  'everyChild.progress',
+  'everyChild.snapshots',
+  'everyChild.snapshotLinks',
+] as const;
+
+/**
+ * What is built from the record each time it is read (issue 27, decision 0107): a snapshot's preview and
+ * the IEP meeting pack. A change to what they show refreshes them.
+ */
+const BUILT_FROM_RECORD = ['snapshots.byId', 'snapshots.meetingPack'] as const;
 
 /** An expense and everything it counts in (issue 26); its claims and payments show in the same places. */
 const EXPENSE_VIEWS = [
@@ -47,7 +60,7 @@ const EXPENSE_VIEWS = [
  * milestones and the goals with their progress (decision 0065), so those refresh them too.
  */
 export const SHOWN_IN = {
-  child: ['children.list', 'children.byId', 'activities.list', 'guide.suggestions', ...EVERY_CHILD_LISTS],
+  child: ['children.list', 'children.byId', 'activities.list', 'guide.suggestions', ...EVERY_CHILD_LISTS, ...BUILT_FROM_RECORD],
   /** SPEC §4: what is refetched after a child is created (and selected). */
   newChild: ['children.list', 'dashboard.stats', 'activities.list', 'milestones.list'],
   /** The list and trend, the dashboard's counts, a linked goal's evidence. */
@@ -58,6 +71,7 @@ export const SHOWN_IN = {
     'dashboard.stats',
     'activities.list',
     'everyChild.observations',
+    ...BUILT_FROM_RECORD,
   ],
   goal: [
     'goals.list',
@@ -67,6 +81,7 @@ export const SHOWN_IN = {
     'guide.suggestions',
     'everyChild.goals',
     'everyChild.progress',
+    ...BUILT_FROM_RECORD,
   ],
   /** A goal's latest value (list, dashboard) and its history (detail). */
   progress: [
@@ -77,9 +92,10 @@ export const SHOWN_IN = {
     'guide.suggestions',
     'everyChild.goals',
     'everyChild.progress',
+    ...BUILT_FROM_RECORD,
   ],
   /** Strategies in use are counted on the dashboard. */
-  strategy: ['strategies.list', 'dashboard.stats', 'activities.list', 'everyChild.strategies'],
+  strategy: ['strategies.list', 'dashboard.stats', 'activities.list', 'everyChild.strategies', ...BUILT_FROM_RECORD],
   /** The next milestones are on the dashboard. */
   milestone: ['milestones.list', 'dashboard.stats', 'activities.list', 'guide.suggestions'],
   /** The vault's list, filters and meter, and a linked goal's evidence. */
@@ -94,10 +110,12 @@ export const SHOWN_IN = {
     // Deleting a vault document unlinks it from the expenses that listed it.
     'expenses.list',
     'expenses.get',
+    // A snapshot's photo is a vault document; the meeting pack lists the documents added.
+    ...BUILT_FROM_RECORD,
   ],
   /** The child's medications and people (Settings), each change in the activity feed. */
-  medication: ['medications.list', 'activities.list'],
-  person: ['people.list', 'activities.list'],
+  medication: ['medications.list', 'activities.list', ...BUILT_FROM_RECORD],
+  person: ['people.list', 'activities.list', ...BUILT_FROM_RECORD],
   /** Who has access to a child, and its audit log (Settings). */
   caregiver: ['caregivers.list', 'caregivers.audit'],
   /** Accepting an invitation or leaving a child changes which children the person sees. */
@@ -120,6 +138,9 @@ export const SHOWN_IN = {
   claim: EXPENSE_VIEWS,
   /** The person's email choices (Settings). */
   notification: ['notifications.get'],
+  /** Snapshots (issue 27): the list (each counts its open links), one with its preview, the open links, the feed. */
+  snapshot: ['snapshots.list', 'snapshots.byId', 'snapshots.links', 'activities.list', 'everyChild.snapshots', 'everyChild.snapshotLinks'],
+  snapshotLink: ['snapshots.list', 'snapshots.links', 'activities.list', 'everyChild.snapshots', 'everyChild.snapshotLinks'],
 } as const satisfies Record<string, readonly QueryPath[]>;
 
 export type RecordKind = keyof typeof SHOWN_IN;
@@ -183,6 +204,12 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'claims.addPayment': ['claim'],
   'claims.deletePayment': ['claim'],
   'notifications.update': ['notification'],
+  'snapshots.create': ['snapshot'],
+  'snapshots.update': ['snapshot'],
+  // Deleting a snapshot ends its links.
+  'snapshots.delete': ['snapshot'],
+  'snapshots.share': ['snapshotLink'],
+  'snapshots.revokeLink': ['snapshotLink'],
   // Nothing is left to refresh: the app signs out.
   'accountData.deleteAccount': [],
   // The account itself lives in the auth seam, which the account settings reload after each change.

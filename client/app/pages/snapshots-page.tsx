@@ -7,6 +7,7 @@ import { useChildContext } from '../child-context.tsx';
 import { ViewOnlyNote } from '../components/child-role.tsx';
 import { EveryChildSwitch } from '../components/every-child-switch.tsx';
 import { useEveryChildView } from '../hooks/use-every-child-view.ts';
+import { EveryChildSnapshots } from '../features/snapshots/every-child-snapshots.tsx';
 import { SnapshotsScreen } from '../features/snapshots/snapshots-screen.tsx';
 
 /**
@@ -50,7 +51,11 @@ export default function SnapshotsPage() {
         </p>
       </div>
       {/* Keyed by child: the snapshot opened and the unsaved choices start over for another child. */}
-      {view.everyChild ? null : <SnapshotsScreen key={selectedChild.id} firstName={selectedChild.firstName} />}
+      {view.everyChild ? (
+        <EveryChildSnapshots view={view} />
+      ) : (
+        <SnapshotsScreen key={selectedChild.id} firstName={selectedChild.firstName} />
+      )}
     </div>
   );
 }

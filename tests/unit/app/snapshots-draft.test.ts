@@ -15,6 +15,7 @@ import {
   withVisible,
 } from '../../../client/app/features/snapshots/snapshot-draft.ts';
 import { linkDays } from '../../../client/app/features/snapshots/share-dialog.tsx';
+import { queriesToRefresh } from '../../../client/lib/refresh-map.ts';
 import { snapshotFixture, withContent } from './snapshots-fixtures.ts';
 
 const keys = (sections: readonly { key: string }[]) => sections.map((section) => section.key);
@@ -122,5 +123,24 @@ describe('downloads and links', () => {
     expect(linkDays('1')).toBe(1);
     expect(linkDays('30')).toBe(30);
     for (const wrong of ['0', '31', '2.5', '', 'abc', '-3']) expect(linkDays(wrong)).toBeNull();
+  });
+});
+
+describe('what a change refreshes', () => {
+  it('refreshes an open preview when the record it is built from changes, and the lists when a link is made or ended', () => {
+    for (const change of [
+      'goals.addProgress',
+      'observations.create',
+      'strategies.update',
+      'medications.create',
+      'people.delete',
+      'children.update',
+    ] as const) {
+      expect(queriesToRefresh(change)).toContain('snapshots.byId');
+    }
+    // The list counts each snapshot's open links; the owner's list of links changes too.
+    expect(queriesToRefresh('snapshots.share')).toEqual(expect.arrayContaining(['snapshots.list', 'snapshots.links']));
+    expect(queriesToRefresh('snapshots.revokeLink')).toEqual(expect.arrayContaining(['snapshots.list', 'snapshots.links']));
+    expect(queriesToRefresh('snapshots.delete')).toEqual(expect.arrayContaining(['snapshots.list', 'snapshots.links']));
   });
 });

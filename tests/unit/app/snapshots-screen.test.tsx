@@ -3,10 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Snapshot } from '#shared/schemas/snapshot.ts';
+import { getQueryKey } from '@trpc/react-query';
 import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
 import { SnapshotsScreen } from '../../../client/app/features/snapshots/snapshots-screen.tsx';
+import { trpc } from '../../../client/app/trpc/trpc.ts';
+import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
-import { fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { childFixture, fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
 import { linkFixture, snapshotFixture, withContent } from './snapshots-fixtures.ts';
 
 const fetchMock = vi.fn<(url: string) => Promise<Response>>();
@@ -251,5 +254,52 @@ describe('the snapshots screen', () => {
     const heading = await screen.findByRole('heading', { name: 'Sam’s snapshots' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Teacher snapshot' })).toBeNull());
+  });
+});
+
+describe('the /snapshots page', () => {
+  /** The page for a person who sees Sam and Maya, with the server's flags. */
+  function renderPage(flags: Record<string, boolean>) {
+    serverFlags(flags);
+    const api = fakeTrpc(
+      (op) => {
+        if (op.path === 'everyChild.snapshots')
+          return [{ ...snapshotFixture({ id: 8, childId: 2, title: 'For Maya’s coach' }), childName: 'Maya' }];
+        if (op.path === 'everyChild.snapshotLinks') return [];
+        if (op.path === 'snapshots.list') return [snapshotFixture()];
+        if (op.path === 'snapshots.links') return [];
+        return [];
+      },
+      { role: 'owner' },
+    );
+    api.queryClient.setQueryData(getQueryKey(trpc.children.list, undefined, 'query'), [
+      childFixture(),
+      childFixture({ id: 2, firstName: 'Maya' }),
+    ]);
+    render(
+      <FeatureFlagsProvider>
+        <SnapshotsPage />
+      </FeatureFlagsProvider>,
+      { wrapper: api.wrapper },
+    );
+    return api;
+  }
+
+  it('with FLAG_SCOPED_SNAPSHOTS off and two children, opens on every child’s snapshots, read-only, and one child’s on choosing it', async () => {
+    renderPage({});
+    expect(await screen.findByRole('article', { name: 'For Maya’s coach' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Whose snapshots' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New snapshot' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Prepare an IEP meeting pack' }).getAttribute('href')).toBe('/snapshots/meeting-pack');
+    fireEvent.click(screen.getByRole('button', { name: 'Sam' }));
+    expect(await screen.findByRole('article', { name: 'Teacher snapshot' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New snapshot' })).toBeTruthy();
+  });
+
+  it('with FLAG_SCOPED_SNAPSHOTS on, shows the selected child’s snapshots only', async () => {
+    renderPage({ FLAG_SCOPED_SNAPSHOTS: true });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Whose snapshots' })).toBeNull());
+    expect(await screen.findByRole('article', { name: 'Teacher snapshot' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'For Maya’s coach' })).toBeNull();
   });
 });

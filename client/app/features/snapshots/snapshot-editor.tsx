@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   RECENT_WINDOWS,
   SNAPSHOT_AUDIENCES,
@@ -169,12 +169,23 @@ function EditForm({
 }
 
 /** A snapshot opened: its actions, the editor (updaters) and the live preview of the unsaved choices. */
-function Editor({ snapshot, firstName, onDeleted }: { snapshot: SnapshotWithContent; firstName: string; onDeleted: () => void }) {
+interface EditorProps {
+  firstName: string;
+  onDeleted: () => void;
+  /** Told whether the choices on screen are unsaved, so opening another snapshot can ask first. */
+  onDirty: (dirty: boolean) => void;
+}
+
+function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { snapshot: SnapshotWithContent }) {
   const [draft, setDraft] = useState(() => draftOf(snapshot));
   const [sharing, setSharing] = useState(false);
   const { remove } = useSnapshotMutations();
   const dirty = draftChanged(draft, draftOf(snapshot));
   useUnsavedChangesWarning(dirty);
+  useEffect(() => {
+    onDirty(dirty);
+    return () => onDirty(false);
+  }, [dirty, onDirty]);
   const view = previewOf(snapshot.preview, draft);
   const photoUrl = usePhotoUrl(draft.photoDocumentId);
   const name = snapshotName(snapshot);
@@ -231,9 +242,9 @@ function Editor({ snapshot, firstName, onDeleted }: { snapshot: SnapshotWithCont
 }
 
 /** The snapshot `snapshotId` with its preview, loaded; keyed by snapshot so the choices start from it. */
-export function SnapshotEditor({ snapshotId, firstName, onDeleted }: { snapshotId: number; firstName: string; onDeleted: () => void }) {
+export function SnapshotEditor({ snapshotId, ...props }: EditorProps & { snapshotId: number }) {
   const snapshot = useSnapshot(snapshotId);
-  if (snapshot.data) return <Editor key={snapshot.data.id} snapshot={snapshot.data} firstName={firstName} onDeleted={onDeleted} />;
+  if (snapshot.data) return <Editor key={snapshot.data.id} snapshot={snapshot.data} {...props} />;
   if (snapshot.isError) {
     return <LoadFailed message="We could not load this snapshot just now." onRetry={() => void snapshot.refetch()} />;
   }

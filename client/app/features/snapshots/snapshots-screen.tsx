@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   SNAPSHOT_AUDIENCES,
   SNAPSHOT_AUDIENCE_LABELS,
@@ -135,12 +135,19 @@ export function SnapshotsScreen({ firstName }: { firstName: string }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [pending, setPending] = useState<SnapshotAudience | null>(null);
+  const unsaved = useRef(false);
+  const onDirty = useCallback((dirty: boolean) => {
+    unsaved.current = dirty;
+  }, []);
+  /** Whether the snapshot on screen may be left: no unsaved changes, or the parent says so. */
+  const mayLeave = () => !unsaved.current || window.confirm('Leave this snapshot without saving your changes?');
 
   const open = (id: number) => {
     setOpenId(id);
     focusWhenShown(EDITOR_HEADING_ID);
   };
   const make = (audience: SnapshotAudience) => {
+    if (!mayLeave()) return;
     setPending(audience);
     create.mutate(
       { data: { audience } },
@@ -194,7 +201,7 @@ export function SnapshotsScreen({ firstName }: { firstName: string }) {
             <ul className="grid gap-3 md:grid-cols-2">
               {list.map((snapshot) => (
                 <li key={snapshot.id} className="grid">
-                  <SnapshotItem snapshot={snapshot} open={snapshot.id === shown} onOpen={() => open(snapshot.id)} />
+                  <SnapshotItem snapshot={snapshot} open={snapshot.id === shown} onOpen={() => mayLeave() && open(snapshot.id)} />
                 </li>
               ))}
             </ul>
@@ -204,6 +211,7 @@ export function SnapshotsScreen({ firstName }: { firstName: string }) {
               key={shown}
               snapshotId={shown}
               firstName={firstName}
+              onDirty={onDirty}
               onDeleted={() => {
                 setOpenId(null);
                 focusWhenShown(LIST_HEADING_ID);
