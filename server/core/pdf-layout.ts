@@ -2,20 +2,29 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PdfKit from 'pdfkit';
 import { LETTER_LAYOUT } from '#shared/letter-layout.ts';
+import { BLOCK_STYLE, PAPER_SIZES, drawBlocks, drawable, type PdfBlock, type PdfPaper } from './pdf-blocks.ts';
 
 /*
  * The layout of a printable PDF (decisions 0066 and 0076), run in the PDF worker (pdf-worker.ts):
  * paragraphs set as the app's letter preview sets them, on US Letter with 1-inch margins, tagged for
  * screen readers (a Document of Ps, the language and the title declared; the title is the
  * document's, shown by viewers, not a heading drawn on the page), in Liberation Sans embedded as a
- * subset so any Latin, Greek or Cyrillic name prints as typed.
+ * subset so any Latin, Greek or Cyrillic name prints as typed. Content given as blocks instead (the
+ * snapshot, the meeting pack: decision 0108) is laid out by pdf-blocks.ts on A4 or US Letter.
  */
+
+export type { PdfBlock, PdfPaper } from './pdf-blocks.ts';
 
 export interface PdfContent {
   /** The document's title: its metadata and the title a viewer shows. */
   title: string;
-  /** Each a P, its line breaks kept, a blank line between them; a blank one adds a blank line. */
-  paragraphs: readonly string[];
+  /** Each a P, its line breaks kept, a blank line between them; a blank one adds a blank line (a letter). */
+  paragraphs?: readonly string[];
+  /** Instead of paragraphs: headed sections, lists, tables, charts, a photo (decision 0108). */
+  blocks?: readonly PdfBlock[];
+  /** For blocks: the paper (US Letter unless A4) and how many columns the sections flow in. */
+  paper?: PdfPaper;
+  columns?: 1 | 2;
   /** BCP 47; en-US unless the content is in another language. */
   lang?: string;
 }
@@ -26,17 +35,11 @@ const MARGIN = POINTS_PER_INCH;
 /** Liberation Sans as pdfjs-dist ships it (SIL Open Font License), embedded as a subset of the glyphs used. */
 const FONT_FOLDER = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
 const REGULAR = path.join(FONT_FOLDER, 'LiberationSans-Regular.ttf');
-
-// oxlint-disable-next-line no-control-regex -- control characters are what is removed
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
-/** Text as it is drawn: CR LF and CR as line breaks, tabs as spaces, other control characters gone. */
-function drawable(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
-}
+const BOLD = path.join(FONT_FOLDER, 'LiberationSans-Bold.ttf');
 
 /** The PDF of `content` as a stream; everything is laid out before this returns. */
 export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
+  if (content.blocks) return layoutBlocks(content, content.blocks);
   const doc = new PdfKit({
     size: 'LETTER',
     margin: MARGIN,
@@ -54,7 +57,7 @@ export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
 
   const root = doc.struct('Document');
   doc.addStructure(root);
-  content.paragraphs.forEach((paragraph, index) => {
+  (content.paragraphs ?? []).forEach((paragraph, index) => {
     if (index > 0) doc.moveDown(LETTER_LAYOUT.paragraphGapLines);
     if (paragraph.trim() === '') return;
     root.add(
@@ -63,6 +66,26 @@ export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
       }),
     );
   });
+  root.end();
+  doc.end();
+  return doc;
+}
+
+/** Blocks on A4 or US Letter, half-inch margins, in one or two columns (pdf-blocks.ts). */
+function layoutBlocks(content: PdfContent, blocks: readonly PdfBlock[]): PDFKit.PDFDocument {
+  const doc = new PdfKit({
+    size: [...PAPER_SIZES[content.paper ?? 'letter']],
+    margin: BLOCK_STYLE.margin,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: content.lang ?? 'en-US',
+    displayTitle: true,
+    info: { Title: content.title, Creator: 'Trelli' },
+    font: REGULAR,
+  });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  drawBlocks(doc, root, blocks, { columns: content.columns ?? 1, fonts: { regular: REGULAR, bold: BOLD } });
   root.end();
   doc.end();
   return doc;

@@ -5,10 +5,10 @@ import type { PdfContent } from './pdf-layout.ts';
 /*
  * Printable PDFs made on request (decisions 0066, 0075, 0076): laid out by pdfkit in a worker thread,
  * so a long letter (20,000 characters without a space took 0.26 s) never holds up other requests.
- * The letters of the guide use it; so can anything else printed from a record (the snapshot).
+ * The letters of the guide use it, and the snapshot and the IEP meeting pack (blocks, decision 0108).
  */
 
-export type { PdfContent } from './pdf-layout.ts';
+export type { PdfBlock, PdfContent, PdfPaper } from './pdf-layout.ts';
 
 /** Far above any letter within LETTER_LIMITS; a layout past it is stopped and its worker replaced. */
 const TIMEOUT_MS = 20_000;
@@ -71,7 +71,18 @@ export function renderPdf(content: PdfContent): Promise<Buffer> {
       void current.worker.terminate();
     }, TIMEOUT_MS);
     current.pending.set(id, { resolve, reject, timer });
-    const job: PdfJob = { id, content: { title: content.title, paragraphs: [...content.paragraphs], lang: content.lang } };
+    // Copied to the worker, never moved: a photo's bytes may share their buffer with other Buffers of this thread.
+    const job: PdfJob = {
+      id,
+      content: {
+        title: content.title,
+        paragraphs: content.paragraphs ? [...content.paragraphs] : undefined,
+        blocks: content.blocks,
+        paper: content.paper,
+        columns: content.columns,
+        lang: content.lang,
+      },
+    };
     current.worker.postMessage(job, []);
   });
 }
