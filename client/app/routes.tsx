@@ -16,6 +16,7 @@ const ProgressPlannerPage = lazy(() => import('./pages/progress-planner-page.tsx
 const ReimbursementsPage = lazy(() => import('./pages/reimbursements-page.tsx'));
 const ObservationsPage = lazy(() => import('./pages/observations-page.tsx'));
 const SnapshotsPage = lazy(() => import('./pages/snapshots-page.tsx'));
+const MeetingPackPage = lazy(() => import('./pages/meeting-pack-page.tsx'));
 const RoadmapPage = lazy(() => import('./pages/roadmap-page.tsx'));
 const GuidePage = lazy(() => import('./pages/guide-page.tsx'));
 const GuideArticlePage = lazy(() => import('./pages/guide-article-page.tsx'));
@@ -62,6 +63,7 @@ export function AppRoutes() {
         <Route path="/reimbursements" element={screen('Reimbursements', <ReimbursementsPage />)} />
         <Route path="/observations" element={screen('Observations', <ObservationsPage />)} />
         <Route path="/snapshots" element={screen('Snapshots', <SnapshotsPage />)} />
+        <Route path="/snapshots/meeting-pack" element={screen('IEP meeting pack', <MeetingPackPage />)} />
         <Route path="/roadmap" element={screen('Roadmap', <RoadmapPage />)} />
         <Route path="/guide" element={screen('Guide', <GuidePage />)} />
         <Route path="/guide/templates/:id" element={screen('Letter to the school', <GuideTemplatePage />)} />

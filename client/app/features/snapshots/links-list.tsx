@@ -15,14 +15,10 @@ export function opensText(link: Pick<SnapshotLink, 'opens' | 'lastOpenedAt'>): s
   return `Opened ${link.opens === 1 ? 'once' : `${link.opens} times`}, last ${formatDateTime(link.lastOpenedAt)}`;
 }
 
-function LinkItem({ link }: { link: SnapshotLink }) {
-  const { revokeLink } = useShareMutations();
+/** A link's facts: when it was made and ends, how often it was opened, who shared it (every child's list shows them too). */
+export function LinkFacts({ link }: { link: SnapshotLink }) {
   return (
-    <article aria-labelledby={`snapshot-link-${link.id}`} className="grid gap-2 rounded-xl border border-ink/10 bg-white p-4">
-      <h3 id={`snapshot-link-${link.id}`} className="min-w-0 font-semibold wrap-anywhere text-ink">
-        {link.snapshotTitle}
-        <span className="ml-2 text-sm font-normal text-ink-muted">{SNAPSHOT_AUDIENCE_LABELS[link.audience]}</span>
-      </h3>
+    <>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline font-semibold">Made: </dt>
@@ -38,6 +34,19 @@ function LinkItem({ link }: { link: SnapshotLink }) {
         </div>
       </dl>
       <AddedBy author={link.addedBy} at={link.createdAt} verb="Shared" />
+    </>
+  );
+}
+
+function LinkItem({ link }: { link: SnapshotLink }) {
+  const { revokeLink } = useShareMutations();
+  return (
+    <article aria-labelledby={`snapshot-link-${link.id}`} className="grid gap-2 rounded-xl border border-ink/10 bg-white p-4">
+      <h3 id={`snapshot-link-${link.id}`} className="min-w-0 font-semibold wrap-anywhere text-ink">
+        {link.snapshotTitle}
+        <span className="ml-2 text-sm font-normal text-ink-muted">{SNAPSHOT_AUDIENCE_LABELS[link.audience]}</span>
+      </h3>
+      <LinkFacts link={link} />
       <div>
         <ConfirmDelete
           label="Turn off"
