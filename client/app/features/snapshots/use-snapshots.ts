@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DOCUMENT_LIMITS } from '#shared/schemas/document.ts';
 import type { SnapshotPaper } from '#shared/schemas/snapshot.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -7,6 +7,7 @@ import { apiRequest, httpStatusOf, serverMessageOf } from '../../../lib/api-requ
 import { useSelectedChildId } from '../../child-context.tsx';
 import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
 import { useFailureToast } from '../../hooks/use-failure-toast.ts';
+import { useObjectUrl } from '../../hooks/use-object-url.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { isPhotoDocument, snapshotName, snapshotPdfFileName, snapshotPdfUrl } from './snapshot-draft.ts';
 
@@ -142,18 +143,5 @@ export function usePhotoUrl(documentId: number | null): string | null {
     staleTime: Infinity,
     retry: false,
   });
-  const blob = documentId === null ? undefined : file.data;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const made = URL.createObjectURL(blob);
-    // A resource outside React, made and revoked with this effect.
-    // oxlint-disable-next-line react/set-state-in-effect
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
+  return useObjectUrl(documentId === null ? undefined : file.data);
 }
