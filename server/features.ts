@@ -23,6 +23,7 @@ import { notificationsFeature } from './features/notifications/notifications.fea
 import { observationsFeature } from './features/observations/observations.feature.ts';
 import { peopleFeature } from './features/people/people.feature.ts';
 import { strategiesFeature } from './features/strategies/strategies.feature.ts';
+import { snapshotsFeature } from './features/snapshots/snapshots.feature.ts';
 import { fundingSourcesFeature } from './features/reimbursements/funding-sources.feature.ts';
 import { expensesFeature } from './features/reimbursements/expenses.feature.ts';
 import { claimsFeature } from './features/reimbursements/claims.feature.ts';
@@ -56,6 +57,7 @@ export const features = [
   reimbursementsFeature,
   fundingDeadlinesFeature,
   guideFeature,
+  snapshotsFeature,
   accountDataFeature,
   caregiversFeature,
   notificationsFeature,

@@ -46,14 +46,15 @@ interface ActivityShown {
 
 /**
  * How the activity feed reads what one kind of subject is called now (decision 0102): the row of
- * `table` with the activity's subject id and child id, and its `title` column, or the `column` of
+ * `table` with the activity's subject id and child id, and its `title` column (or the first of its
+ * `title` columns that is not null), or the `column` of
  * the row of another table that the subject's `by` column points at (a progress entry is named by
  * its goal). The activities feature joins each declaration into its one query.
  */
 export interface ActivityTitle {
   subject: ActivitySubject;
   table: keyof Database;
-  title: string | { table: keyof Database; by: string; column: string };
+  title: string | readonly string[] | { table: keyof Database; by: string; column: string };
   shows: { [Field in keyof ActivityShown]?: string };
 }
 
@@ -61,7 +62,11 @@ export interface ActivityTitle {
 export function activityTitle<const Table extends keyof Database, const From extends keyof Database = never>(title: {
   subject: ActivitySubject;
   table: Table;
-  title: ColumnsOf<Table, string> | { table: From; by: ColumnsOf<Table, number>; column: ColumnsOf<From, string> };
+  title:
+    | ColumnsOf<Table, string>
+    // The first of these columns that is not null (a snapshot's title, else its audience).
+    | readonly [ColumnsOf<Table, string | null>, ...ColumnsOf<Table, string | null>[]]
+    | { table: From; by: ColumnsOf<Table, number>; column: ColumnsOf<From, string> };
   shows?: { [Field in keyof ActivityShown]?: ColumnsOf<Table, ActivityShown[Field]> };
 }): ActivityTitle {
   return { ...title, shows: title.shows ?? {} };

@@ -56,16 +56,22 @@ export async function markOpened(db: Db, id: number, now: Date): Promise<void> {
     .execute();
 }
 
-/** Turns off one of the child's links still on; false when there is none. */
-export async function revokeChildLink(db: Db, id: number, childId: number, now: Date): Promise<boolean> {
-  const result = await db
+/** Turns off one of the child's links still on (of `purpose` when given); its grant, or undefined when there is none. */
+export async function revokeChildLink(
+  db: Db,
+  id: number,
+  childId: number,
+  now: Date,
+  purpose?: ShareLinkPurpose,
+): Promise<{ grantType: string; grantId: number } | undefined> {
+  let query = db
     .updateTable('shareLinks')
     .set({ revokedAt: now })
     .where('id', '=', id)
     .where('childId', '=', childId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .where('revokedAt', 'is', null);
+  if (purpose) query = query.where('purpose', '=', purpose);
+  return query.returning(['grantType', 'grantId']).executeTakeFirst();
 }
 
 /** The invitation's link counts its one use: the invitation was accepted. */
@@ -86,4 +92,57 @@ export async function revokeInviteLink(db: Db, inviteId: number, now: Date): Pro
     .where('grantId', '=', inviteId)
     .where('revokedAt', 'is', null)
     .execute();
+}
+
+/** One open link of a child in a parent's list: what it opens, its dates, its uses and its maker. */
+export interface OpenLinkRow {
+  id: number;
+  grantType: string;
+  grantId: number;
+  createdBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+  uses: number;
+  lastOpenedAt: Date | null;
+}
+
+/** The child's links of `purpose` still open at `now` (not revoked, not expired), newest first. */
+export async function listOpenLinks(db: Db, childId: number, purpose: ShareLinkPurpose, now: Date): Promise<OpenLinkRow[]> {
+  return db
+    .selectFrom('shareLinks')
+    .select(['id', 'grantType', 'grantId', 'createdBy', 'createdAt', 'expiresAt', 'uses', 'lastOpenedAt'])
+    .where('childId', '=', childId)
+    .where('purpose', '=', purpose)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** How many of the child's links to each grant of `grantType` are open at `now`, by grant id (grants without any are absent). */
+export async function countOpenLinksByGrant(db: Db, childId: number, grantType: string, now: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('shareLinks')
+    .select(['grantId', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('childId', '=', childId)
+    .where('grantType', '=', grantType)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .groupBy('grantId')
+    .execute();
+  return new Map(rows.map((row) => [row.grantId, Number(row.count)]));
+}
+
+/** Turns off every link of the child to one grant (the record is going); how many were on. */
+export async function revokeGrantLinks(db: Db, childId: number, grant: { type: string; id: number }, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('shareLinks')
+    .set({ revokedAt: now })
+    .where('childId', '=', childId)
+    .where('grantType', '=', grant.type)
+    .where('grantId', '=', grant.id)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

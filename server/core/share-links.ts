@@ -121,9 +121,44 @@ export function grantedId(link: LinkScope, type: string): number {
   return link.grant.id;
 }
 
-/** Turns off one of the child's links; NOT_FOUND when it is not the child's or is off already. */
-export async function revokeLink(trx: Db, scope: ChildScope, linkId: number, now: Date): Promise<void> {
-  if (!(await links.revokeChildLink(trx, linkId, scope.childId, now))) throw AppError.notFound('Link');
+/**
+ * The link's child as a viewer reads it, for a feature building what its grant shows through other
+ * features' services (which take a ChildScope). A link has no person: the child's account holder stands
+ * for the reader, with the least role, and nothing is noted as a caregiver's view. Only reads use it.
+ */
+export function readingScopeOf(link: LinkScope): ChildScope {
+  return { userId: link.ownerId, ownerId: link.ownerId, childId: link.childId, role: 'viewer' } as ChildScope;
+}
+
+/**
+ * Turns off one of the child's links (of `purpose` when given) and answers what it opened; NOT_FOUND when
+ * it is not the child's, not of that purpose, or is off already.
+ */
+export async function revokeLink(trx: Db, scope: ChildScope, linkId: number, now: Date, purpose?: OpenLinkPurpose): Promise<LinkGrant> {
+  const revoked = await links.revokeChildLink(trx, linkId, scope.childId, now, purpose);
+  if (!revoked) throw AppError.notFound('Link');
+  return { type: revoked.grantType, id: revoked.grantId };
+}
+
+/** One of the child's open links in a parent's list (their own decision which role may see it). */
+export type OpenLink = links.OpenLinkRow;
+
+/** The child's links of `purpose` open at `now` (not turned off, not expired), newest first, each with its grant. */
+export function openLinksOf(db: Db, scope: Pick<ChildScope, 'childId'>, purpose: OpenLinkPurpose, now: Date): Promise<OpenLink[]> {
+  return links.listOpenLinks(db, scope.childId, purpose, now);
+}
+
+/** How many of the child's links to each grant of `grantType` are open at `now`, by grant id (none: absent). */
+export function openLinkCounts(db: Db, scope: Pick<ChildScope, 'childId'>, grantType: string, now: Date): Promise<Map<number, number>> {
+  return links.countOpenLinksByGrant(db, scope.childId, grantType, now);
+}
+
+/**
+ * Turns off every link to one of the child's records, in the caller's transaction: the feature deleting
+ * the record calls it (a grant has no foreign key, decision 0089). Resolves with how many were on.
+ */
+export function revokeGrantLinks(trx: Db, scope: Pick<ChildScope, 'childId'>, grant: LinkGrant, now: Date): Promise<number> {
+  return links.revokeGrantLinks(trx, scope.childId, grant, now);
 }
 
 /** Links for the REST operations that a link opens (`security: 'link'`), on the services' clock. */

@@ -30,6 +30,7 @@ function withSubjects(db: Db, subjects: readonly ActivityTitle[]) {
     ) as unknown as typeof activities;
     const title = subject.title;
     if (typeof title === 'string') titles.push(sql.ref(`${row}.${title}`));
+    else if (!('table' in title)) titles.push(...title.map((column) => sql.ref(`${row}.${column}`)));
     else {
       // The title is on the row the subject points at (a progress entry's goal): by id alone, as the subject's row is the child's already.
       const named = `${row}_title`;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { GoalCreate, GoalUpdate, ProgressEntryCreate, ProgressEntryUpdate } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
@@ -101,4 +102,30 @@ export async function deleteProgress(db: Db, childId: number, id: number, goalId
   if (goalId !== undefined) query = query.where('goalId', '=', goalId);
   const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The latest `perGoal` progress entries of each of the child's goals `goalIds`, oldest first within each goal (one query). */
+export async function latestProgressOfGoals(
+  db: Db,
+  childId: number,
+  goalIds: readonly number[],
+  perGoal: number,
+): Promise<Pick<ProgressEntryRow, 'goalId' | 'recordedOn' | 'value'>[]> {
+  if (goalIds.length === 0) return [];
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('progressEntries')
+        .select(['id', 'goalId', 'recordedOn', 'value'])
+        .select(sql<number>`row_number() OVER (PARTITION BY goal_id ORDER BY recorded_on DESC, id DESC)`.as('rank'))
+        .where('childId', '=', childId)
+        .where('goalId', 'in', [...goalIds])
+        .as('ranked'),
+    )
+    .select(['goalId', 'recordedOn', 'value'])
+    .where('rank', '<=', perGoal)
+    .orderBy('goalId')
+    .orderBy('recordedOn')
+    .orderBy('id')
+    .execute();
 }

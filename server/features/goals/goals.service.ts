@@ -130,6 +130,19 @@ export function createGoalsService(deps: GoalsDeps) {
       return (await goals.listGoals(trx, scope.childId)).map(({ id, title, targetDate, status }) => ({ id, title, targetDate, status }));
     },
 
+    /** The latest `perGoal` progress points of each of `goalIds`, oldest first, by goal id (for another feature: a snapshot's charts). */
+    async recentPoints(
+      scope: ChildScope,
+      goalIds: readonly number[],
+      perGoal: number,
+    ): Promise<Map<number, { on: string; value: number }[]>> {
+      const byGoal = new Map<number, { on: string; value: number }[]>();
+      for (const entry of await goals.latestProgressOfGoals(db, scope.childId, goalIds, perGoal)) {
+        byGoal.set(entry.goalId, [...(byGoal.get(entry.goalId) ?? []), { on: entry.recordedOn, value: entry.value }]);
+      }
+      return byGoal;
+    },
+
     async create(scope: ChildScope, input: GoalCreate): Promise<Goal> {
       const row = await recordChange(db, scope, { action: 'goal.created', subjectType: 'goal' }, (trx) =>
         goals.insertGoal(trx, scope.childId, { ...input, createdBy: scope.userId }),

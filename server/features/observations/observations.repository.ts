@@ -130,3 +130,21 @@ export async function weeklyCounts(db: Db, childId: number, since: string) {
     .groupBy(sql`1`)
     .execute();
 }
+
+/** The child's observations since `since`: the latest `limit`, how many in all, and per week (Monday, UTC) the count and average mood. */
+export async function recentObservations(db: Db, childId: number, since: Date, limit: number) {
+  const inWindow = db.selectFrom('observations').where('childId', '=', childId).where('occurredAt', '>=', since);
+  const [latest, weeks] = await Promise.all([
+    inWindow.selectAll().orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    inWindow
+      .select([
+        sql<string>`to_char(date_trunc('week', occurred_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`.as('weekStart'),
+        sql<number>`count(*)::int`.as('count'),
+        sql<number | null>`avg(mood)::float8`.as('averageMood'),
+      ])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+  ]);
+  return { latest, weeks };
+}

@@ -127,6 +127,29 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
       return withAuthors(trx, scope, await observations.listObservations(trx, scope.childId, { goalId, limit }));
     },
 
+    /**
+     * The observations since `since` (for another feature: a snapshot's recent observations): the latest
+     * `limit`, how many there were, and per week (Monday, UTC) how many and their average mood.
+     */
+    async recent(scope: ChildScope, since: Date, limit: number) {
+      const { latest, weeks } = await observations.recentObservations(db, scope.childId, since, limit);
+      return {
+        items: latest.map(({ occurredAt, what, setting, mood, isWin }) => ({
+          occurredAt: occurredAt.toISOString(),
+          what,
+          setting,
+          mood,
+          isWin,
+        })),
+        count: weeks.reduce((sum, week) => sum + week.count, 0),
+        weeks: weeks.map((week) => ({
+          weekStart: week.weekStart,
+          count: week.count,
+          averageMood: week.averageMood === null ? null : Math.round(Number(week.averageMood) * 10) / 10,
+        })),
+      };
+    },
+
     async weeklyTrend(scope: ChildScope): Promise<WeeklyTrend> {
       const today = now();
       const oldest = fillWeeks([], today)[0]?.weekStart ?? weekStart(today);
