@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dashboardStatsSchema } from './dashboard.ts';
 import { goalSchema } from './goal.ts';
 import { OBSERVATION_LIMITS, observationFilterSchema, observationSchema } from './observation.ts';
+import { snapshotLinkSchema, snapshotSchema } from './snapshot.ts';
 import { strategySchema } from './strategy.ts';
 
 /*
@@ -21,6 +22,10 @@ export const everyChildObservationsInputSchema = z
 export const everyChildObservationSchema = observationSchema.extend(namedByChild);
 export const everyChildGoalSchema = goalSchema.extend(namedByChild);
 export const everyChildStrategySchema = strategySchema.extend(namedByChild);
+/** A snapshot, named by its child (decision 0107: FLAG_SCOPED_SNAPSHOTS off). */
+export const everyChildSnapshotSchema = snapshotSchema.extend(namedByChild);
+/** An open snapshot link, with its child (a link names its snapshot, not the child). */
+export const everyChildSnapshotLinkSchema = snapshotLinkSchema.extend({ childId: z.number().int(), ...namedByChild });
 
 /** An active goal and its latest progress, as the dashboard's "Active goals" shows one, with its child. */
 export const everyChildProgressSchema = dashboardStatsSchema.shape.activeGoals.element.extend({
@@ -32,3 +37,5 @@ export type EveryChildObservation = z.infer<typeof everyChildObservationSchema>;
 export type EveryChildGoal = z.infer<typeof everyChildGoalSchema>;
 export type EveryChildStrategy = z.infer<typeof everyChildStrategySchema>;
 export type EveryChildProgress = z.infer<typeof everyChildProgressSchema>;
+export type EveryChildSnapshot = z.infer<typeof everyChildSnapshotSchema>;
+export type EveryChildSnapshotLink = z.infer<typeof everyChildSnapshotLinkSchema>;

@@ -12,7 +12,7 @@ declare module '../../services.ts' {
 
 export const everyChildFeature = defineFeature({
   name: 'everyChild',
-  needs: ['children', 'observations', 'goals', 'strategies'],
+  needs: ['children', 'observations', 'goals', 'strategies', 'snapshots'],
   service: (_deps, needed) => createEveryChildService(needed),
   router: everyChildRouter,
   rest: everyChildOperations,

@@ -2,6 +2,8 @@ import {
   everyChildGoalSchema,
   everyChildObservationSchema,
   everyChildProgressSchema,
+  everyChildSnapshotLinkSchema,
+  everyChildSnapshotSchema,
   everyChildStrategySchema,
 } from '#shared/schemas/every-child.ts';
 import { observationFilterSchema } from '#shared/schemas/observation.ts';
@@ -14,6 +16,8 @@ const bodies = named({
   EveryChildGoal: everyChildGoalSchema,
   EveryChildProgress: everyChildProgressSchema,
   EveryChildStrategy: everyChildStrategySchema,
+  EveryChildSnapshot: everyChildSnapshotSchema,
+  EveryChildSnapshotLink: everyChildSnapshotLinkSchema,
 });
 
 const observationQuery = queryForm(observationFilterSchema);
@@ -72,6 +76,30 @@ export function everyChildOperations(services: Services): RestOperation[] {
       child: false,
       success: [{ status: 200, description: 'Strategies', body: bodies.EveryChildStrategy, list: true }],
       handle: ({ userId }) => everyChild.strategies(userId),
+    }),
+    operation({
+      operationId: 'listSnapshotsOfEveryChild',
+      method: 'get',
+      path: '/api/every-child/snapshots',
+      tag: 'Snapshots',
+      summary: 'List the snapshots of every child you can see',
+      description: `${ACROSS} Child by child, in the order of \`GET /api/children\`, each child's newest first.`,
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'Snapshots', body: bodies.EveryChildSnapshot, list: true }],
+      handle: ({ userId }) => everyChild.snapshots(userId),
+    }),
+    operation({
+      operationId: 'listSnapshotLinksOfEveryChild',
+      method: 'get',
+      path: '/api/every-child/snapshot-links',
+      tag: 'Snapshots',
+      summary: 'List the open snapshot links of every child you own or co-own',
+      description: `${ACROSS} Only children where you are an owner (sharing is an owner's); the others are left out. Child by child, each child's newest first, with \`childId\`.`,
+      security: 'bearer',
+      child: false,
+      success: [{ status: 200, description: 'Open links (not turned off, not expired)', body: bodies.EveryChildSnapshotLink, list: true }],
+      handle: ({ userId }) => everyChild.snapshotLinks(userId),
     }),
   ];
 }

@@ -4,6 +4,8 @@ import {
   everyChildObservationSchema,
   everyChildObservationsInputSchema,
   everyChildProgressSchema,
+  everyChildSnapshotLinkSchema,
+  everyChildSnapshotSchema,
   everyChildStrategySchema,
 } from '#shared/schemas/every-child.ts';
 import { protectedProcedure, router } from '../../trpc/init.ts';
@@ -22,4 +24,8 @@ export const everyChildRouter = router({
     .output(z.array(everyChildStrategySchema))
     .query(({ ctx }) => ctx.services.everyChild.strategies(ctx.userId)),
   progress: protectedProcedure.output(z.array(everyChildProgressSchema)).query(({ ctx }) => ctx.services.everyChild.progress(ctx.userId)),
+  snapshots: protectedProcedure.output(z.array(everyChildSnapshotSchema)).query(({ ctx }) => ctx.services.everyChild.snapshots(ctx.userId)),
+  snapshotLinks: protectedProcedure
+    .output(z.array(everyChildSnapshotLinkSchema))
+    .query(({ ctx }) => ctx.services.everyChild.snapshotLinks(ctx.userId)),
 });

@@ -1,11 +1,21 @@
 import type { ObservationFilter } from '#shared/schemas/observation.ts';
 import { isActiveGoalStatus } from '#shared/schemas/goal.ts';
-import type { EveryChildGoal, EveryChildObservation, EveryChildProgress, EveryChildStrategy } from '#shared/schemas/every-child.ts';
+import type {
+  EveryChildGoal,
+  EveryChildObservation,
+  EveryChildProgress,
+  EveryChildSnapshot,
+  EveryChildSnapshotLink,
+  EveryChildStrategy,
+} from '#shared/schemas/every-child.ts';
+import { mayDo } from '#shared/schemas/roles.ts';
+import { snapshotActions } from '#shared/schemas/snapshot.ts';
 import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChildrenService } from '../children/children.service.ts';
 import type { GoalsService } from '../goals/goals.service.ts';
 import type { ObservationsService } from '../observations/observations.service.ts';
+import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { StrategiesService } from '../strategies/strategies.service.ts';
 
 export interface EveryChildDeps {
@@ -13,6 +23,7 @@ export interface EveryChildDeps {
   observations: Pick<ObservationsService, 'listForChildren'>;
   goals: Pick<GoalsService, 'list'>;
   strategies: Pick<StrategiesService, 'list'>;
+  snapshots: Pick<SnapshotsService, 'list' | 'links'>;
 }
 
 interface NamedScope {
@@ -43,9 +54,13 @@ export function createEveryChildService(deps: EveryChildDeps) {
     return scopes.filter((named): named is NamedScope => named !== null);
   }
 
-  /** Each child's list, one child after another, each item named by its child. */
-  async function eachChild<T>(userId: string, list: (scope: ChildScope) => Promise<T[]>): Promise<(T & { childName: string })[]> {
-    const named = await scopesOf(userId);
+  /** Each child's list, one child after another, each item named by its child; `only` keeps the children it accepts. */
+  async function eachChild<T>(
+    userId: string,
+    list: (scope: ChildScope) => Promise<T[]>,
+    only: (scope: ChildScope) => boolean = () => true,
+  ): Promise<(T & { childName: string })[]> {
+    const named = (await scopesOf(userId)).filter(({ scope }) => only(scope));
     const lists = await Promise.all(named.map(({ scope }) => list(scope)));
     return named.flatMap(({ name }, index) => (lists[index] ?? []).map((item) => ({ ...item, childName: name })));
   }
@@ -68,6 +83,23 @@ export function createEveryChildService(deps: EveryChildDeps) {
 
     strategies(userId: string): Promise<EveryChildStrategy[]> {
       return eachChild(userId, (scope) => deps.strategies.list(scope));
+    },
+
+    /** Every child's snapshots, child by child, each newest first (decision 0107, FLAG_SCOPED_SNAPSHOTS off). */
+    snapshots(userId: string): Promise<EveryChildSnapshot[]> {
+      return eachChild(userId, (scope) => deps.snapshots.list(scope));
+    },
+
+    /**
+     * The open links of every child whose links the caller may see (an owner's: sharing is theirs), child
+     * by child, each newest first; a child where the caller is not an owner is left out, not refused.
+     */
+    snapshotLinks(userId: string): Promise<EveryChildSnapshotLink[]> {
+      return eachChild(
+        userId,
+        async (scope) => (await deps.snapshots.links(scope)).map((link) => ({ ...link, childId: scope.childId })),
+        (scope) => mayDo(scope.role, snapshotActions.links),
+      );
     },
 
     /** Each child's active goals with their latest progress, as the dashboard's "Active goals" reads them. */
