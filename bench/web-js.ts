@@ -4,6 +4,7 @@
 // file when the server is asked for gzip.
 import { request as httpRequest } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { json } from './lib/json-request.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** The same flags as playwright.config.ts. */
@@ -151,9 +152,49 @@ async function signUpParent(context: BrowserContext, origin: string, withChild: 
   if (child.status() !== 201) throw new Error(`creating a child answered ${child.status()}: ${await child.text()}`);
 }
 
+const SHARED_SNAPSHOT_TITLE = 'Maya for her teacher';
+
+/**
+ * A snapshot shared by link (issue 27), made through the REST API as a parent would: a child with a
+ * goal and three progress entries, a teacher's snapshot and a 7-day link. Answers the page's path on
+ * this server with the token after `#` (the link itself names the server's APP_URL).
+ */
+export async function sharedSnapshotPath(origin: string): Promise<string> {
+  const email = `bench-web-share-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { token } = await json<{ token: string }>(`${origin}/api/auth/sign-up`, { method: 'POST', body: { email, password: PASSWORD } });
+  const post = <T>(path: string, body: unknown) => json<T>(`${origin}${path}`, { method: 'POST', token, body });
+  const child = await post<{ id: number }>('/api/children', {
+    firstName: 'Maya',
+    dateOfBirth: yearsAgo(9),
+    grade: '4',
+    supportPlan: 'iep',
+  });
+  const scoped = (path: string) => `${path}?childId=${child.id}`;
+  const goal = await post<{ id: number }>(scoped('/api/goals'), {
+    area: 'reading',
+    title: 'Read a page aloud fluently',
+    baseline: 60,
+    target: 90,
+    unit: 'words per minute',
+  });
+  for (const [daysAgo, value] of [
+    [21, 62],
+    [14, 66],
+    [7, 71],
+  ] as const) {
+    const recordedOn = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await post(scoped(`/api/goals/${goal.id}/progress`), { recordedOn, value });
+  }
+  const snapshot = await post<{ id: number }>(scoped('/api/snapshots'), { audience: 'teacher', title: SHARED_SNAPSHOT_TITLE });
+  const { link } = await post<{ link: string }>(scoped(`/api/snapshots/${snapshot.id}/links`), { expiresInDays: 7 });
+  return `/snapshots/view${new URL(link).hash}`;
+}
+
 interface Scenario {
   name: string;
   path: string;
+  /** Makes what the page needs first and answers the path to open (with a link's token after `#`). */
+  preparePath?: (origin: string) => Promise<string>;
   /** Sign a parent up first (with a child or not). */
   parent?: { withChild: boolean };
   /** The h1 that means the screen has rendered. */
@@ -170,6 +211,12 @@ export const SCENARIOS = {
     parent: { withChild: false },
     expectHeading: /Tell us about your child/,
   },
+  sharedSnapshot: {
+    name: '/snapshots/view#<token> (shared snapshot, signed out)',
+    path: '/snapshots/view',
+    preparePath: sharedSnapshotPath,
+    expectHeading: /^Maya for her teacher$/,
+  },
 } satisfies Record<string, Scenario>;
 
 async function measure(browser: Browser, origin: string, scenario: Scenario): Promise<JsLoad> {
@@ -181,11 +228,12 @@ async function measure(browser: Browser, origin: string, scenario: Scenario): Pr
       (route) => route.abort('blockedbyclient'),
     );
     if (scenario.parent) await signUpParent(context, origin, scenario.parent.withChild);
+    const target = scenario.preparePath ? await scenario.preparePath(origin) : scenario.path;
     const page = await context.newPage();
     let settled = true;
     let note: string | null = null;
     const files = await recordScripts(page, origin, async () => {
-      await page.goto(`${origin}${scenario.path}`, { waitUntil: 'load', timeout: SETTLE_TIMEOUT_MS });
+      await page.goto(`${origin}${target}`, { waitUntil: 'load', timeout: SETTLE_TIMEOUT_MS });
       if (scenario.expectHeading) {
         try {
           await page.getByRole('heading', { level: 1, name: scenario.expectHeading }).waitFor({ timeout: SETTLE_TIMEOUT_MS });

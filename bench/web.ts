@@ -1,8 +1,9 @@
 // `npm run bench:web`: the JavaScript the browser downloads for `/` and for the app's first screen,
-// the guide chunk (what `/guide` adds to the dashboard's scripts), and Lighthouse (mobile) for `/`,
-// `/features` and `/pricing`, against the production build.
+// the guide chunk (what `/guide` adds to the dashboard's scripts), the shared snapshot page
+// (`/snapshots/view#<token>`, issue 27, a link made through the REST API first), and Lighthouse
+// (mobile) for `/`, `/features`, `/pricing` and the shared snapshot page, against the production build.
 // Issue 3, "Measured, not timed in tests". Goals: `/` under 100 KB of JS gzip, performance >= 95,
-// accessibility 100.
+// accessibility 100; issue 27: the shared snapshot page's scripts no more than `/`'s.
 //
 //   npm run bench:web                  builds, then measures (1 Lighthouse run per page)
 //   npm run bench:web -- --no-build    measures the existing dist/
@@ -20,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chunkFiles } from '../scripts/prerender.ts';
-import { measureJs, SCENARIOS, type JsLoad, type ScriptFile } from './web-js.ts';
+import { measureJs, SCENARIOS, sharedSnapshotPath, type JsLoad, type ScriptFile } from './web-js.ts';
 import { medianRun, runLighthouse, type LighthouseRun } from './web-lighthouse.ts';
 import { startWebServer, type WebServer } from './web-server.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
@@ -29,6 +30,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const LIGHTHOUSE_PAGES = ['/', '/features', '/pricing'] as const;
+/** How the shared snapshot page is named in the report: its token is left out. */
+const SHARED_SNAPSHOT_PAGE = '/snapshots/view#<token>';
 
 const KB = 1024;
 const GOALS = { homeJsGzipBytes: 100 * KB, performance: 95, accessibility: 100 } as const;
@@ -99,7 +102,7 @@ interface ManifestChunk {
 }
 
 /** First-load JS as the Vite manifest says (the entry and a module's static imports), gzip -9 as scripts/prerender.ts prints it. */
-async function manifestFirstLoad(): Promise<{ home: number; appRoot: number } | null> {
+async function manifestFirstLoad(): Promise<{ home: number; appRoot: number; sharedSnapshot: number } | null> {
   const manifestPath = path.join(CLIENT_DIST, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -113,6 +116,7 @@ async function manifestFirstLoad(): Promise<{ home: number; appRoot: number } | 
   return {
     home: await gzip(closure(entryKey, 'client/site/site-client.tsx', 'client/site/pages/home.tsx')),
     appRoot: await gzip(closure(entryKey, 'client/app/app-root.tsx')),
+    sharedSnapshot: await gzip(closure(entryKey, 'client/link-pages/snapshot-view-page.tsx')),
   };
 }
 
@@ -200,21 +204,24 @@ async function main(): Promise<void> {
   }
   server = await startWebServer();
   console.log(`\nserver ${server.url} (pid ${server.pid}); measuring scripts in Chromium...`);
-  const [home, dashboard, onboarding, guide] = await measureJs(server.url, [
+  const [home, dashboard, onboarding, guide, shared] = await measureJs(server.url, [
     SCENARIOS.home,
     SCENARIOS.dashboard,
     SCENARIOS.onboarding,
     SCENARIOS.guide,
+    SCENARIOS.sharedSnapshot,
   ]);
-  if (!home || !dashboard || !onboarding || !guide) throw new Error('a JS measurement is missing');
+  if (!home || !dashboard || !onboarding || !guide || !shared) throw new Error('a JS measurement is missing');
   const guideChunks = guideScripts(guide, dashboard);
 
   const lighthouse: { page: string; median: LighthouseRun; runs: LighthouseRun[] }[] = [];
-  for (const page of LIGHTHOUSE_PAGES) {
+  const sharedPath = await sharedSnapshotPath(server.url);
+  const lighthousePages = [...LIGHTHOUSE_PAGES.map((page) => ({ page, path: page })), { page: SHARED_SNAPSHOT_PAGE, path: sharedPath }];
+  for (const { page, path: pagePath } of lighthousePages) {
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       console.log(`lighthouse ${page} (run ${run}/${RUNS})...`);
-      const result = await runLighthouse(`${server.url}${page}`);
+      const result = await runLighthouse(`${server.url}${pagePath}`);
       if (result.runtimeError) console.warn(`  Lighthouse reported ${result.runtimeError}`);
       runs.push(result);
     }
@@ -225,11 +232,17 @@ async function main(): Promise<void> {
 
   // Goals ------------------------------------------------------------------------------------
   const homeJs = home.totals.gzipBytes;
+  const sharedJs = shared.totals.gzipBytes;
   const goals = {
     homeJsUnder100KbGzip: {
       goal: `< ${GOALS.homeJsGzipBytes} bytes gzip`,
       measured: homeJs,
       met: home.settled && homeJs < GOALS.homeJsGzipBytes,
+    },
+    sharedSnapshotJsNoMoreThanHome: {
+      goal: `<= / (${homeJs} bytes gzip, this run)`,
+      measured: sharedJs,
+      met: shared.settled && home.settled && sharedJs <= homeJs,
     },
     performanceAtLeast95: {
       goal: `>= ${GOALS.performance}`,
@@ -245,6 +258,7 @@ async function main(): Promise<void> {
   const ratios = {
     homeJsToGoal: homeJs / GOALS.homeJsGzipBytes,
     homeJsToAppFirstScreen: dashboard.totals.gzipBytes > 0 ? homeJs / dashboard.totals.gzipBytes : null,
+    sharedSnapshotJsToHome: homeJs > 0 ? sharedJs / homeJs : null,
   };
 
   // Report -----------------------------------------------------------------------------------
@@ -254,20 +268,22 @@ async function main(): Promise<void> {
     '',
     `## JS the browser downloads (fresh cache, ${chromiumVersion() ?? 'Chromium'}, 390x844)`,
     '',
-    jsTable([home, dashboard, onboarding, guide]),
+    jsTable([home, dashboard, onboarding, guide, shared]),
     '',
     'wire = body bytes as the server sent them to Chromium (its Accept-Encoding picks the encoding); gzip = the same',
     'URLs fetched again with Accept-Encoding: gzip only; KB = 1024 bytes.',
     manifest
-      ? `Cross-check, Vite manifest static imports (gzip -9, as scripts/prerender.ts prints): / ${kb(manifest.home)}, entry + app-root ${kb(manifest.appRoot)}.`
+      ? `Cross-check, Vite manifest static imports (gzip -9, as scripts/prerender.ts prints): / ${kb(manifest.home)}, entry + app-root ${kb(manifest.appRoot)}, entry + shared snapshot page ${kb(manifest.sharedSnapshot)}.`
       : 'No Vite manifest: no cross-check.',
-    ...[home, dashboard, onboarding, guide].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
+    ...[home, dashboard, onboarding, guide, shared].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
     '',
     guideTable(guideChunks, dashboard),
     '',
     biggestChunks(home),
     '',
     biggestChunks(dashboard),
+    '',
+    biggestChunks(shared),
     '',
     `## Lighthouse ${lhVersion} (${lighthouse[0]?.median.formFactor ?? 'mobile'}, default throttling, ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}; benchmarkIndex ${benchmarkIndex ?? 'n/a'})`,
     '',
@@ -278,6 +294,7 @@ async function main(): Promise<void> {
     '## Goals',
     '',
     `- \`/\` JS under 100 KB gzip: ${kb(homeJs)} (${homeJs} bytes, ${(ratios.homeJsToGoal * 100).toFixed(0)}% of the goal) -> ${mark(goals.homeJsUnder100KbGzip.met)}`,
+    `- shared snapshot page JS no more than \`/\`'s: ${kb(sharedJs)} beside ${kb(homeJs)} (${ratios.sharedSnapshotJsToHome === null ? 'n/a' : `${(ratios.sharedSnapshotJsToHome * 100).toFixed(0)}%`}) -> ${mark(goals.sharedSnapshotJsNoMoreThanHome.met)}`,
     `- performance >= ${GOALS.performance}: ${lighthouse.map(({ page, median }) => `${page} ${score(median.scores.performance)}`).join(', ')} -> ${mark(goals.performanceAtLeast95.met)}`,
     `- accessibility ${GOALS.accessibility}: ${lighthouse.map(({ page, median }) => `${page} ${score(median.scores.accessibility)}`).join(', ')} -> ${mark(goals.accessibility100.met)}`,
     `- \`/\` downloads ${ratios.homeJsToAppFirstScreen === null ? 'n/a' : `${(ratios.homeJsToAppFirstScreen * 100).toFixed(0)}%`} of the JS of the app's first screen (dashboard).`,
@@ -311,7 +328,15 @@ async function main(): Promise<void> {
     },
     goals,
     ratios,
-    js: { home, appDashboard: dashboard, appOnboarding: onboarding, guide, guideChunks, manifestCrossCheckGzip9: manifest },
+    js: {
+      home,
+      appDashboard: dashboard,
+      appOnboarding: onboarding,
+      guide,
+      guideChunks,
+      sharedSnapshot: shared,
+      manifestCrossCheckGzip9: manifest,
+    },
     lighthouse,
   };
   await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);

@@ -202,9 +202,12 @@ export default function SnapshotViewPage() {
           </>
         ) : null}
       </main>
-      <footer className="border-t border-brand-200 px-4 py-4 text-center text-sm text-ink-muted">
-        Shared from Trelli by link. The link stops working when it expires or the family turns it off.
-      </footer>
+      {/* Shown once the page has its content, so nothing it holds moves when the snapshot arrives. */}
+      {state.kind === 'loading' ? null : (
+        <footer className="border-t border-brand-200 px-4 py-4 text-center text-sm text-ink-muted">
+          Shared from Trelli by link. The link stops working when it expires or the family turns it off.
+        </footer>
+      )}
     </div>
   );
 }

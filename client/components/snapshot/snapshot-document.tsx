@@ -45,7 +45,7 @@ function Section({ section, boxed, idPrefix }: { section: ViewSection; boxed: bo
 
 export interface SnapshotDocumentProps {
   view: SnapshotView;
-  /** The photo as a URL the page may show (a blob URL); null or left out: no photo. */
+  /** The photo as a URL the page may show (a blob URL); null or left out: none, or its place kept while view.hasPhoto. */
   photoUrl?: string | null;
 }
 
@@ -63,7 +63,12 @@ export function SnapshotDocument({ view, photoUrl = null }: SnapshotDocumentProp
       className={`mx-auto w-full max-w-4xl min-w-0 text-ink ${view.printStyles ? PRINT_DOCUMENT_CLASS : ''}`}
     >
       <header className="flex flex-wrap items-center gap-4 border-b-2 border-brand pb-4">
-        {photo ? <img src={photo} alt={view.firstName} className="size-24 shrink-0 rounded-full object-cover sm:size-28" /> : null}
+        {photo ? (
+          <img src={photo} alt={view.firstName} className="size-24 shrink-0 rounded-full object-cover sm:size-28" />
+        ) : profile && view.hasPhoto ? (
+          // The photo's place while it loads, so the title does not move when it arrives.
+          <div aria-hidden="true" className="size-24 shrink-0 rounded-full bg-brand-100 sm:size-28" />
+        ) : null}
         <div className="min-w-0 flex-1">
           <h1 id={`${idPrefix}-title`} className="text-2xl leading-tight font-bold text-brand-900 sm:text-3xl">
             {view.title}
