@@ -11,7 +11,7 @@ import { AppError } from '../../server/lib/errors.ts';
 import { createMeetingPackReader, lastReviewOnOrBefore } from '../../server/features/snapshots/meeting-pack.ts';
 import { callerFor, isoDay } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 type Person = Awaited<ReturnType<typeof signUpParent>>;
 
@@ -250,5 +250,21 @@ describe.each(ENGINES)('the meeting pack on %s', (engine) => {
     expect(await refusal({ from: day(-10), to: day(-20) })).toEqual({ code: 'BAD_REQUEST', paths: ['from'] });
     const longest = await read(maya, { from: day(-730), to: today });
     expect(longest.from).toBe(day(-730));
+  });
+
+  it('is what tRPC and REST answer, and REST names the field of a period too long', async () => {
+    const pack = await read(maya);
+    const trpcPack = await callerFor(server.services, parent.userId).snapshots.meetingPack({ childId: maya });
+    expect(trpcPack).toEqual(pack);
+    const rest = await api(server, 'GET', `/api/snapshots/meeting-pack?childId=${maya}`, { token: parent.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(JSON.parse(JSON.stringify(pack)));
+    const tooLong = await api(server, 'GET', `/api/snapshots/meeting-pack?childId=${maya}&from=${day(-800)}&to=${today}`, {
+      token: parent.token,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.issues).toEqual([
+      { path: 'from', message: expect.stringMatching(/^A meeting pack covers at most 731 days/) },
+    ]);
   });
 });
