@@ -78,7 +78,7 @@ describe('the snapshots screen', () => {
     for (const audience of ['Teacher', 'Sitter or relative', 'Doctor', 'IEP meeting']) {
       expect(within(start).getByRole('heading', { name: audience })).toBeTruthy();
     }
-    fireEvent.click(within(start).getByRole('button', { name: 'Make a snapshot for: Sitter or relative' }));
+    fireEvent.click(within(start).getByRole('button', { name: 'Start a snapshot for Sitter or relative' }));
     await waitFor(() => expect(api.calls('snapshots.create')).toHaveLength(1));
     expect(api.calls('snapshots.create')[0]?.input).toMatchObject({ data: { audience: 'sitter' } });
     const heading = await screen.findByRole('heading', { name: 'Sitter or relative snapshot', level: 2 });
@@ -126,13 +126,13 @@ describe('the snapshots screen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show What people like and admire about me' }));
     expect(previewHeadings()).not.toContain('What people like and admire about me');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Move People to call up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move up (People to call)' }));
     expect(screen.getByText('People to call moved up: 6 of 9.')).toBeTruthy();
     // Focus stays with the section moved, on the same button.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move People to call up' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up (People to call)' })));
     expect(previewHeadings().indexOf('People to call')).toBeLessThan(previewHeadings().indexOf('Support plan'));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit wording: About me' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit wording (About me)' }));
     fireEvent.change(screen.getByLabelText(/Your wording for “About me”/), { target: { value: 'Sam loves trains and quiet corners.' } });
     expect(within(preview()).getByText('Sam loves trains and quiet corners.')).toBeTruthy();
     expect(screen.getByText('You have changes that are not saved.')).toBeTruthy();

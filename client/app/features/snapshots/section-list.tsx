@@ -75,34 +75,31 @@ export function SectionList({ sections, onChange }: { sections: readonly Snapsho
                     variant="ghost"
                     size="sm"
                     disabled={index === 0}
-                    aria-label={`Move ${heading} up`}
                     onClick={() => move(index, -1)}
                   >
-                    Move up
+                    Move up<span className="sr-only"> ({heading})</span>
                   </Button>
                   <Button
                     id={moveButtonId(base, section.key, 'down')}
                     variant="ghost"
                     size="sm"
                     disabled={index === sections.length - 1}
-                    aria-label={`Move ${heading} down`}
                     onClick={() => move(index, 1)}
                   >
-                    Move down
+                    Move down<span className="sr-only"> ({heading})</span>
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
                     aria-expanded={wordingOpen}
                     aria-controls={`${base}-${section.key}-wording`}
-                    aria-label={`Edit wording: ${heading}`}
                     onClick={() =>
                       setEditing((open) =>
                         open.includes(section.key) ? open.filter((key) => key !== section.key) : [...open, section.key],
                       )
                     }
                   >
-                    Edit wording
+                    Edit wording<span className="sr-only"> ({heading})</span>
                   </Button>
                 </div>
               </div>

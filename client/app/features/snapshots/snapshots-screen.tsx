@@ -45,14 +45,8 @@ function AudienceChoices({ onChoose, pending }: { onChoose: (audience: SnapshotA
           </div>
           <RoleGate action={snapshotActions.create}>
             <div>
-              <Button
-                variant="outline"
-                size="sm"
-                loading={pending === audience}
-                aria-label={`Make a snapshot for: ${SNAPSHOT_AUDIENCE_LABELS[audience]}`}
-                onClick={() => onChoose(audience)}
-              >
-                Start from this
+              <Button variant="outline" size="sm" loading={pending === audience} onClick={() => onChoose(audience)}>
+                Start a snapshot<span className="sr-only"> for {SNAPSHOT_AUDIENCE_LABELS[audience]}</span>
               </Button>
             </div>
           </RoleGate>
@@ -116,8 +110,8 @@ function SnapshotItem({ snapshot, open, onOpen }: { snapshot: Snapshot; open: bo
         {open ? (
           <p className="text-sm font-semibold text-brand-800">Open below</p>
         ) : (
-          <Button variant="outline" size="sm" aria-label={`Open ${name}`} onClick={onOpen}>
-            Open
+          <Button variant="outline" size="sm" onClick={onOpen}>
+            Open<span className="sr-only"> {name}</span>
           </Button>
         )}
       </div>
