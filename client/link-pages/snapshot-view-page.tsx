@@ -30,14 +30,22 @@ type PageState =
   | { kind: 'failed'; message: string; canRetry: boolean }
   | { kind: 'ready'; view: SnapshotView };
 
-/** A shared page is never indexed (the server says so too, with X-Robots-Tag). */
-function useNoIndex(): void {
+/**
+ * A shared page is never indexed (the server says so too, with X-Robots-Tag). Another link pasted
+ * into the same tab changes only the part after `#`, which loads nothing by itself: the page reloads.
+ */
+function useLinkPage(): void {
   useEffect(() => {
     const meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex, nofollow';
     document.head.append(meta);
-    return () => meta.remove();
+    const reload = () => window.location.reload();
+    window.addEventListener('hashchange', reload);
+    return () => {
+      meta.remove();
+      window.removeEventListener('hashchange', reload);
+    };
   }, []);
 }
 
@@ -171,15 +179,15 @@ export default function SnapshotViewPage() {
   const { state, retry } = useSharedSnapshot(token);
   const view = state.kind === 'ready' ? state.view : null;
   const photoUrl = usePhotoUrl(token, view);
-  useNoIndex();
+  useLinkPage();
   useEffect(() => {
     document.title = `${view ? view.title : SNAPSHOT_VIEW_TITLE} - ${SITE_NAME}`;
   }, [view]);
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-brand-300 bg-brand-50 px-4 py-3">
-        <div className="mx-auto flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4">
+      <header className="border-b border-brand-300 bg-brand-50 py-3">
+        <div className="mx-auto flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 px-4">
           <a href="/" className="text-xl font-bold text-ink no-underline">
             {SITE_NAME}
           </a>
