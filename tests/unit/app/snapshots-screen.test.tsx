@@ -149,6 +149,21 @@ describe('the snapshots screen', () => {
     expect(sent.data.sections.find((section) => section.key === 'about')?.text).toBe('Sam loves trains and quiet corners.');
   });
 
+  it('asks before another snapshot replaces unsaved choices', async () => {
+    renderScreen([snapshotFixture(), snapshotFixture({ id: 8, title: 'For the dentist', audience: 'doctor' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Teacher snapshot' }));
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'For Ms. Rivera' } });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Open For the dentist' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Teacher snapshot' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('For Ms. Rivera');
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Open For the dentist' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'For the dentist' })).toBeTruthy();
+  });
+
   it('asks for the observation window only while recent observations are shown', async () => {
     renderScreen([snapshotFixture()]);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Teacher snapshot' }));

@@ -217,7 +217,7 @@ function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { sna
         <RoleGate action={snapshotActions.update}>
           <EditForm snapshot={snapshot} draft={draft} onDraft={setDraft} />
         </RoleGate>
-        <section aria-label="Preview" className="grid min-w-0 gap-2 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:overflow-auto">
+        <section aria-label="Preview" className="grid min-w-0 gap-2">
           <p className="text-sm font-semibold text-ink print:hidden" aria-hidden="true">
             Preview
           </p>
