@@ -219,20 +219,20 @@ export function createMeetingPackReader(deps: MeetingPackDeps) {
         from: period.from,
         to: period.to,
         plan: child.supportPlan,
-        goals: shown.map((goal) => ({
-          id: goal.id,
-          title: goal.title,
-          area: goal.area,
-          baseline: goal.baseline,
-          target: goal.target,
-          unit: goal.unit,
-          points: pointsOf.get(goal.id) ?? [],
+        goals: shown.map(({ id, title, area, baseline, target, unit }) => ({
+          id,
+          title,
+          area,
+          baseline,
+          target,
+          unit,
+          points: pointsOf.get(id) ?? [],
           observations: observations
-            .filter((observation) => observation.goalId === goal.id)
+            .filter((observation) => observation.goalId === id)
             .map(({ occurredAt, what }) => ({ occurredAt, what })),
           strategies: strategies
-            .filter((strategy) => strategy.goalIds.includes(goal.id))
-            .map(({ title, active, effectiveness }) => ({ title, active, effectiveness })),
+            .filter((strategy) => strategy.goalIds.includes(id))
+            .map((strategy) => ({ title: strategy.title, active: strategy.active, effectiveness: strategy.effectiveness })),
         })),
         documents: documents.map(({ id, title, category, addedOn }) => ({ id, title, category, addedOn })),
         questions,
