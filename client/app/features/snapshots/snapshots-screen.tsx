@@ -13,6 +13,8 @@ import { focusWhenShown } from '../../../lib/focus.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { OfflineNotice } from '../../components/saving-offline.tsx';
+import { useOnline } from '../../hooks/use-online.ts';
 import { LinksList } from './links-list.tsx';
 import { EDITOR_HEADING_ID, SnapshotEditor } from './snapshot-editor.tsx';
 import { AUDIENCE_DESCRIPTIONS, snapshotName } from './snapshot-draft.ts';
@@ -35,24 +37,35 @@ export function openLinksText(count: number): string {
 
 /** The four audiences, each a starting point with what it shows; a button each for those who may make one. */
 function AudienceChoices({ onChoose, pending }: { onChoose: (audience: SnapshotAudience) => void; pending: SnapshotAudience | null }) {
+  // Offline, the new snapshot waits for the connection: said by OfflineNotice, not by a spinner that never stops.
+  const online = useOnline();
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {SNAPSHOT_AUDIENCES.map((audience) => (
-        <li key={audience} className="grid content-between gap-3 rounded-xl border border-ink/10 bg-white p-4">
-          <div className="grid gap-1">
-            <h3 className="font-semibold text-ink">{SNAPSHOT_AUDIENCE_LABELS[audience]}</h3>
-            <p className="text-sm text-ink-muted">{AUDIENCE_DESCRIPTIONS[audience]}</p>
-          </div>
-          <RoleGate action={snapshotActions.create}>
-            <div>
-              <Button variant="outline" size="sm" loading={pending === audience} onClick={() => onChoose(audience)}>
-                Start a snapshot<span className="sr-only"> for {SNAPSHOT_AUDIENCE_LABELS[audience]}</span>
-              </Button>
+    <>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {SNAPSHOT_AUDIENCES.map((audience) => (
+          <li key={audience} className="grid content-between gap-3 rounded-xl border border-ink/10 bg-white p-4">
+            <div className="grid gap-1">
+              <h3 className="font-semibold text-ink">{SNAPSHOT_AUDIENCE_LABELS[audience]}</h3>
+              <p className="text-sm text-ink-muted">{AUDIENCE_DESCRIPTIONS[audience]}</p>
             </div>
-          </RoleGate>
-        </li>
-      ))}
-    </ul>
+            <RoleGate action={snapshotActions.create}>
+              <div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  loading={pending === audience && online}
+                  aria-disabled={pending !== null || undefined}
+                  onClick={() => onChoose(audience)}
+                >
+                  Start a snapshot<span className="sr-only"> for {SNAPSHOT_AUDIENCE_LABELS[audience]}</span>
+                </Button>
+              </div>
+            </RoleGate>
+          </li>
+        ))}
+      </ul>
+      <OfflineNotice pending={pending !== null} what="new snapshot" />
+    </>
   );
 }
 
@@ -141,7 +154,7 @@ export function SnapshotsScreen({ firstName }: { firstName: string }) {
     focusWhenShown(EDITOR_HEADING_ID);
   };
   const make = (audience: SnapshotAudience) => {
-    if (!mayLeave()) return;
+    if (pending !== null || !mayLeave()) return;
     setPending(audience);
     create.mutate(
       { data: { audience } },
