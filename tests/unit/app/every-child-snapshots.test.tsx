@@ -89,7 +89,7 @@ describe("every child's snapshots (FLAG_SCOPED_SNAPSHOTS off, two children)", ()
 
   it('a snapshot\u2019s button shows its child\u2019s snapshots (selecting that child)', async () => {
     const { view } = renderList();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Teacher snapshot in Sam\u2019s snapshots' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in Sam\u2019s snapshots: Teacher snapshot' }));
     expect(view.showChild).toHaveBeenCalledWith(2);
   });
 

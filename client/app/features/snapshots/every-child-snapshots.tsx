@@ -1,6 +1,7 @@
 import type { FetchStatus } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SNAPSHOT_AUDIENCE_LABELS, type Snapshot, type SnapshotLink } from '#shared/schemas/snapshot.ts';
+import type { EveryChildSnapshot, EveryChildSnapshotLink } from '#shared/schemas/every-child.ts';
+import { SNAPSHOT_AUDIENCE_LABELS } from '#shared/schemas/snapshot.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { AddedBy } from '../../components/added-by.tsx';
@@ -25,11 +26,6 @@ export interface EveryChildSnapshotsProps {
   view: EveryChildView;
 }
 
-/** A snapshot as everyChild.snapshots lists it: the one-child item, named by its child. */
-export type EveryChildSnapshot = Snapshot & { childName: string };
-/** An open link as everyChild.snapshotLinks lists it: the one-child item, with its child. */
-export type EveryChildSnapshotLink = SnapshotLink & { childName: string; childId: number };
-
 export const EVERY_CHILD_SNAPSHOTS_HEADING_ID = 'every-child-snapshots-heading';
 const EVERY_CHILD_LINKS_HEADING_ID = 'every-child-links-heading';
 
@@ -38,6 +34,7 @@ const newestFirst = <T,>(items: readonly T[], at: (item: T) => string): T[] => [
 function SnapshotRow({ snapshot, onShowChild }: { snapshot: EveryChildSnapshot; onShowChild: () => void }) {
   const name = snapshotName(snapshot);
   const headingId = `every-child-snapshot-${snapshot.id}`;
+  const openLabel = `Open in ${snapshot.childName}\u2019s snapshots`;
   return (
     <article aria-labelledby={headingId} className="grid gap-2 rounded-xl border border-ink/10 bg-white p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -56,10 +53,11 @@ function SnapshotRow({ snapshot, onShowChild }: { snapshot: EveryChildSnapshot; 
           variant="outline"
           size="sm"
           className="h-auto text-left whitespace-normal"
-          aria-label={`Open ${name} in ${snapshot.childName}\u2019s snapshots`}
+          // The visible words first (WCAG 2.5.3), then which snapshot.
+          aria-label={`${openLabel}: ${name}`}
           onClick={onShowChild}
         >
-          Open in {snapshot.childName}&apos;s snapshots
+          {openLabel}
         </Button>
       </div>
     </article>
