@@ -158,6 +158,8 @@ describe.each(ENGINES)('the guide on %s', (engine) => {
           title: 'The annual IEP review',
           reason: expect.stringContaining(`\u201C${review?.title}\u201D is on the roadmap in 3 weeks, on `),
           slug: GUIDE_ARTICLES.annualReview,
+          // A review ahead also offers the meeting pack (issue 27).
+          action: { label: 'Prepare the meeting pack', path: '/snapshots/meeting-pack' },
         },
         {
           key: 'challenge:reading-at-home',
