@@ -147,25 +147,53 @@ function artifact(doc: Doc, paint: () => void, type: 'Pagination' | 'Layout' = '
 
 const lineStep = (size: number) => size * BLOCK_STYLE.lineHeight;
 
-/** `text` wrapped to `width` at `size` in `font`: its line breaks kept, words too long for a line broken where they must. */
+/** Widths of words by font and size: the same words come back on every line, and measuring is pdfkit's slowest step. */
+const widths = new Map<string, number>();
+
+function widthOf(doc: Doc, font: string, size: number, text: string): number {
+  const key = `${font}\u0000${size}\u0000${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = doc.font(font).fontSize(size).widthOfString(text);
+    if (widths.size > 50_000) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
+}
+
+/**
+ * `text` wrapped to `width` at `size` in `font`: its line breaks kept, words too long for a line broken
+ * where they must. A line's width is its words' and spaces' widths added up.
+ */
 function wrap(doc: Doc, text: string, font: string, size: number, width: number): string[] {
-  doc.font(font).fontSize(size);
+  const space = widthOf(doc, font, size, ' ');
   const lines: string[] = [];
   for (const hard of drawable(text).split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of hard.split(/ +/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (doc.widthOfString(candidate) <= width) {
-        line = candidate;
+      const wordWidth = widthOf(doc, font, size, word);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
       line = word;
-      while (doc.widthOfString(line) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && doc.widthOfString(line.slice(0, cut)) > width) cut -= 1;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      lineWidth = wordWidth;
+      while (lineWidth > width && line.length > 1) {
+        // The longest start of the word that fits (at least one character), found by halving.
+        doc.font(font).fontSize(size);
+        let fits = 1;
+        let over = line.length;
+        while (over - fits > 1) {
+          const middle = Math.floor((fits + over) / 2);
+          if (doc.widthOfString(line.slice(0, middle)) <= width) fits = middle;
+          else over = middle;
+        }
+        lines.push(line.slice(0, fits));
+        line = line.slice(fits);
+        lineWidth = doc.widthOfString(line);
       }
     }
     lines.push(line);
@@ -178,15 +206,16 @@ function drawLine(doc: Doc, text: string, font: string, size: number, x: number,
   doc.font(font).fontSize(size).fillColor(color).text(text, x, y, { lineBreak: false });
 }
 
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** Short day for axes and legends: "Mar 4, 2026". */
 function shortDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? day : DAY.format(date);
 }
 
-const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const number = (value: number) => NUMBER.format(value);
 const withUnit = (value: number, unit: string | null) => (unit ? `${number(value)} ${unit}` : number(value));
 
 /** The chart in words, for its Figure's Alt text. */

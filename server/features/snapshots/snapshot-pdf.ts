@@ -46,20 +46,13 @@ function gradeName(grade: (typeof GRADES)[number]): string {
   return named[grade] ?? `Grade ${grade}`;
 }
 
-/** "Mar 4, 2026" for a day (YYYY-MM-DD). */
-function day(value: string): string {
-  return new Date(`${value.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const MOMENT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
+/** "Mar 4, 2026" for a day (YYYY-MM-DD) or the day of a moment. */
+const day = (value: string) => DAY.format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
 /** "Mar 4, 3:05 PM" for a moment, in UTC (the server knows no one's time zone). */
-function moment(value: string): string {
-  return new Date(value).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-}
+const moment = (value: string) => MOMENT.format(new Date(value));
 
 const sentence = (text: string) => text.replace(/-/g, ' ');
 const rated = (effectiveness: number | null) => (effectiveness === null ? 'not rated' : `rated ${effectiveness} of 5`);
