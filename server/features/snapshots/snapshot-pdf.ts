@@ -268,6 +268,8 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
           goal.target !== null && `target ${measured(goal.target, goal.unit)}`,
           `${goal.points.length} progress entr${goal.points.length === 1 ? 'y' : 'ies'} in the period`,
         ]),
+        // The heading, this line and the chart start a column together.
+        keepWithNext: true,
       },
       {
         type: 'chart',
