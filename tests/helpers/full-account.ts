@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkChildScope } from '../../server/core/child-scope.ts';
-import { createLink } from '../../server/core/share-links.ts';
 import { tokenOf } from './caregivers.ts';
 import { api, signUpParent, type ApiResponse, type TestServer } from './test-server.ts';
 
@@ -238,21 +236,24 @@ const childProfile: AccountStep = async (account) => {
 };
 
 /**
- * A link to the first child's first observation, opened once (its audit entry has no actor). No API
- * makes such links yet (decision 0089), so it is made as the parent through core/share-links.ts.
+ * Per child a snapshot with its own wording; the first child's is shared by a link (the API answers the
+ * whole URL once), opened once through the public operation (its audit entry has no actor).
  */
-const shareLinks: AccountStep = async (account) => {
-  const [observation] = (account.created.observations ?? []) as { id: number; childId: number }[];
-  if (observation === undefined) throw new Error('the share links step needs an observation');
-  const scope = await checkChildScope(account.server.db, account.userId, observation.childId, 'owner');
-  const link = await createLink(
-    account.server.db,
-    scope,
-    { purpose: 'snapshot', grant: { type: 'observation', id: observation.id }, singleUse: false },
-    new Date(),
-  );
-  await account.server.services.shareLinks.open(link.token, 'snapshot');
-  record(account, 'shareLinks', { id: link.id, token: link.token });
+const snapshots: AccountStep = async (account) => {
+  for (const childId of account.childIds) {
+    const sections = [{ key: 'about', visible: true, text: '=Loves trains' }];
+    const made = expectOk(
+      await account.call('POST', '/snapshots', { audience: 'teacher', title: 'For school', sections }, childId),
+      'a snapshot',
+    );
+    record(account, 'snapshots', made.body);
+  }
+  const [first] = account.created.snapshots as { id: number; childId: number }[];
+  if (first === undefined) throw new Error('the snapshots step needs a child');
+  const shared = expectOk(await account.call('POST', `/snapshots/${first.id}/links`, { expiresInDays: 7 }, first.childId), 'a share link');
+  const token = tokenOf(shared.body.link as string);
+  expectOk(await api(account.server, 'POST', '/api/shared/snapshot', { json: { token } }), 'opening the link');
+  record(account, 'shareLinks', { id: shared.body.id, token });
 };
 
 /** Per child: a funder, an expense with its receipt linked, and a claim moved to partially paid (rows in all six reimbursements tables). */
@@ -293,7 +294,7 @@ export const FULL_ACCOUNT_STEPS: AccountStep[] = [
   documents,
   reimbursements,
   caregivers,
-  shareLinks,
+  snapshots,
   notificationChoices,
   exportAndSessions,
 ];

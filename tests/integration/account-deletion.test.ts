@@ -97,6 +97,7 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
         'public.invites',
         'public.invite_children',
         'public.share_links',
+        'public.snapshots',
         'pgboss.job',
       ]),
     );
@@ -111,6 +112,9 @@ describe.each(ENGINES)('delete everything on %s', (engine) => {
 
     const deleted = await api(server, 'DELETE', '/api/account', { token: doomed.token, json: { confirm: 'DELETE' } });
     expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { deleted: true } });
+    // The snapshot link the account shared stops at once.
+    const [link] = doomed.created.shareLinks as { token: string }[];
+    expect((await api(server, 'POST', '/api/shared/snapshot', { json: { token: link?.token } })).status).toBe(404);
 
     // ...and finds nothing of it after.
     expect(await rowsOfAccount(server.db, tables, doomedMarks)).toEqual({});

@@ -79,6 +79,14 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
       expect({ kind, ids: ids(kind) }).toEqual({ kind, ids: created(kind) });
     // Reimbursements: each child's funder, expense (its receipt linked) and claim, its four moves and its payment.
     for (const kind of ['fundingSources', 'expenses', 'claims']) expect({ kind, ids: ids(kind) }).toEqual({ kind, ids: created(kind) });
+    // Snapshots: each child's, with the parent's wording and who made it (a name, never an id).
+    expect({ kind: 'snapshots', ids: ids('snapshots') }).toEqual({ kind: 'snapshots', ids: created('snapshots') });
+    expect(data.records.snapshots[0]).toMatchObject({
+      audience: 'teacher',
+      title: 'For school',
+      sections: expect.arrayContaining([{ key: 'about', visible: true, text: '=Loves trains' }]),
+      addedBy: expect.any(String),
+    });
     expect([data.records.expenseDocuments.length, data.records.claimStatusChanges.length, data.records.claimPayments.length]).toEqual([
       account.childIds.length,
       4 * account.childIds.length,
@@ -113,7 +121,7 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
     ).toEqual([
       ['invite', 'invite', 1],
       ['invite', 'invite', 0],
-      ['snapshot', 'observation', 1],
+      ['snapshot', 'snapshot', 1],
     ]);
     const linkToken = (account.created.shareLinks as { token: string }[])[0]?.token as string;
     expect(data.records.shareLinks.some((row: object) => 'tokenHash' in row)).toBe(false);

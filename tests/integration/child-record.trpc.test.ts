@@ -137,6 +137,16 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['claims.addPayment', { childId, id: 1, data: { amountCents: 9000, paidOn: '2026-08-10' } }],
         ['claims.deletePayment', { childId, id: 1, paymentId: 1 }],
         ['reimbursements.summary', { childId }],
+        // Snapshots: the child check comes first, so any record id does here.
+        ['snapshots.list', { childId }],
+        ['snapshots.byId', { childId, id: 1 }],
+        ['snapshots.create', { childId, data: { audience: 'teacher' } }],
+        ['snapshots.update', { childId, id: 1, data: { title: 'Changed' } }],
+        ['snapshots.delete', { childId, id: 1 }],
+        ['snapshots.links', { childId }],
+        ['snapshots.share', { childId, id: 1, data: { expiresInDays: 7 } }],
+        ['snapshots.revokeLink', { childId, linkId: 1 }],
+        ['snapshots.meetingPack', { childId }],
       ];
     }
 

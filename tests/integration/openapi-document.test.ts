@@ -120,6 +120,10 @@ describe.each([
         '/api/auth/sign-in',
         '/api/auth/password-reset',
         '/api/auth/password-reset/complete',
+        // A share link's operations: the token travels in the body (decision 0089).
+        '/api/shared/snapshot',
+        '/api/shared/snapshot/pdf',
+        '/api/shared/snapshot/photo',
       ].some((path) => name.endsWith(` ${path}`));
       const security = isPublic ? [] : cookie ? [{ sessionCookie: [] }, {}] : [{ bearerAuth: [] }];
       return [
@@ -139,7 +143,7 @@ describe.each([
       // storage meter is the parent's, across children; an invitation names its children in its body, and is
       // cancelled for one child; a letter is about no child.
       const childScoped =
-        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements)/.test(
+        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements|snapshots|snapshot-links)/.test(
           name,
         ) &&
           !name.endsWith('/api/documents/usage')) ||

@@ -102,6 +102,7 @@ describe('childIdLink', () => {
       'milestones',
       'observations',
       'reimbursements',
+      'snapshots',
       'strategies',
     ]);
   });
