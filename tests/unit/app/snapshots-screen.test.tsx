@@ -63,7 +63,8 @@ function renderScreen(snapshots: Snapshot[], { role = 'owner' as ChildRole, answ
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });
 
-describe('the snapshots screen', () => {
+// A whole screen with its preview renders slowly in happy-dom when the suite runs in parallel.
+describe('the snapshots screen', { timeout: 20_000 }, () => {
   it('first explains snapshots with the four audiences, and makes one from the audience chosen, focusing it', async () => {
     const made = snapshotFixture({ id: 9, audience: 'sitter' });
     const list: Snapshot[] = [];
@@ -272,7 +273,7 @@ describe('the snapshots screen', () => {
   });
 });
 
-describe('the /snapshots page', () => {
+describe('the /snapshots page', { timeout: 20_000 }, () => {
   /** The page for a person who sees Sam and Maya, with the server's flags. */
   function renderPage(flags: Record<string, boolean>) {
     serverFlags(flags);
