@@ -282,19 +282,22 @@ class Layout {
       case 'list': {
         const list = tag('L', parent);
         const indent = BLOCK_STYLE.bulletIndent;
-        return block.items.map((item) => {
+        // A line at a time, each kept with the next of its item: an item longer than a column still goes on in the next one.
+        return block.items.flatMap((item) => {
           const li = tag('LI', list);
           const label = tag('Lbl', li);
           const body = tag('LBody', li);
           const lines = wrap(doc, item, fonts.regular, BLOCK_STYLE.body, width - indent);
-          return piece(lines.length * lineStep(BLOCK_STYLE.body), (x, y) => {
-            mark(doc, label, () => drawLine(doc, '•', fonts.regular, BLOCK_STYLE.body, x + 1, y));
-            mark(doc, body, () =>
-              lines.forEach((line, index) =>
-                drawLine(doc, line, fonts.regular, BLOCK_STYLE.body, x + indent, y + index * lineStep(BLOCK_STYLE.body)),
-              ),
-            );
-          });
+          return lines.map((line, index) =>
+            piece(
+              lineStep(BLOCK_STYLE.body),
+              (x, y) => {
+                if (index === 0) mark(doc, label, () => drawLine(doc, '•', fonts.regular, BLOCK_STYLE.body, x + 1, y));
+                mark(doc, body, () => drawLine(doc, line, fonts.regular, BLOCK_STYLE.body, x + indent, y));
+              },
+              index < lines.length - 1,
+            ),
+          );
         });
       }
       case 'table':
@@ -567,7 +570,11 @@ function plan(
       const left = frame.bottom - y - piece.gapBefore;
       const wholeSectionMoves =
         keepTogether && section?.keepTogether && sectionPlaced === 0 && section.height > left && section.height <= frame.bottom - frame.top;
-      if (wholeSectionMoves || Math.min(chainHeight(index), frame.bottom - top) > left) nextColumn();
+      // Within a chain (the rest of a list item, what follows a heading) only the piece itself must fit.
+      const previous = pieces[index - 1];
+      const midChain = previous?.keepWithNext === true && previous.section === section;
+      const needed = midChain ? piece.height : Math.min(chainHeight(index), frame.bottom - top);
+      if (wholeSectionMoves || needed > left) nextColumn();
     }
     const continued = y === top && section !== null && sectionPlaced > 0;
     if (continued) y += lineStep(BLOCK_STYLE.heading) + BLOCK_STYLE.blockGap;

@@ -29,6 +29,8 @@ interface PageRead {
   text: string;
   /** Each text item's height in points (its font size as drawn). */
   sizes: number[];
+  /** Each text item's baseline, in points from the bottom of the page. */
+  baselines: number[];
 }
 
 /** What a reader gets from the PDF: each page's text and sizes, the structure tree, title, language, whether it is marked. */
@@ -50,6 +52,7 @@ async function readPdf(bytes: Buffer) {
         size: [page.view[2] as number, page.view[3] as number],
         text: items.map((item) => item.str).join('\n'),
         sizes: items.map((item) => Math.hypot(item.transform[2] as number, item.transform[3] as number)),
+        baselines: items.map((item) => item.transform[5] as number),
       });
       structure.push((await page.getStructTree()) as StructNode);
     }
@@ -130,10 +133,10 @@ describe('the snapshot PDF', () => {
   }, 30_000);
 
   it('is A4 when asked, still one page', async () => {
-    const pdf = await readPdf(await renderPdf(snapshotPdfContent(fullSnapshotView(), { paper: 'a4', photo: null })));
+    const pdf = await readPdf(await renderPdf(snapshotPdfContent(fullSnapshotView(), { paper: 'a4', photo: PHOTO })));
     expect(pdf.pages).toHaveLength(1);
     expect(pdf.pages[0]?.size.map(Math.round)).toEqual([595, 842]);
-    expect(pdf.figures).not.toContain('Photo of Zoë');
+    expect(pdf.figures).toContain('Photo of Zoë');
   }, 30_000);
 
   it('prints only the sections the view has: no medications section, no medication', async () => {
@@ -179,6 +182,30 @@ describe('the snapshot PDF', () => {
     // The second page starts with the heading of what goes on there.
     expect(pdf.pages[1]?.text.split('\n')[0]).toBe('Recent observations (continued)');
     expect(pdf.pages[1]?.text).toContain('Line 70 of what we saw.');
+    expect(Math.min(...pdf.pages.flatMap((page) => page.sizes))).toBeGreaterThanOrEqual(SNAPSHOT_LIMITS.minFontPt - 0.01);
+  }, 30_000);
+
+  it('goes on with a list item longer than a column in the next one, nothing past the margins', async () => {
+    // The record's own words, not limited as the parent's are.
+    const longStrength = Array.from({ length: 700 }, (_, index) => `strength${index + 1}`).join(' ');
+    const full = fullSnapshotView();
+    const view: SnapshotView = {
+      ...full,
+      sections: full.sections.map((section) =>
+        section.key === 'strengths' ? { ...section, content: { key: 'strengths', items: ['Kind', longStrength, 'Funny'] } } : section,
+      ),
+    };
+    const pdf = await readPdf(await renderPdf(snapshotPdfContent(view, { paper: 'a4', photo: PHOTO })));
+    const text = flat(pdf.text);
+    const words = Array.from({ length: 700 }, (_, index) => text.indexOf(`strength${index + 1} `));
+    expect(words.every((position) => position >= 0)).toBe(true);
+    expect(words).toEqual([...words].sort((a, b) => a - b));
+    expect(text).toContain('What people like and admire about me (continued)');
+    expect(text.indexOf('Funny')).toBeGreaterThan(words.at(-1) as number);
+    for (const page of pdf.pages) {
+      expect(Math.min(...page.baselines)).toBeGreaterThan(30);
+      expect(Math.max(...page.baselines)).toBeLessThan(page.size[1] - 30);
+    }
     expect(Math.min(...pdf.pages.flatMap((page) => page.sizes))).toBeGreaterThanOrEqual(SNAPSHOT_LIMITS.minFontPt - 0.01);
   }, 30_000);
 });
