@@ -168,7 +168,6 @@ function EditForm({
   );
 }
 
-/** A snapshot opened: its actions, the editor (updaters) and the live preview of the unsaved choices. */
 interface EditorProps {
   firstName: string;
   onDeleted: () => void;
@@ -176,6 +175,7 @@ interface EditorProps {
   onDirty: (dirty: boolean) => void;
 }
 
+/** A snapshot opened: its actions, the editor (updaters) and the live preview of the unsaved choices. */
 function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { snapshot: SnapshotWithContent }) {
   const [draft, setDraft] = useState(() => draftOf(snapshot));
   const [sharing, setSharing] = useState(false);
