@@ -13,7 +13,7 @@ import { BLOCK_STYLE, PAPER_SIZES, drawBlocks, drawable, type PdfBlock, type Pdf
  * snapshot, the meeting pack: decision 0108) is laid out by pdf-blocks.ts on A4 or US Letter.
  */
 
-export type { PdfBlock, PdfPaper } from './pdf-blocks.ts';
+export type { PdfBlock, PdfChart, PdfPaper } from './pdf-blocks.ts';
 
 export interface PdfContent {
   /** The document's title: its metadata and the title a viewer shows. */
@@ -37,12 +37,11 @@ const FONT_FOLDER = path.join(path.dirname(createRequire(import.meta.url).resolv
 const REGULAR = path.join(FONT_FOLDER, 'LiberationSans-Regular.ttf');
 const BOLD = path.join(FONT_FOLDER, 'LiberationSans-Bold.ttf');
 
-/** The PDF of `content` as a stream; everything is laid out before this returns. */
-export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
-  if (content.blocks) return layoutBlocks(content, content.blocks);
-  const doc = new PdfKit({
-    size: 'LETTER',
-    margin: MARGIN,
+/** A tagged PDF 1.7 of `size` and `margin`, with the content's language and title, set in Liberation Sans. */
+function newDocument(content: PdfContent, size: string | number[], margin: number): PDFKit.PDFDocument {
+  return new PdfKit({
+    size,
+    margin,
     pdfVersion: '1.7',
     tagged: true,
     lang: content.lang ?? 'en-US',
@@ -51,6 +50,12 @@ export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
     // The body font from the start: no standard font (unembedded Helvetica) is added.
     font: REGULAR,
   });
+}
+
+/** The PDF of `content` as a stream; everything is laid out before this returns. */
+export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
+  if (content.blocks) return layoutBlocks(content, content.blocks);
+  const doc = newDocument(content, 'LETTER', MARGIN);
   doc.font(REGULAR).fontSize(LETTER_LAYOUT.fontSizePt);
   // pdfkit puts the font's own line height plus this gap between baselines.
   doc.lineGap(LETTER_LAYOUT.fontSizePt * LETTER_LAYOUT.lineHeight - doc.currentLineHeight(true));
@@ -73,16 +78,7 @@ export function layoutPdf(content: PdfContent): PDFKit.PDFDocument {
 
 /** Blocks on A4 or US Letter, half-inch margins, in one or two columns (pdf-blocks.ts). */
 function layoutBlocks(content: PdfContent, blocks: readonly PdfBlock[]): PDFKit.PDFDocument {
-  const doc = new PdfKit({
-    size: [...PAPER_SIZES[content.paper ?? 'letter']],
-    margin: BLOCK_STYLE.margin,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: content.lang ?? 'en-US',
-    displayTitle: true,
-    info: { Title: content.title, Creator: 'Trelli' },
-    font: REGULAR,
-  });
+  const doc = newDocument(content, [...PAPER_SIZES[content.paper ?? 'letter']], BLOCK_STYLE.margin);
   const root = doc.struct('Document');
   doc.addStructure(root);
   drawBlocks(doc, root, blocks, { columns: content.columns ?? 1, fonts: { regular: REGULAR, bold: BOLD } });

@@ -1,4 +1,4 @@
-import type { PdfBlock, PdfContent } from '../../core/pdf.ts';
+import type { PdfBlock, PdfChart, PdfContent } from '../../core/pdf.ts';
 import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
 import {
   RECENT_WINDOW_HOURS,
@@ -58,6 +58,13 @@ const sentence = (text: string) => text.replace(/-/g, ' ');
 const rated = (effectiveness: number | null) => (effectiveness === null ? 'not rated' : `rated ${effectiveness} of 5`);
 const measured = (value: number, unit: string | null) => (unit ? `${value} ${unit}` : String(value));
 const joined = (parts: readonly (string | null | false | undefined)[], separator = ' · ') => parts.filter(Boolean).join(separator);
+
+type ChartedGoal = Pick<MeetingPack['goals'][number], 'title' | 'points' | 'baseline' | 'target' | 'unit'>;
+
+/** A goal's progress chart: its entries against its baseline and target. */
+function goalChart(goal: ChartedGoal, look: Pick<PdfChart, 'legend' | 'plotHeight'>): PdfChart {
+  return { type: 'chart', label: goal.title, points: goal.points, baseline: goal.baseline, target: goal.target, unit: goal.unit, ...look };
+}
 
 /** A section's record content as blocks (under the section's heading). */
 function contentBlocks(content: SectionContent): PdfBlock[] {
@@ -128,19 +135,8 @@ function contentBlocks(content: SectionContent): PdfBlock[] {
           ]),
           keepWithNext: goal.points.length > 0,
         },
-        ...(goal.points.length
-          ? [
-              {
-                type: 'chart',
-                label: goal.title,
-                points: goal.points,
-                baseline: goal.baseline,
-                target: goal.target,
-                unit: goal.unit,
-                legend: false,
-              } as const,
-            ]
-          : []),
+        // Small, and without a legend: the line above says which dashed line is which.
+        ...(goal.points.length ? [goalChart(goal, { legend: false })] : []),
       ]);
     case 'support-plan':
       return [
@@ -271,15 +267,7 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
         // The heading, this line and the chart start a column together.
         keepWithNext: true,
       },
-      {
-        type: 'chart',
-        label: goal.title,
-        points: goal.points,
-        baseline: goal.baseline,
-        target: goal.target,
-        unit: goal.unit,
-        plotHeight: MEETING_CHART_HEIGHT,
-      },
+      goalChart(goal, { plotHeight: MEETING_CHART_HEIGHT }),
       ...(goal.strategies.length
         ? ([
             { type: 'paragraph', text: 'Strategies', label: true },
