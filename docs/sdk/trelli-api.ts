@@ -526,6 +526,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/every-child/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the snapshots of every child you can see
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. Child by child, in the order of `GET /api/children`, each child's newest first.
+     */
+    get: operations['listSnapshotsOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/every-child/snapshot-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the open snapshot links of every child you own or co-own
+     * @description Your own children and those shared with you, each item named by its child (`childName`); nobody else’s. Only children where you are an owner (sharing is an owner's); the others are left out. Child by child, each child's newest first, with `childId`.
+     */
+    get: operations['listSnapshotLinksOfEveryChild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/milestones': {
     parameters: {
       query?: never;
@@ -1139,6 +1179,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s snapshots, newest first, each with how many of its share links are open */
+    get: operations['listSnapshots'];
+    put?: never;
+    /**
+     * Make a snapshot for an audience
+     * @description Sections left out follow the ones sent, hidden; no sections: the audience’s defaults. The photo must be a JPEG or PNG of the child’s vault.
+     */
+    post: operations['createSnapshot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshots/meeting-pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The IEP meeting pack for a period: each goal’s progress, observations and strategies, documents added, questions to bring */
+    get: operations['getMeetingPack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshots/meeting-pack/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The IEP meeting pack as a PDF */
+    get: operations['getMeetingPackPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One snapshot with what each of its sections shows now, hidden ones too (the parent’s preview) */
+    get: operations['getSnapshot'];
+    /** Change a snapshot */
+    put: operations['updateSnapshot'];
+    post?: never;
+    /** Delete a snapshot */
+    delete: operations['deleteSnapshot'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshots/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The snapshot as a one-page PDF (US Letter or A4), its visible sections only */
+    get: operations['getSnapshotPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshots/{id}/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The snapshot’s open share links (not turned off, not expired), newest first, with how often each was opened */
+    get: operations['listSnapshotLinks'];
+    put?: never;
+    /**
+     * Share the snapshot by a read-only link that expires
+     * @description The answer holds the whole link once, its token after `#`; only a hash of the token is kept. From 1 to 30 days, 7 by default.
+     */
+    post: operations['createSnapshotLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/snapshot-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Turn off a snapshot’s share link at once */
+    delete: operations['deleteSnapshotLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shared/snapshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read the snapshot a share link opens: its visible sections, built from the record now
+     * @description Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child’s audit log.
+     */
+    post: operations['openSharedSnapshot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shared/snapshot/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The snapshot a share link opens, as a PDF
+     * @description Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child’s audit log.
+     */
+    post: operations['openSharedSnapshotPdf'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shared/snapshot/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The photo of the snapshot a share link opens
+     * @description Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child’s audit log.
+     */
+    post: operations['openSharedSnapshotPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exports': {
     parameters: {
       query?: never;
@@ -1408,6 +1637,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    SharedSnapshot: {
+      /** @description The part of the link after `#`. It travels in the body so it stays out of request logs. */
+      token: string;
+    };
     SignUp: {
       /** Format: email */
       email: string;
@@ -1856,6 +2089,77 @@ export interface components {
       title: string;
       paragraphs: string[];
     };
+    SnapshotCreate: {
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      title?: string | null;
+      /** @description The sections in the order shown; a key left out is hidden. Leave the list out for the audience’s defaults. */
+      sections?: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        visible: boolean;
+        /** @description The parent's own wording for this section in this snapshot; the record is not changed. Empty or null: the record's. */
+        text?: string | null;
+      }[];
+      /**
+       * @description How far back recent observations reach; the audience’s default when left out.
+       * @enum {string}
+       */
+      recentWindow?: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+      /** @description A photo (JPEG or PNG) from the child’s vault. */
+      photoDocumentId?: number | null;
+    };
+    SnapshotUpdate: {
+      /** @enum {string} */
+      audience?: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      title?: string | null;
+      /** @description The sections in the order shown; a key left out is hidden. Leave the list out for the audience’s defaults. */
+      sections?: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        visible: boolean;
+        /** @description The parent's own wording for this section in this snapshot; the record is not changed. Empty or null: the record's. */
+        text?: string | null;
+      }[];
+      /**
+       * @description How far back recent observations reach; the audience’s default when left out.
+       * @enum {string}
+       */
+      recentWindow?: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+      /** @description A photo (JPEG or PNG) from the child’s vault. */
+      photoDocumentId?: number | null;
+    };
+    SnapshotLinkCreate: {
+      /** @default 7 */
+      expiresInDays?: number;
+    };
+    SharedSnapshotPdf: {
+      /** @description The part of the link after `#`. It travels in the body so it stays out of request logs. */
+      token: string;
+      /**
+       * @default letter
+       * @enum {string}
+       */
+      paper?: 'letter' | 'a4';
+    };
     AccountDelete: {
       /** @constant */
       confirm: 'DELETE';
@@ -2233,6 +2537,60 @@ export interface components {
       updatedAt: string;
       childName: string;
     };
+    EveryChildSnapshot: {
+      id: number;
+      childId: number;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      title: string | null;
+      sections: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        visible: boolean;
+        text: string | null;
+      }[];
+      /** @enum {string} */
+      recentWindow: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+      photoDocumentId: number | null;
+      activeLinks: number;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      childName: string;
+    };
+    EveryChildSnapshotLink: {
+      id: number;
+      snapshotId: number;
+      snapshotTitle: string;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      opens: number;
+      lastOpenedAt: string | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      childId: number;
+      childName: string;
+    };
     Milestone: {
       id: number;
       childId: number;
@@ -2313,6 +2671,11 @@ export interface components {
         | 'claim.payment-recorded'
         | 'claim.payment-removed'
         | 'claim.removed'
+        | 'snapshot.created'
+        | 'snapshot.updated'
+        | 'snapshot.removed'
+        | 'snapshot.shared'
+        | 'snapshot.link-revoked'
         | 'child.viewed'
         | 'caregiver.invited'
         | 'caregiver.joined'
@@ -2338,7 +2701,8 @@ export interface components {
         | 'link'
         | 'funding-source'
         | 'expense'
-        | 'claim';
+        | 'claim'
+        | 'snapshot';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -2863,6 +3227,341 @@ export interface components {
         path: string;
       };
     };
+    Snapshot: {
+      id: number;
+      childId: number;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      title: string | null;
+      sections: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        visible: boolean;
+        text: string | null;
+      }[];
+      /** @enum {string} */
+      recentWindow: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+      photoDocumentId: number | null;
+      activeLinks: number;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    MeetingPack: {
+      firstName: string;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      plan: ('504' | 'none' | 'iep' | 'other' | 'unsure') | null;
+      goals: {
+        id: number;
+        title: string;
+        /** @enum {string} */
+        area:
+          | 'reading'
+          | 'writing'
+          | 'math'
+          | 'attention-executive-function'
+          | 'social-emotional'
+          | 'communication'
+          | 'motor'
+          | 'behaviour'
+          | 'self-advocacy'
+          | 'daily-living';
+        baseline: number | null;
+        target: number | null;
+        unit: string | null;
+        points: {
+          /** Format: date */
+          on: string;
+          value: number;
+        }[];
+        observations: {
+          /** Format: date-time */
+          occurredAt: string;
+          what: string;
+        }[];
+        strategies: {
+          title: string;
+          active: boolean;
+          effectiveness: number | null;
+        }[];
+      }[];
+      documents: {
+        id: number;
+        title: string;
+        /** @enum {string} */
+        category:
+          | 'iep'
+          | '504-plan'
+          | 'evaluation'
+          | 'report-card'
+          | 'progress-report'
+          | 'medical'
+          | 'therapy'
+          | 'correspondence'
+          | 'receipt'
+          | 'superbill'
+          | 'invoice'
+          | 'eob'
+          | 'lmn'
+          | 'other';
+        /** Format: date */
+        addedOn: string;
+      }[];
+      questions: {
+        /** @enum {string} */
+        kind: 'no-data' | 'no-progress' | 'service-unmentioned';
+        text: string;
+        goalId: number | null;
+      }[];
+    };
+    SnapshotWithContent: {
+      id: number;
+      childId: number;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      title: string | null;
+      sections: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        visible: boolean;
+        text: string | null;
+      }[];
+      /** @enum {string} */
+      recentWindow: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+      photoDocumentId: number | null;
+      activeLinks: number;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      preview: components['schemas']['SnapshotView'];
+    };
+    SnapshotView: {
+      title: string;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      firstName: string;
+      /** @enum {string} */
+      layout: 'profile' | 'list';
+      printStyles: boolean;
+      hasPhoto: boolean;
+      /** Format: date-time */
+      builtAt: string;
+      sections: {
+        /** @enum {string} */
+        key:
+          | 'about'
+          | 'strengths'
+          | 'what-helps'
+          | 'challenges'
+          | 'goals'
+          | 'support-plan'
+          | 'medications'
+          | 'people'
+          | 'recent-observations';
+        heading: string;
+        text: string | null;
+        content:
+          | {
+              /** @constant */
+              key: 'about';
+              name: string;
+              ageYears: number;
+              grade:
+                | (
+                    | '1'
+                    | '2'
+                    | '3'
+                    | '4'
+                    | '5'
+                    | '6'
+                    | '7'
+                    | '8'
+                    | '9'
+                    | '10'
+                    | '11'
+                    | '12'
+                    | 'preschool'
+                    | 'kindergarten'
+                    | 'post-secondary'
+                    | 'not-in-school'
+                  )
+                | null;
+              pronouns: string | null;
+              school: string | null;
+              interests: string[];
+              proudOf: string[];
+              diagnoses: string[];
+            }
+          | {
+              /** @constant */
+              key: 'strengths';
+              items: string[];
+            }
+          | {
+              /** @constant */
+              key: 'what-helps';
+              strategies: {
+                title: string;
+                description: string | null;
+                /** @enum {string} */
+                kind: 'accommodation' | 'intervention' | 'routine' | 'tool';
+                /** @enum {string} */
+                whereUsed: 'home' | 'school' | 'both';
+                effectiveness: number | null;
+              }[];
+            }
+          | {
+              /** @constant */
+              key: 'challenges';
+              items: string[];
+              whatToDo: {
+                title: string;
+                description: string | null;
+                /** @enum {string} */
+                kind: 'accommodation' | 'intervention' | 'routine' | 'tool';
+                /** @enum {string} */
+                whereUsed: 'home' | 'school' | 'both';
+                effectiveness: number | null;
+              }[];
+            }
+          | {
+              /** @constant */
+              key: 'goals';
+              goals: {
+                id: number;
+                title: string;
+                /** @enum {string} */
+                area:
+                  | 'reading'
+                  | 'writing'
+                  | 'math'
+                  | 'attention-executive-function'
+                  | 'social-emotional'
+                  | 'communication'
+                  | 'motor'
+                  | 'behaviour'
+                  | 'self-advocacy'
+                  | 'daily-living';
+                baseline: number | null;
+                target: number | null;
+                unit: string | null;
+                latestValue: number | null;
+                latestOn: string | null;
+                points: {
+                  /** Format: date */
+                  on: string;
+                  value: number;
+                }[];
+              }[];
+            }
+          | {
+              /** @constant */
+              key: 'support-plan';
+              plan: ('504' | 'none' | 'iep' | 'other' | 'unsure') | null;
+              school: string | null;
+              planReviewDate: string | null;
+              nextReviewDate: string | null;
+              lastEvaluationDate: string | null;
+            }
+          | {
+              /** @constant */
+              key: 'medications';
+              items: {
+                name: string;
+                dose: string | null;
+                schedule: string | null;
+                prescriber: string | null;
+              }[];
+            }
+          | {
+              /** @constant */
+              key: 'people';
+              items: {
+                name: string;
+                /** @enum {string} */
+                role: 'parent' | 'guardian' | 'teacher' | 'therapist' | 'doctor' | 'other';
+                phone: string | null;
+                email: string | null;
+              }[];
+            }
+          | {
+              /** @constant */
+              key: 'recent-observations';
+              /** @enum {string} */
+              window: '24h' | '48h' | '72h' | '2w' | '4w' | '8w';
+              items: {
+                /** Format: date-time */
+                occurredAt: string;
+                what: string;
+                /** @enum {string} */
+                setting: 'home' | 'school' | 'therapy' | 'community' | 'other';
+                mood: number | null;
+                isWin: boolean;
+              }[];
+              count: number;
+              weeks: {
+                /** Format: date */
+                weekStart: string;
+                count: number;
+                averageMood: number | null;
+              }[];
+            };
+      }[];
+    };
+    SnapshotLink: {
+      id: number;
+      snapshotId: number;
+      snapshotTitle: string;
+      /** @enum {string} */
+      audience: 'teacher' | 'sitter' | 'doctor' | 'iep-meeting';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      opens: number;
+      lastOpenedAt: string | null;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+    };
+    CreatedLink: {
+      id: number;
+      link: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
     AccountExport: {
       id: number;
       /** @enum {string} */
@@ -3040,6 +3739,24 @@ export interface components {
     };
     /** @description Not found, including a child you have no access to and its records */
     NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The link is not valid, was turned off, its child was deleted, or whoever sent it can no longer share the record */
+    LinkNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The link expired or was already used: the message says which, and to ask for a new one */
+    Gone: {
       headers: {
         [name: string]: unknown;
       };
@@ -4337,6 +5054,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EveryChildStrategy'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listSnapshotsOfEveryChild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Snapshots */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildSnapshot'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listSnapshotLinksOfEveryChild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Open links (not turned off, not expired) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EveryChildSnapshotLink'][];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6123,6 +6884,483 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listSnapshots: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Snapshots */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Snapshot'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createSnapshot: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SnapshotCreate'];
+      };
+    };
+    responses: {
+      /** @description The new snapshot */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Snapshot'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The child has the most snapshots allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMeetingPack: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        from?: string;
+        to?: string;
+        paper?: 'letter' | 'a4';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The meeting pack */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingPack'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMeetingPackPdf: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        from?: string;
+        to?: string;
+        paper?: 'letter' | 'a4';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The meeting pack as a tagged PDF, an attachment */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSnapshot: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snapshot */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotWithContent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateSnapshot: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SnapshotUpdate'];
+      };
+    };
+    responses: {
+      /** @description The snapshot as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Snapshot'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteSnapshot: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSnapshotPdf: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        paper?: 'letter' | 'a4';
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snapshot as a tagged PDF, an attachment */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listSnapshotLinks: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Open links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotLink'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createSnapshotLink: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The snapshot’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SnapshotLinkCreate'];
+      };
+    };
+    responses: {
+      /** @description The new link, shown this once */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The snapshot has the most open links allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteSnapshotLink: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The link’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Turned off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  openSharedSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SharedSnapshot'];
+      };
+    };
+    responses: {
+      /** @description The snapshot as the link shows it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['LinkNotFound'];
+      410: components['responses']['Gone'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  openSharedSnapshotPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SharedSnapshotPdf'];
+      };
+    };
+    responses: {
+      /** @description The snapshot as a tagged PDF, an attachment */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['LinkNotFound'];
+      410: components['responses']['Gone'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  openSharedSnapshotPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SharedSnapshot'];
+      };
+    };
+    responses: {
+      /** @description The photo’s bytes */
+      200: {
+        headers: {
+          /** @description `inline` or `attachment` (the operation says which), with the file’s name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description The link does not open (the message says why), or its snapshot shows no photo */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      410: components['responses']['Gone'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
