@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ChildCreateInput } from '#shared/schemas/child.ts';
+import type { SnapshotCreate } from '#shared/schemas/snapshot.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { isoDaysFromNow, signUpThroughApi, yearsAgo, type ApiParent } from './journeys.ts';
 
@@ -99,7 +100,7 @@ export async function vaultPhoto(page: Page, parent: ApiParent, childId = parent
 /** A snapshot made through POST /api/snapshots, shared through POST /api/snapshots/{id}/links: the link. */
 export async function sharedSnapshot(
   parent: ApiParent,
-  data: { audience: string; title?: string; photoDocumentId?: number },
+  data: SnapshotCreate,
   childId = parent.children[0]?.id,
 ): Promise<{ id: number; link: string }> {
   const snapshot = await parent.post<{ id: number }>('/api/snapshots', data, childId);
