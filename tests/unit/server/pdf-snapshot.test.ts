@@ -31,6 +31,8 @@ interface PageRead {
   sizes: number[];
   /** Each text item's baseline, in points from the bottom of the page. */
   baselines: number[];
+  /** Where each text item starts, in points from the left edge, by its text. */
+  starts: Map<string, number>;
 }
 
 /** What a reader gets from the PDF: each page's text and sizes, the structure tree, title, language, whether it is marked. */
@@ -53,6 +55,7 @@ async function readPdf(bytes: Buffer) {
         text: items.map((item) => item.str).join('\n'),
         sizes: items.map((item) => Math.hypot(item.transform[2] as number, item.transform[3] as number)),
         baselines: items.map((item) => item.transform[5] as number),
+        starts: new Map(items.map((item) => [item.str, item.transform[4] as number])),
       });
       structure.push((await page.getStructTree()) as StructNode);
     }
@@ -93,6 +96,10 @@ describe('the snapshot PDF', () => {
 
     expect(pdf.pages).toHaveLength(1);
     expect(pdf.pages[0]?.size).toEqual([612, 792]);
+    // The profile: sections in two columns.
+    const headingStarts = view.sections.map((section) => pdf.pages[0]?.starts.get(section.heading) as number);
+    expect(headingStarts.some((x) => x < 60)).toBe(true);
+    expect(headingStarts.some((x) => x > 306)).toBe(true);
     // Headings in the view's order, and what each section holds.
     const text = flat(pdf.text);
     const at = view.sections.map((section) => text.indexOf(section.heading));
@@ -160,6 +167,9 @@ describe('the snapshot PDF', () => {
     expect(text).toContain('She lights up any room. And she is brave.');
     expect(text).not.toContain('Kind to younger children');
     expect(pdf.figures).not.toContain('Photo of Zoë');
+    // One column: every section's heading at the left margin.
+    for (const section of view.sections)
+      expect(pdf.pages.find((page) => page.starts.has(section.heading))?.starts.get(section.heading)).toBe(36);
     expect(Math.min(...pdf.pages.flatMap((page) => page.sizes))).toBeGreaterThanOrEqual(SNAPSHOT_LIMITS.minFontPt - 0.01);
   }, 30_000);
 
