@@ -46,7 +46,7 @@ export function ShareDialog({ snapshotId, name, onClose }: { snapshotId: number;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
-      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-bold break-words text-ink">
+      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-bold wrap-anywhere text-ink">
         Share “{name}”
       </h3>
       {created ? (
