@@ -3,7 +3,7 @@ import type { SnapshotPaper, SnapshotView } from '#shared/schemas/snapshot.ts';
 import { SnapshotDocument } from '../components/snapshot/snapshot-document.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { saveBlob } from '../app/hooks/file-blob.ts';
+import { saveBlob } from '../lib/save-blob.ts';
 import {
   MESSAGES,
   pdfFileName,

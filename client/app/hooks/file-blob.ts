@@ -17,17 +17,3 @@ export async function fetchFileBlob(url: string, signal?: AbortSignal): Promise<
   if (!response.ok) throw new HttpError(response.status, response.statusText, await response.text().catch(() => ''));
   return response.blob();
 }
-
-/** Saves a blob under `fileName` through a temporary link (the browser's own download). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes once the click is handled; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
 /*
  * Small pieces the snapshot and the meeting pack share. This folder is read on the shared snapshot
@@ -17,9 +17,18 @@ export function formatAmount(value: number): string {
   return amount.format(value);
 }
 
-/** "parent" -> "Parent": enum values whose label is the word itself (roles, settings). */
-export function capitalized(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+/** A heading's rank: the document's title is an h1 on a page of its own, an h2 inside the app's page. */
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** The rank below `level` (h6 stays h6). */
+export function below(level: HeadingLevel): HeadingLevel {
+  return Math.min(level + 1, 6) as HeadingLevel;
+}
+
+/** A heading of the rank given, so the document keeps the page's heading order wherever it is placed. */
+export function Heading({ level, ...props }: { level: HeadingLevel } & HTMLAttributes<HTMLHeadingElement>) {
+  const Tag = `h${level}` as const;
+  return <Tag {...props} />;
 }
 
 /** A 1-5 rating as the parent gave it, or null when there is none. */

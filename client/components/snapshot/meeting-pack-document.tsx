@@ -1,8 +1,18 @@
 import { useId } from 'react';
+import { DOCUMENT_CATEGORY_LABELS, GOAL_AREA_LABELS } from '#shared/record-labels.ts';
 import type { MeetingPack } from '#shared/schemas/snapshot.ts';
 import { supportPlanLabel } from '../../lib/child-labels.ts';
 import { formatDate, formatMomentDate } from '../../lib/dates.ts';
-import { Bullets, Nothing, PRINT_DOCUMENT_CLASS, PRINT_KEEP_TOGETHER_CLASS, ratingText } from './document-parts.tsx';
+import {
+  below,
+  Bullets,
+  Heading,
+  type HeadingLevel,
+  Nothing,
+  PRINT_DOCUMENT_CLASS,
+  PRINT_KEEP_TOGETHER_CLASS,
+  ratingText,
+} from './document-parts.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 
 /*
@@ -13,14 +23,19 @@ import { ProgressChart } from './progress-chart.tsx';
 
 type PackGoal = MeetingPack['goals'][number];
 
-function Goal({ goal }: { goal: PackGoal }) {
+function Goal({ goal, level }: { goal: PackGoal; level: HeadingLevel }) {
   return (
     <section aria-label={goal.title} className={`${PRINT_KEEP_TOGETHER_CLASS} min-w-0 rounded-xl border border-brand-300 p-4`}>
-      <h3 className="text-base font-bold text-brand-900">{goal.title}</h3>
+      <Heading level={level} className="text-base font-bold text-brand-900">
+        {goal.title}
+      </Heading>
+      <p className="text-sm text-ink-muted">{GOAL_AREA_LABELS[goal.area]}</p>
       <div className="mt-2">
         <ProgressChart points={goal.points} baseline={goal.baseline} target={goal.target} unit={goal.unit} title={goal.title} />
       </div>
-      <h4 className="mt-3 font-semibold">Observations about this goal</h4>
+      <Heading level={below(level)} className="mt-3 font-semibold">
+        Observations about this goal
+      </Heading>
       <Bullets
         empty="No observations about this goal in the period."
         items={goal.observations.map((observation) => (
@@ -30,7 +45,9 @@ function Goal({ goal }: { goal: PackGoal }) {
           </>
         ))}
       />
-      <h4 className="mt-3 font-semibold">Strategies used</h4>
+      <Heading level={below(level)} className="mt-3 font-semibold">
+        Strategies used
+      </Heading>
       <Bullets
         empty="No strategies linked to this goal."
         items={goal.strategies.map((strategy) => {
@@ -46,10 +63,13 @@ export interface MeetingPackDocumentProps {
   pack: MeetingPack;
   /** FLAG_PDF_PRINT_STYLES: carry the print stylesheet. */
   printStyles?: boolean;
+  /** The title's rank: 1 on a page of its own, 2 inside a page that has its own h1. Sections are one below. */
+  headingLevel?: 1 | 2;
 }
 
-export function MeetingPackDocument({ pack, printStyles = false }: MeetingPackDocumentProps) {
+export function MeetingPackDocument({ pack, printStyles = false, headingLevel = 1 }: MeetingPackDocumentProps) {
   const idPrefix = useId();
+  const sectionLevel = below(headingLevel);
   const heading = (name: string) => `${idPrefix}-${name}`;
   return (
     <article
@@ -57,9 +77,9 @@ export function MeetingPackDocument({ pack, printStyles = false }: MeetingPackDo
       className={`mx-auto w-full max-w-4xl min-w-0 text-ink ${printStyles ? PRINT_DOCUMENT_CLASS : ''}`}
     >
       <header className="border-b-2 border-brand pb-4">
-        <h1 id={heading('title')} className="text-2xl leading-tight font-bold text-brand-900 sm:text-3xl">
+        <Heading level={headingLevel} id={heading('title')} className="text-2xl leading-tight font-bold text-brand-900 sm:text-3xl">
           IEP meeting pack for {pack.firstName}
-        </h1>
+        </Heading>
         <p className="mt-1 text-sm text-ink-muted">
           {formatDate(pack.from)} to {formatDate(pack.to)}
           {pack.plan ? ` · ${supportPlanLabel(pack.plan)}` : ''}
@@ -67,34 +87,36 @@ export function MeetingPackDocument({ pack, printStyles = false }: MeetingPackDo
       </header>
 
       <section aria-labelledby={heading('goals')} className="mt-6">
-        <h2 id={heading('goals')} className="mb-2 text-lg font-bold text-brand-900">
+        <Heading level={sectionLevel} id={heading('goals')} className="mb-2 text-lg font-bold text-brand-900">
           Goals and progress
-        </h2>
+        </Heading>
         {pack.goals.length === 0 ? (
           <Nothing>No goals in this period.</Nothing>
         ) : (
           <div className="print-one-column grid gap-4 md:grid-cols-2">
             {pack.goals.map((goal) => (
-              <Goal key={goal.id} goal={goal} />
+              <Goal key={goal.id} goal={goal} level={below(sectionLevel)} />
             ))}
           </div>
         )}
       </section>
 
       <section aria-labelledby={heading('documents')} className={`${PRINT_KEEP_TOGETHER_CLASS} mt-6`}>
-        <h2 id={heading('documents')} className="mb-2 text-lg font-bold text-brand-900">
+        <Heading level={sectionLevel} id={heading('documents')} className="mb-2 text-lg font-bold text-brand-900">
           Documents added
-        </h2>
+        </Heading>
         <Bullets
           empty="No documents added in this period."
-          items={pack.documents.map((document) => `${document.title}, added ${formatDate(document.addedOn)}`)}
+          items={pack.documents.map(
+            (document) => `${document.title} (${DOCUMENT_CATEGORY_LABELS[document.category]}), added ${formatDate(document.addedOn)}`,
+          )}
         />
       </section>
 
       <section aria-labelledby={heading('questions')} className={`${PRINT_KEEP_TOGETHER_CLASS} mt-6`}>
-        <h2 id={heading('questions')} className="mb-2 text-lg font-bold text-brand-900">
+        <Heading level={sectionLevel} id={heading('questions')} className="mb-2 text-lg font-bold text-brand-900">
           Questions to bring
-        </h2>
+        </Heading>
         {pack.questions.length === 0 ? (
           <Nothing>No open questions from the record.</Nothing>
         ) : (

@@ -1,7 +1,14 @@
+import {
+  GOAL_AREA_LABELS,
+  PERSON_ROLE_LABELS,
+  SETTING_LABELS,
+  STRATEGY_KIND_LABELS,
+  STRATEGY_PLACE_LABELS,
+} from '#shared/record-labels.ts';
 import type { SectionContent } from '#shared/schemas/snapshot.ts';
 import { ageLabel, gradeLabel, supportPlanLabel } from '../../lib/child-labels.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
-import { Bullets, capitalized, Fact, formatAmount, Nothing, ratingText } from './document-parts.tsx';
+import { Bullets, Fact, formatAmount, Heading, type HeadingLevel, Nothing, ratingText } from './document-parts.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 
 /* What each section of a snapshot shows, by its key (shared/schemas/snapshot.ts). */
@@ -15,10 +22,11 @@ function Strategies({ strategies, empty }: { strategies: readonly StrategyLine[]
       empty={empty}
       items={strategies.map((strategy) => {
         const rating = ratingText(strategy.effectiveness);
+        const facts = [STRATEGY_KIND_LABELS[strategy.kind], STRATEGY_PLACE_LABELS[strategy.whereUsed], rating].filter(Boolean).join(' · ');
         return (
           <>
             <span className="font-semibold">{strategy.title}</span>
-            {rating ? <span className="text-ink-muted"> ({rating})</span> : null}
+            <span className="text-ink-muted"> ({facts})</span>
             {strategy.description ? <span className="block whitespace-pre-wrap">{strategy.description}</span> : null}
           </>
         );
@@ -27,11 +35,15 @@ function Strategies({ strategies, empty }: { strategies: readonly StrategyLine[]
   );
 }
 
-function Subheading({ children }: { children: string }) {
-  return <h3 className="mt-3 font-semibold text-brand-900">{children}</h3>;
+function Subheading({ level, children }: { level: HeadingLevel; children: string }) {
+  return (
+    <Heading level={level} className="mt-3 font-semibold text-brand-900">
+      {children}
+    </Heading>
+  );
 }
 
-function About({ content }: { content: ContentOf<'about'> }) {
+function About({ content, level }: { content: ContentOf<'about'>; level: HeadingLevel }) {
   const grade = content.grade ? gradeLabel(content.grade) : null;
   return (
     <div>
@@ -43,19 +55,19 @@ function About({ content }: { content: ContentOf<'about'> }) {
       {content.school ? <p>{content.school}</p> : null}
       {content.interests.length > 0 ? (
         <>
-          <Subheading>What is important to me</Subheading>
+          <Subheading level={level}>What is important to me</Subheading>
           <Bullets items={content.interests} />
         </>
       ) : null}
       {content.proudOf.length > 0 ? (
         <>
-          <Subheading>What I am proud of</Subheading>
+          <Subheading level={level}>What I am proud of</Subheading>
           <Bullets items={content.proudOf} />
         </>
       ) : null}
       {content.diagnoses.length > 0 ? (
         <>
-          <Subheading>Diagnoses</Subheading>
+          <Subheading level={level}>Diagnoses</Subheading>
           <Bullets items={content.diagnoses} />
         </>
       ) : null}
@@ -70,13 +82,16 @@ export function goalStanding(goal: { latestValue: number | null; latestOn: strin
   return goal.latestOn ? `Latest: ${value} on ${formatDate(goal.latestOn)}` : `Latest: ${value}`;
 }
 
-function Goals({ content }: { content: ContentOf<'goals'> }) {
+function Goals({ content, level }: { content: ContentOf<'goals'>; level: HeadingLevel }) {
   if (content.goals.length === 0) return <Nothing>No active goals.</Nothing>;
   return (
     <div className="space-y-4">
       {content.goals.map((goal) => (
         <div key={goal.id}>
-          <h3 className="font-semibold text-brand-900">{goal.title}</h3>
+          <Heading level={level} className="font-semibold text-brand-900">
+            {goal.title}
+          </Heading>
+          <p className="text-sm text-ink-muted">{GOAL_AREA_LABELS[goal.area]}</p>
           {goal.latestValue !== null ? <p className="text-sm">{goalStanding(goal)}</p> : null}
           <ProgressChart points={goal.points} baseline={goal.baseline} target={goal.target} unit={goal.unit} title={goal.title} />
         </div>
@@ -123,7 +138,7 @@ function People({ content }: { content: ContentOf<'people'> }) {
       empty="No one listed."
       items={content.items.map((person) => (
         <>
-          <span className="font-semibold">{person.name}</span> ({capitalized(person.role)})
+          <span className="font-semibold">{person.name}</span> ({PERSON_ROLE_LABELS[person.role]})
           {person.phone ? (
             <a className="block text-brand-800 underline underline-offset-2" href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>
               {person.phone}
@@ -187,7 +202,7 @@ function RecentObservations({ content }: { content: ContentOf<'recent-observatio
         items={content.items.map((item) => (
           <>
             <span className="block text-sm text-ink-muted">
-              {formatDateTime(item.occurredAt)}, {capitalized(item.setting)}
+              {formatDateTime(item.occurredAt)}, {SETTING_LABELS[item.setting]}
               {item.mood === null ? '' : `, mood ${item.mood} of 5`}
               {item.isWin ? ', a win' : ''}
             </span>
@@ -199,11 +214,11 @@ function RecentObservations({ content }: { content: ContentOf<'recent-observatio
   );
 }
 
-/** A section's content as the record gives it. */
-export function SectionBody({ content }: { content: SectionContent }) {
+/** A section's content as the record gives it; `level` is the rank of the headings inside it. */
+export function SectionBody({ content, level }: { content: SectionContent; level: HeadingLevel }) {
   switch (content.key) {
     case 'about':
-      return <About content={content} />;
+      return <About content={content} level={level} />;
     case 'strengths':
       return <Bullets items={content.items} empty="No strengths written yet." />;
     case 'what-helps':
@@ -214,14 +229,14 @@ export function SectionBody({ content }: { content: SectionContent }) {
           <Bullets items={content.items} empty="No challenges written yet." />
           {content.whatToDo.length > 0 ? (
             <>
-              <Subheading>What to do then</Subheading>
+              <Subheading level={level}>What to do then</Subheading>
               <Strategies strategies={content.whatToDo} empty="" />
             </>
           ) : null}
         </div>
       );
     case 'goals':
-      return <Goals content={content} />;
+      return <Goals content={content} level={level} />;
     case 'support-plan':
       return <SupportPlan content={content} />;
     case 'medications':

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { SnapshotSection, SnapshotSectionKey, SnapshotView, ViewSection } from '#shared/schemas/snapshot.ts';
 import { formatMomentDate } from '../../lib/dates.ts';
-import { Paragraphs, PRINT_DOCUMENT_CLASS, PRINT_KEEP_TOGETHER_CLASS } from './document-parts.tsx';
+import { below, Heading, type HeadingLevel, Paragraphs, PRINT_DOCUMENT_CLASS, PRINT_KEEP_TOGETHER_CLASS } from './document-parts.tsx';
 import { SectionBody } from './section-content.tsx';
 
 /*
@@ -27,7 +27,7 @@ export function viewWithChoices(preview: SnapshotView, choices: readonly Snapsho
   return { ...preview, sections };
 }
 
-function Section({ section, boxed, idPrefix }: { section: ViewSection; boxed: boolean; idPrefix: string }) {
+function Section({ section, boxed, idPrefix, level }: { section: ViewSection; boxed: boolean; idPrefix: string; level: HeadingLevel }) {
   const headingId = `${idPrefix}-${section.key}`;
   return (
     <section
@@ -35,10 +35,10 @@ function Section({ section, boxed, idPrefix }: { section: ViewSection; boxed: bo
       data-section={section.key}
       className={`${PRINT_KEEP_TOGETHER_CLASS} min-w-0 ${boxed ? 'rounded-xl border border-brand-300 bg-brand-50 p-4' : ''}`}
     >
-      <h2 id={headingId} className="mb-2 text-lg leading-snug font-bold text-brand-900">
+      <Heading level={level} id={headingId} className="mb-2 text-lg leading-snug font-bold text-brand-900">
         {section.heading}
-      </h2>
-      {section.text !== null ? <Paragraphs text={section.text} /> : <SectionBody content={section.content} />}
+      </Heading>
+      {section.text !== null ? <Paragraphs text={section.text} /> : <SectionBody content={section.content} level={below(level)} />}
     </section>
   );
 }
@@ -47,9 +47,11 @@ export interface SnapshotDocumentProps {
   view: SnapshotView;
   /** The photo as a URL the page may show (a blob URL); null or left out: none, or its place kept while view.hasPhoto. */
   photoUrl?: string | null;
+  /** The title's rank: 1 on a page of its own (the shared page), 2 inside a page that has its own h1. Sections are one below. */
+  headingLevel?: 1 | 2;
 }
 
-export function SnapshotDocument({ view, photoUrl = null }: SnapshotDocumentProps) {
+export function SnapshotDocument({ view, photoUrl = null, headingLevel = 1 }: SnapshotDocumentProps) {
   const idPrefix = useId();
   const profile = view.layout === 'profile';
   const boxes = profile ? view.sections.filter((section) => PROFILE_BOXES.includes(section.key)) : [];
@@ -70,9 +72,9 @@ export function SnapshotDocument({ view, photoUrl = null }: SnapshotDocumentProp
           <div aria-hidden="true" className="size-24 shrink-0 rounded-full bg-brand-100 sm:size-28" />
         ) : null}
         <div className="min-w-0 flex-1">
-          <h1 id={`${idPrefix}-title`} className="text-2xl leading-tight font-bold text-brand-900 sm:text-3xl">
+          <Heading level={headingLevel} id={`${idPrefix}-title`} className="text-2xl leading-tight font-bold text-brand-900 sm:text-3xl">
             {view.title}
-          </h1>
+          </Heading>
           <p className="mt-1 text-sm text-ink-muted">
             From {view.firstName}&rsquo;s record on {formatMomentDate(view.builtAt)}
           </p>
@@ -82,14 +84,14 @@ export function SnapshotDocument({ view, photoUrl = null }: SnapshotDocumentProp
       {boxes.length > 0 ? (
         <div className="print-one-column mt-6 grid gap-4 lg:grid-cols-3">
           {boxes.map((section) => (
-            <Section key={section.key} section={section} boxed idPrefix={idPrefix} />
+            <Section key={section.key} section={section} boxed idPrefix={idPrefix} level={below(headingLevel)} />
           ))}
         </div>
       ) : null}
       {rest.length > 0 ? (
         <div className={profile ? 'print-one-column mt-6 grid gap-x-8 gap-y-6 md:grid-cols-2' : 'mt-6 space-y-6'}>
           {rest.map((section) => (
-            <Section key={section.key} section={section} boxed={false} idPrefix={idPrefix} />
+            <Section key={section.key} section={section} boxed={false} idPrefix={idPrefix} level={below(headingLevel)} />
           ))}
         </div>
       ) : null}

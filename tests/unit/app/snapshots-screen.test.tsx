@@ -5,6 +5,7 @@ import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Snapshot } from '#shared/schemas/snapshot.ts';
 import { getQueryKey } from '@trpc/react-query';
 import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
+import { EDITOR_HEADING_ID } from '../../../client/app/features/snapshots/snapshot-editor.tsx';
 import { SnapshotsScreen } from '../../../client/app/features/snapshots/snapshots-screen.tsx';
 import { trpc } from '../../../client/app/trpc/trpc.ts';
 import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
@@ -62,6 +63,12 @@ function renderScreen(snapshots: Snapshot[], { role = 'owner' as ChildRole, answ
 }
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });
+/** The opened snapshot's h2, not its preview's title (an h2 too, under the page's h1, with the same words). */
+const editorHeading = async (name: string) => {
+  const [heading] = await screen.findAllByRole('heading', { name, level: 2 });
+  expect(heading?.id).toBe(EDITOR_HEADING_ID);
+  return heading;
+};
 
 // A whole screen with its preview renders slowly in happy-dom when the suite runs in parallel.
 describe('the snapshots screen', { timeout: 20_000 }, () => {
@@ -82,7 +89,7 @@ describe('the snapshots screen', { timeout: 20_000 }, () => {
     fireEvent.click(within(start).getByRole('button', { name: 'Start a snapshot for Sitter or relative' }));
     await waitFor(() => expect(api.calls('snapshots.create')).toHaveLength(1));
     expect(api.calls('snapshots.create')[0]?.input).toMatchObject({ data: { audience: 'sitter' } });
-    const heading = await screen.findByRole('heading', { name: 'Sitter or relative snapshot', level: 2 });
+    const heading = await editorHeading('Sitter or relative snapshot');
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
@@ -120,8 +127,11 @@ describe('the snapshots screen', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Preview' });
     const previewHeadings = () =>
       within(preview())
-        .getAllByRole('heading', { level: 2 })
+        .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent);
+    // The page's h1 is the only one: the preview's title is an h2 and its sections h3.
+    expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
+    expect(within(preview()).getByRole('heading', { level: 2, name: 'Teacher snapshot' })).toBeTruthy();
     expect(previewHeadings()).toContain('What people like and admire about me');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show What people like and admire about me' }));
@@ -154,15 +164,15 @@ describe('the snapshots screen', { timeout: 20_000 }, () => {
     renderScreen([snapshotFixture(), snapshotFixture({ id: 8, title: 'For the dentist', audience: 'doctor' })]);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Teacher snapshot' }));
     fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'For Ms. Rivera' } });
-    const confirm = vi.fn(() => false);
+    const confirm = vi.fn<() => boolean>(() => false);
     vi.stubGlobal('confirm', confirm);
     fireEvent.click(screen.getByRole('button', { name: 'Open For the dentist' }));
     expect(confirm).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('heading', { level: 2, name: 'Teacher snapshot' })).toBeTruthy();
+    expect(await editorHeading('Teacher snapshot')).toBeTruthy();
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('For Ms. Rivera');
     confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: 'Open For the dentist' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'For the dentist' })).toBeTruthy();
+    expect(await editorHeading('For the dentist')).toBeTruthy();
   });
 
   it('asks for the observation window only while recent observations are shown', async () => {

@@ -4,7 +4,8 @@ import type { AccountExport } from '#shared/schemas/account-data.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ACCOUNT_DELETED_HOME } from '../../../lib/paths.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
-import { fetchFileBlob, saveBlob } from '../../hooks/file-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { fetchFileBlob } from '../../hooks/file-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
 export const isBuilding = (current: AccountExport | null | undefined) => current?.status === 'queued' || current?.status === 'running';

@@ -1,15 +1,7 @@
-import type { PersonRole } from '#shared/schemas/person.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 
-/** Who a person is to the child, as Settings names them. */
-export const PERSON_ROLE_LABELS: Record<PersonRole, string> = {
-  parent: 'Parent',
-  guardian: 'Guardian',
-  teacher: 'Teacher',
-  therapist: 'Therapist',
-  doctor: 'Doctor',
-  other: 'Other',
-};
+/** Who a person is to the child, as Settings and the snapshots name them. */
+export { PERSON_ROLE_LABELS } from '#shared/record-labels.ts';
 
 /** What a person may do with a child shared with them, said once on its card in Settings. */
 export const SHARED_ROLE_NOTES: Record<ChildRole, string> = {

@@ -1,21 +1,7 @@
-import { INLINE_MEDIA_TYPES, type DocumentCategory, type DocumentMediaType } from '#shared/schemas/document.ts';
+import { INLINE_MEDIA_TYPES, type DocumentMediaType } from '#shared/schemas/document.ts';
 
-export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
-  iep: 'IEP',
-  '504-plan': '504 plan',
-  evaluation: 'Evaluation',
-  'report-card': 'Report card',
-  'progress-report': 'Progress report',
-  medical: 'Medical',
-  therapy: 'Therapy',
-  correspondence: 'Correspondence',
-  receipt: 'Receipt',
-  superbill: 'Superbill',
-  invoice: 'Invoice',
-  eob: 'Explanation of benefits',
-  lmn: 'Letter of medical necessity',
-  other: 'Other',
-};
+/** A document's category as the vault and the meeting pack name it. */
+export { DOCUMENT_CATEGORY_LABELS as CATEGORY_LABELS } from '#shared/record-labels.ts';
 
 /** A short name for the kind of file, shown beside its size. */
 export const MEDIA_TYPE_SHORT: Record<DocumentMediaType, string> = {

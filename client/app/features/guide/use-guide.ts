@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { apiRequest, httpStatusOf, serverMessageOf } from '../../../lib/api-request.ts';
 import { useChildContext } from '../../child-context.tsx';
 import { useFeatureFlag } from '../../feature-flags.tsx';
-import { saveBlob } from '../../hooks/file-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { letterDraftKey, letterFileName, letterOf, letterText, mergeValues, type TemplateValues } from './template-fill.ts';
 

@@ -1,14 +1,7 @@
 import { MOOD_MAX, MOOD_MIN } from '#shared/schemas/observation.ts';
-import type { Setting } from '#shared/schemas/observation.ts';
 
-/** What the parent reads for each setting and mood. */
-export const SETTING_LABELS: Record<Setting, string> = {
-  home: 'Home',
-  school: 'School',
-  therapy: 'Therapy',
-  community: 'Community',
-  other: 'Other',
-};
+/** What the parent reads for each setting (as the snapshots say it too) and mood. */
+export { SETTING_LABELS } from '#shared/record-labels.ts';
 
 /** The three optional details of a note, in the order they happened. */
 export const DETAIL_LABELS = [

@@ -1,23 +1,9 @@
-import type { GOAL_AREAS, GOAL_SOURCES, GoalStatus } from '#shared/schemas/goal.ts';
-import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
+import type { GOAL_SOURCES, GoalStatus } from '#shared/schemas/goal.ts';
 
-type GoalArea = (typeof GOAL_AREAS)[number];
+/** The record's words the snapshot documents read too (shared/record-labels.ts). */
+export { GOAL_AREA_LABELS, STRATEGY_KIND_LABELS, STRATEGY_PLACE_LABELS } from '#shared/record-labels.ts';
+
 type GoalSource = (typeof GOAL_SOURCES)[number];
-type StrategyPlace = (typeof STRATEGY_PLACES)[number];
-type StrategyKind = (typeof STRATEGY_KINDS)[number];
-
-export const GOAL_AREA_LABELS: Record<GoalArea, string> = {
-  reading: 'Reading',
-  writing: 'Writing',
-  math: 'Math',
-  'attention-executive-function': 'Attention and executive function',
-  'social-emotional': 'Social-emotional',
-  communication: 'Communication',
-  motor: 'Motor skills',
-  behaviour: 'Behavior',
-  'self-advocacy': 'Self-advocacy',
-  'daily-living': 'Daily living',
-};
 
 export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
   'in-progress': 'In progress',
@@ -34,19 +20,6 @@ export const GOAL_SOURCE_LABELS: Record<GoalSource, string> = {
   '504': '504 plan',
   home: 'Home',
   therapy: 'Therapy',
-};
-
-export const STRATEGY_PLACE_LABELS: Record<StrategyPlace, string> = {
-  home: 'At home',
-  school: 'At school',
-  both: 'Home and school',
-};
-
-export const STRATEGY_KIND_LABELS: Record<StrategyKind, string> = {
-  accommodation: 'Accommodation',
-  intervention: 'Intervention',
-  routine: 'Routine',
-  tool: 'Tool',
 };
 
 /** How well a strategy works, 1 to 5. */

@@ -93,7 +93,7 @@ export function MeetingPackScreen({ childName }: { childName: string }) {
           </p>
         ) : null}
         {shown.goals.length === 0 ? <NoGoals childName={childName} /> : null}
-        {documentShown ? <MeetingPackDocument pack={shown} printStyles={printable} /> : null}
+        {documentShown ? <MeetingPackDocument pack={shown} printStyles={printable} headingLevel={2} /> : null}
       </div>
     );
   } else if (pack.isError) {

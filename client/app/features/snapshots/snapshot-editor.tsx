@@ -222,7 +222,7 @@ function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { sna
             Preview
           </p>
           <div className="min-w-0 rounded-xl border border-ink/10 bg-white p-3 sm:p-5">
-            <SnapshotDocument view={view} photoUrl={photoUrl} />
+            <SnapshotDocument view={view} photoUrl={photoUrl} headingLevel={2} />
           </div>
         </section>
       </div>

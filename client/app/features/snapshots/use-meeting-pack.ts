@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { apiRequest } from '../../../lib/api-request.ts';
 import { calendarDaysFrom } from '../../../lib/dates.ts';
 import { useSelectedChildId } from '../../child-context.tsx';
-import { saveBlob } from '../../hooks/file-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { pdfFailureMessage } from './use-snapshots.ts';
 

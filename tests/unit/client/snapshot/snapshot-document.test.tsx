@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSections } from '#shared/schemas/snapshot.ts';
+import { defaultSections, type MeetingPack } from '#shared/schemas/snapshot.ts';
 import { MeetingPackDocument } from '../../../../client/components/snapshot/meeting-pack-document.tsx';
 import { SnapshotDocument, viewWithChoices } from '../../../../client/components/snapshot/snapshot-document.tsx';
 import { FULL_CONTENT, section, snapshotView } from './snapshot-fixtures.ts';
@@ -30,10 +30,22 @@ describe('SnapshotDocument', () => {
     expect([...boxes].map((box) => box.getAttribute('data-section'))).toEqual(['about', 'strengths', 'what-helps']);
     // The record's facts, by section.
     expect(screen.getByText('Visual timer')).toBeTruthy();
-    expect(screen.getByText('(Rated 4 of 5)')).toBeTruthy();
+    expect(screen.getByText('(Tool · Home and school · Rated 4 of 5)')).toBeTruthy();
+    // The record's values in words, never as stored: role, setting, goal area.
+    expect(screen.getByText('(Parent)')).toBeTruthy();
+    expect(screen.getByText(/, Home, mood 4 of 5/)).toBeTruthy();
+    expect(screen.getByText('Reading')).toBeTruthy();
     expect(screen.getByText('Melatonin')).toBeTruthy();
     expect(screen.getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
     expect(screen.getByText(/IEP/)).toBeTruthy();
+  });
+
+  it('inside a page with its own h1: the title is an h2, the sections h3 and what they hold h4', () => {
+    render(<SnapshotDocument view={snapshotView()} headingLevel={2} />);
+    expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Maya for her teacher']);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(9);
+    expect(screen.getByRole('heading', { level: 4, name: 'What is important to me' })).toBeTruthy();
   });
 
   it('list: one column of headed sections in the given order, no photo even when one is given', () => {
@@ -80,33 +92,31 @@ describe('SnapshotDocument', () => {
   });
 });
 
+const PACK: MeetingPack = {
+  firstName: 'Maya',
+  from: '2026-03-10',
+  to: '2026-11-27',
+  plan: 'iep',
+  goals: [
+    {
+      id: 1,
+      title: 'Read 60 words per minute',
+      area: 'reading',
+      baseline: 30,
+      target: 60,
+      unit: 'words per minute',
+      points: [{ on: '2026-09-01', value: 32 }],
+      observations: [{ occurredAt: '2026-09-02T10:00:00.000Z', what: 'Read to the dog' }],
+      strategies: [{ title: 'Paired reading', active: true, effectiveness: 5 }],
+    },
+  ],
+  documents: [{ id: 3, title: 'Evaluation report', category: 'evaluation', addedOn: '2026-04-01' }],
+  questions: [{ kind: 'no-progress', text: 'Why has reading not moved since September?', goalId: 1 }],
+};
+
 describe('MeetingPackDocument', () => {
   it('shows each goal with its chart, observations and rated strategies, the documents and the questions', () => {
-    render(
-      <MeetingPackDocument
-        pack={{
-          firstName: 'Maya',
-          from: '2026-03-10',
-          to: '2026-11-27',
-          plan: 'iep',
-          goals: [
-            {
-              id: 1,
-              title: 'Read 60 words per minute',
-              area: 'reading',
-              baseline: 30,
-              target: 60,
-              unit: 'words per minute',
-              points: [{ on: '2026-09-01', value: 32 }],
-              observations: [{ occurredAt: '2026-09-02T10:00:00.000Z', what: 'Read to the dog' }],
-              strategies: [{ title: 'Paired reading', active: true, effectiveness: 5 }],
-            },
-          ],
-          documents: [{ id: 3, title: 'Evaluation report', category: 'evaluation', addedOn: '2026-04-01' }],
-          questions: [{ kind: 'no-progress', text: 'Why has reading not moved since September?', goalId: 1 }],
-        }}
-      />,
-    );
+    render(<MeetingPackDocument pack={PACK} />);
     expect(screen.getByRole('heading', { level: 1, name: 'IEP meeting pack for Maya' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Goals and progress',
@@ -117,7 +127,17 @@ describe('MeetingPackDocument', () => {
     expect(within(goal).getByRole('img').getAttribute('aria-label')).toContain('1 progress entry, 32 words per minute');
     expect(within(goal).getByText('Read to the dog')).toBeTruthy();
     expect(within(goal).getByText('Paired reading: Rated 5 of 5')).toBeTruthy();
-    expect(screen.getByText(/^Evaluation report, added/)).toBeTruthy();
+    expect(within(goal).getByText('Reading')).toBeTruthy();
+    expect(screen.getByText(/^Evaluation report \(Evaluation\), added/)).toBeTruthy();
     expect(screen.getByText('Why has reading not moved since September?')).toBeTruthy();
+  });
+
+  it('inside a page with its own h1: the title is an h2, its parts h3 and each goal h4', () => {
+    render(<MeetingPackDocument pack={{ ...PACK, documents: [] }} headingLevel={2} />);
+    expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'IEP meeting pack for Maya' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 4, name: 'Read 60 words per minute' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 5 })).toHaveLength(2);
   });
 });
