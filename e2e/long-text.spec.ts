@@ -47,6 +47,21 @@ function screens(goalId: number): Screen[] {
     { path: '/vault' },
     { path: '/reimbursements' },
     { path: '/snapshots' },
+    // The first child's snapshots: a teacher snapshot made with its long name, a wording open, a link made.
+    {
+      path: '/snapshots',
+      open: async (page) => {
+        await page
+          .getByRole('group', { name: 'Whose snapshots' })
+          .getByRole('button', { name: unbroken('First', CHILD_LIMITS.firstName) })
+          .click();
+        await page.getByRole('button', { name: 'Start a snapshot for Teacher' }).click();
+        await page.getByRole('button', { name: 'Edit wording (About me)' }).click();
+        await page.getByRole('button', { name: 'Share by link' }).click();
+        await page.getByRole('button', { name: 'Make the link' }).click();
+        await expect(page.getByLabel('Share link', { exact: true })).toBeVisible();
+      },
+    },
     { path: '/guide' },
     { path: '/guide/templates/parent-concerns-statement' },
     // Once an export exists, its "Download trelli-export-<date>.zip" button (issue 24: 385 px wide).

@@ -65,6 +65,18 @@ function screens(goalId: number): Screen[] {
     { path: '/forms' },
     { path: '/forms/1/edit' },
     { path: '/snapshots' },
+    {
+      path: '/snapshots',
+      state: 'a snapshot made, a section’s wording open, and a link made',
+      open: async (page) => {
+        await page.getByRole('group', { name: 'Whose snapshots' }).getByRole('button', { name: 'Maya' }).click();
+        await page.getByRole('button', { name: 'Start a snapshot for Teacher' }).click();
+        await page.getByRole('button', { name: 'Edit wording (About me)' }).click();
+        await page.getByRole('button', { name: 'Share by link' }).click();
+        await page.getByRole('button', { name: 'Make the link' }).click();
+        await expect(page.getByLabel('Share link', { exact: true })).toBeVisible();
+      },
+    },
     { path: '/reimbursements' },
     { path: '/onboarding/new-child' },
   ];
