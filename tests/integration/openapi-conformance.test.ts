@@ -12,7 +12,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
-import { api, signUpParent, signUpParentWithChild, startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server.ts';
+import {
+  api,
+  signUpParent,
+  signUpParentWithChild,
+  startTestServer,
+  TEST_PASSWORD,
+  uploadDocument,
+  type TestServer,
+} from '../helpers/test-server.ts';
 import { tokenOf } from '../helpers/caregivers.ts';
 import {
   dereference,
@@ -388,6 +396,7 @@ async function runConformance(server: TestServer, options: RunOptions) {
         .catch(() => undefined);
       return claim?.payments.at(-1) ? String(claim.payments.at(-1)?.id) : undefined;
     }
+    if (prefix === '/api/snapshot-links') return String((await snapshotLinkFor(party, false)).id);
     if (prefix === '/api/invites') {
       const created = await server.services.caregivers.invite(party.userId, {
         email: 'invited@example.com',
@@ -425,6 +434,22 @@ async function runConformance(server: TestServer, options: RunOptions) {
       party.fixtures.set(key, String(source.id));
     }
     return Number(party.fixtures.get(key));
+  }
+
+  /** A new link to a snapshot of the party's child (with a photo from its vault when asked): the link's id and token. */
+  async function snapshotLinkFor(party: Party, photo: boolean): Promise<{ id: number; token: string }> {
+    const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+    // One snapshot for several links (a child has at most 50 snapshots, a snapshot 20 open links).
+    const key = `a snapshot to share${photo ? ' with a photo' : ''}`;
+    const [cached, shared = '0'] = (party.fixtures.get(key) ?? '').split(':');
+    let snapshotId = Number(cached);
+    if (!cached || Number(shared) >= 10) {
+      const photoDocumentId = photo ? await uploadDocument(server, party, 'picture.png', file('picture.png').bytes) : null;
+      snapshotId = (await server.services.snapshots.create(scope, { audience: 'teacher', photoDocumentId })).id;
+    }
+    const link = await server.services.snapshots.share(scope, snapshotId, { expiresInDays: 7 });
+    party.fixtures.set(key, `${snapshotId}:${cached && Number(shared) < 10 ? Number(shared) + 1 : 1}`);
+    return { id: link.id, token: tokenOf(link.link) };
   }
 
   /** An invitation for the party from another parent, to accept or look at. */
@@ -466,6 +491,18 @@ async function runConformance(server: TestServer, options: RunOptions) {
       Object.assign(fields, moves === 0 ? { status: 'submitted' } : { status: 'approved', approvedCents: 100 });
     }
     if (operation.path === '/api/claims/{id}/payments') fields.amountCents = 1;
+    // Snapshots: a photo is a picture of the child's vault (no draw knows one), each section listed once; a link's token is a real link's.
+    if (operation.path === '/api/snapshots' || operation.path === '/api/snapshots/{id}') {
+      delete fields.photoDocumentId;
+      if (Array.isArray(fields.sections)) {
+        const keys = new Set<unknown>();
+        fields.sections = fields.sections.filter((section: { key?: unknown }) => !keys.has(section.key) && keys.add(section.key));
+      }
+      if (operation.method === 'PUT' && Object.keys(fields).length === 0) fields.title = 'Changed';
+    }
+    if (operation.path.startsWith('/api/shared/snapshot')) {
+      fields.token = (await snapshotLinkFor(party, operation.path.endsWith('/photo'))).token;
+    }
     if (operation.path === '/api/auth/password-reset/complete' && server.services.accounts) {
       fields.token = new URL(await server.services.accounts.createResetLink(party.email)).hash.slice('#token='.length);
     }
@@ -765,7 +802,7 @@ describe.each(ENGINES)('the OpenAPI document, held to the server that serves it 
     } finally {
       await server.close();
     }
-  }, 180_000);
+  }, 240_000);
 
   it('answers as documented when a rate limit is reached (429 and its headers)', async () => {
     // Four attempts per window: the two parents the run signs up use two, the requests below the rest and more.
