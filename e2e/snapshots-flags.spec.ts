@@ -109,7 +109,7 @@ test.describe('with each flag the other way (a server of its own)', () => {
     await expect(page.getByRole('navigation', { name: 'App' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Save snapshot' })).toBeHidden();
-    await expect(preview.getByRole('heading', { level: 1, name: 'Sitter or relative snapshot' })).toBeVisible();
+    await expect(preview.getByRole('heading', { name: 'Sitter or relative snapshot' })).toBeVisible();
     await expect(preview).toContainText(TEACHER);
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible();

@@ -13,7 +13,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { viewerOf } from './support/caregivers.ts';
 import { openApp, signUpThroughApi, watchConsole, yearsAgo } from './support/journeys.ts';
 import { expectFocusShown, tabTo } from './support/keyboard.ts';
-import { fullRecord, sharedSnapshot } from './support/snapshots.ts';
+import { editorHeading, fullRecord, sharedSnapshot } from './support/snapshots.ts';
 
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
@@ -98,7 +98,7 @@ test.describe('on a phone and at 320 px', () => {
     await expect(page.getByText("You're offline. The snapshot will show when you're back online.")).toBeVisible();
     await checkState(page, 'a snapshot opened offline');
     await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 2, name: 'Sitter or relative snapshot' })).toBeVisible();
+    await expect(editorHeading(page, 'Sitter or relative snapshot')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
     await checkState(page, 'the snapshot open');
   });
@@ -190,7 +190,7 @@ test.describe('on a phone and at 320 px', () => {
     });
     await openApp(page, '/snapshots');
     await page.getByRole('button', { name: `Open ${title}` }).click();
-    await expect(page.getByRole('heading', { level: 2, name: title })).toBeFocused();
+    await expect(editorHeading(page, title)).toBeFocused();
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText(unbroken('Wording', 300));
     await page.getByRole('button', { name: 'Edit wording (What people like and admire about me)' }).click();
@@ -249,7 +249,7 @@ test('by keyboard alone: a teacher snapshot made, People to call moved up, saved
 
   await tabTo(page, page.getByRole('button', { name: 'Start a snapshot for Teacher' }));
   await keys.press('Enter');
-  const heading = page.getByRole('heading', { level: 2, name: 'Teacher snapshot' });
+  const heading = editorHeading(page, 'Teacher snapshot');
   await expectFocusShown(heading);
 
   const up = page.getByRole('button', { name: 'Move up (People to call)' });
@@ -260,7 +260,7 @@ test('by keyboard alone: a teacher snapshot made, People to call moved up, saved
   await expectFocusShown(up);
   const preview = page.getByRole('region', { name: 'Preview' });
   const order = ['What is hard, and what to do then', 'Goals and progress', 'People to call', 'Support plan'];
-  await expect(preview.getByRole('heading', { level: 2 }).filter({ hasText: /^(What is hard|Goals|People|Support)/ })).toHaveText(order);
+  await expect(preview.getByRole('heading').filter({ hasText: /^(What is hard|Goals|People|Support)/ })).toHaveText(order);
 
   await tabTo(page, page.getByRole('button', { name: 'Save snapshot' }));
   await expectFocusShown(page.getByRole('button', { name: 'Save snapshot' }));
@@ -275,6 +275,6 @@ test('by keyboard alone: a teacher snapshot made, People to call moved up, saved
   await expectFocusShown(open);
   await keys.press('Enter');
   await expectFocusShown(heading);
-  await expect(preview.getByRole('heading', { level: 2 }).filter({ hasText: /^(What is hard|Goals|People|Support)/ })).toHaveText(order);
+  await expect(preview.getByRole('heading').filter({ hasText: /^(What is hard|Goals|People|Support)/ })).toHaveText(order);
   await expectNoAxeViolations(page, 'after the keyboard journey');
 });

@@ -10,7 +10,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openApp, watchConsole } from './support/journeys.ts';
-import { fullRecord, MEDICATION, PARENT, readPdf, TEACHER } from './support/snapshots.ts';
+import { editorHeading, fullRecord, MEDICATION, PARENT, readPdf, TEACHER } from './support/snapshots.ts';
 
 // "Today" in the browser and in the test are the same calendar day.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -32,7 +32,7 @@ test('a teacher snapshot without medications, reworded, as a PDF and by a link r
 
   // A teacher's snapshot: medications start hidden.
   await page.getByRole('button', { name: 'Start a snapshot for Teacher' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Teacher snapshot' })).toBeFocused();
+  await expect(editorHeading(page, 'Teacher snapshot')).toBeFocused();
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { name: STRENGTHS_HEADING })).toBeVisible();
   await expect(preview).toContainText('Creative storyteller');

@@ -107,3 +107,8 @@ export async function sharedSnapshot(
   const { link } = await parent.post<{ link: string }>(`/api/snapshots/${snapshot.id}/links`, { expiresInDays: 2 }, childId);
   return { id: snapshot.id, link };
 }
+
+/** The heading of the snapshot open in the editor (its preview, further down, names it too). */
+export function editorHeading(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true }).getByRole('heading', { name, exact: true }).first();
+}
