@@ -89,8 +89,3 @@ export async function readSharedPhoto(token: string): Promise<Blob | null> {
 export async function readSharedPdf(token: string, paper: SnapshotPaper): Promise<Blob> {
   return (await post(SHARED_SNAPSHOT_PATHS.pdf, { token, paper })).blob();
 }
-
-/** The downloaded file's name, as the app names a snapshot's PDF: "Maya snapshot.pdf". */
-export function pdfFileName(firstName: string): string {
-  return `${firstName} snapshot.pdf`;
-}

@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SnapshotPaper, SnapshotView } from '#shared/schemas/snapshot.ts';
+import { browserPaper, PAPER_LABELS, PAPERS, snapshotPdfFileName } from '../components/snapshot/paper.ts';
 import { SnapshotDocument } from '../components/snapshot/snapshot-document.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { saveBlob } from '../lib/save-blob.ts';
-import {
-  MESSAGES,
-  pdfFileName,
-  readSharedPdf,
-  readSharedPhoto,
-  readSharedSnapshot,
-  SharedLinkError,
-  tokenFromHash,
-} from './shared-snapshot.ts';
+import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot, SharedLinkError, tokenFromHash } from './shared-snapshot.ts';
 
 /*
  * `/snapshots/view#<token>` (issue 27): a snapshot shared by link, read by someone without an account.
@@ -127,7 +120,7 @@ function Message({ title, children, action }: { title: string; children: string;
 }
 
 function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
-  const [paper, setPaper] = useState<SnapshotPaper>('letter');
+  const [paper, setPaper] = useState<SnapshotPaper>(browserPaper);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -136,7 +129,7 @@ function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await readSharedPdf(token, paper), pdfFileName(view.firstName));
+      saveBlob(await readSharedPdf(token, paper), snapshotPdfFileName(view.firstName));
     } catch (failure) {
       setError(failure instanceof SharedLinkError ? failure.message : MESSAGES.failed);
     } finally {
@@ -153,8 +146,11 @@ function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
           onChange={(event) => setPaper(event.target.value === 'a4' ? 'a4' : 'letter')}
           className="mt-1 min-h-11 rounded-lg border border-ink-muted bg-white px-3 text-base font-normal"
         >
-          <option value="letter">US Letter</option>
-          <option value="a4">A4</option>
+          {PAPERS.map((choice) => (
+            <option key={choice} value={choice}>
+              {PAPER_LABELS[choice]}
+            </option>
+          ))}
         </select>
       </label>
       <button type="button" className={buttonVariants()} aria-busy={busy || undefined} aria-disabled={busy || undefined} onClick={download}>

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingPack } from '#shared/schemas/snapshot.ts';
 import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
-import { meetingPackFileName, paperForLocale, rangeProblem } from '../../../client/app/features/snapshots/use-meeting-pack.ts';
+import { meetingPackFileName, rangeProblem } from '../../../client/app/features/snapshots/use-meeting-pack.ts';
+import { paperForLocale } from '../../../client/components/snapshot/paper.ts';
 import MeetingPackPage from '../../../client/app/pages/meeting-pack-page.tsx';
 import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
 import { getSelectedChildId, setSelectedChildId } from '../../../client/lib/session-storage.ts';

@@ -8,12 +8,12 @@ import {
   previewOf,
   showsRecentObservations,
   snapshotName,
-  snapshotPdfFileName,
   snapshotPdfUrl,
   updateOf,
   withText,
   withVisible,
 } from '../../../client/app/features/snapshots/snapshot-draft.ts';
+import { snapshotPdfFileName } from '../../../client/components/snapshot/paper.ts';
 import { linkDays } from '../../../client/app/features/snapshots/share-dialog.tsx';
 import { queriesToRefresh } from '../../../client/lib/refresh-map.ts';
 import { snapshotFixture, withContent } from './snapshots-fixtures.ts';

@@ -262,6 +262,8 @@ describe('the snapshots screen', { timeout: 20_000 }, () => {
     expect(api.calls('snapshots.share')[0]?.input).toMatchObject({ id: 7, data: { expiresInDays: 3 } });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByLabelText('Share link')).toBeNull();
+    // Focus goes back to the button that opened it, not to the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share by link' })));
   });
 
   it('deletes a snapshot after asking, and puts focus on the list', async () => {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { MeetingPack, SnapshotPaper } from '#shared/schemas/snapshot.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, SelectField } from '../../components/form-field.tsx';
-import { PAPER_LABELS } from './snapshot-draft.ts';
-import { paperForLocale, useMeetingPackPdf } from './use-meeting-pack.ts';
+import { browserPaper, PAPER_LABELS, PAPERS } from '../../../components/snapshot/paper.ts';
+import { useMeetingPackPdf } from './use-meeting-pack.ts';
 
 export interface MeetingPackActionsProps {
   /** The pack on screen: the PDF is made for its period. Null while there is none to download. */
@@ -17,9 +17,7 @@ export interface MeetingPackActionsProps {
  * when the screen offers it (FLAG_PDF_PRINT_STYLES on, decision 0107); off, the PDF is the printable copy.
  */
 export function MeetingPackActions({ pack, printable }: MeetingPackActionsProps) {
-  const [paper, setPaper] = useState<SnapshotPaper>(() =>
-    paperForLocale(typeof navigator === 'undefined' ? undefined : navigator.language),
-  );
+  const [paper, setPaper] = useState<SnapshotPaper>(browserPaper);
   const { download, downloading, error } = useMeetingPackPdf();
   return (
     <div className="grid min-w-0 gap-3">
@@ -31,7 +29,7 @@ export function MeetingPackActions({ pack, printable }: MeetingPackActionsProps)
             value={paper}
             onChange={(event) => setPaper(event.target.value as SnapshotPaper)}
           >
-            {(Object.keys(PAPER_LABELS) as SnapshotPaper[]).map((size) => (
+            {PAPERS.map((size) => (
               <option key={size} value={size}>
                 {PAPER_LABELS[size]}
               </option>

@@ -129,8 +129,6 @@ export const RECENT_WINDOW_LABELS: Record<RecentWindow, string> = {
   '8w': 'Last 8 weeks',
 };
 
-export const PAPER_LABELS: Record<SnapshotPaper, string> = { letter: 'US Letter', a4: 'A4' };
-
 /** What each audience starts from, in the first-run card and the "New snapshot" choice. */
 export const AUDIENCE_DESCRIPTIONS: Record<SnapshotAudience, string> = {
   teacher: 'Who your child is, their strengths, what helps, what is hard, goals and the support plan. No medications.',
@@ -142,11 +140,6 @@ export const AUDIENCE_DESCRIPTIONS: Record<SnapshotAudience, string> = {
 /** GET /api/snapshots/{id}/pdf: the saved snapshot on one page. */
 export function snapshotPdfUrl(id: number, childId: number, paper: SnapshotPaper): string {
   return `/api/snapshots/${id}/pdf?childId=${childId}&paper=${paper}`;
-}
-
-/** "Sam snapshot.pdf". */
-export function snapshotPdfFileName(firstName: string): string {
-  return `${firstName} snapshot.pdf`;
 }
 
 /** The vault's files a snapshot can show as its photo (decision 0107). */

@@ -4,16 +4,17 @@ import {
   SNAPSHOT_AUDIENCES,
   SNAPSHOT_AUDIENCE_LABELS,
   SNAPSHOT_LIMITS,
-  SNAPSHOT_PAPERS,
   snapshotActions,
   type RecentWindow,
   type SnapshotAudience,
   type SnapshotPaper,
   type SnapshotWithContent,
 } from '#shared/schemas/snapshot.ts';
+import { browserPaper, PAPER_LABELS, PAPERS } from '../../../components/snapshot/paper.ts';
 import { SnapshotDocument } from '../../../components/snapshot/snapshot-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { focusWhenShown } from '../../../lib/focus.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
@@ -28,7 +29,6 @@ import { ShareDialog } from './share-dialog.tsx';
 import {
   draftChanged,
   draftOf,
-  PAPER_LABELS,
   previewOf,
   RECENT_WINDOW_LABELS,
   showsRecentObservations,
@@ -43,7 +43,7 @@ export const EDITOR_HEADING_ID = 'snapshot-editor-heading';
 /** "Download PDF" (Letter or A4), and "Print" with FLAG_PDF_PRINT_STYLES on (decision 0107). */
 function Downloads({ snapshotId, firstName, dirty }: { snapshotId: number; firstName: string; dirty: boolean }) {
   const id = useId().replaceAll(':', '');
-  const [paper, setPaper] = useState<SnapshotPaper>('letter');
+  const [paper, setPaper] = useState<SnapshotPaper>(browserPaper);
   const pdf = useSnapshotPdf(firstName);
   const printing = useFeatureFlag('FLAG_PDF_PRINT_STYLES');
   return (
@@ -51,7 +51,7 @@ function Downloads({ snapshotId, firstName, dirty }: { snapshotId: number; first
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-40">
           <SelectField id={`${id}-paper`} label="Paper" value={paper} onChange={(event) => setPaper(event.target.value as SnapshotPaper)}>
-            {SNAPSHOT_PAPERS.map((choice) => (
+            {PAPERS.map((choice) => (
               <option key={choice} value={choice}>
                 {PAPER_LABELS[choice]}
               </option>
@@ -158,7 +158,15 @@ function EditForm({
         {draftChanged(draft, draftOf(snapshot)) ? (
           <>
             <p className="text-sm text-ink-muted">You have changes that are not saved.</p>
-            <Button variant="ghost" size="sm" onClick={() => onDraft(draftOf(snapshot))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                onDraft(draftOf(snapshot));
+                // The button goes with the changes: focus back at the top of the form, not lost.
+                focusWhenShown(`${id}-title`);
+              }}
+            >
               Undo changes
             </Button>
           </>
@@ -179,6 +187,7 @@ interface EditorProps {
 function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { snapshot: SnapshotWithContent }) {
   const [draft, setDraft] = useState(() => draftOf(snapshot));
   const [sharing, setSharing] = useState(false);
+  const shareButtonId = `share-snapshot-${snapshot.id}`;
   const { remove } = useSnapshotMutations();
   const dirty = draftChanged(draft, draftOf(snapshot));
   useUnsavedChangesWarning(dirty);
@@ -203,10 +212,17 @@ function Editor({ snapshot, firstName, onDeleted, onDirty }: EditorProps & { sna
       <RoleGate action={snapshotActions.share}>
         <div className="grid gap-3 print:hidden">
           {sharing ? (
-            <ShareDialog snapshotId={snapshot.id} name={name} onClose={() => setSharing(false)} />
+            <ShareDialog
+              snapshotId={snapshot.id}
+              name={name}
+              onClose={() => {
+                setSharing(false);
+                focusWhenShown(shareButtonId);
+              }}
+            />
           ) : (
             <div>
-              <Button variant="outline" onClick={() => setSharing(true)}>
+              <Button id={shareButtonId} variant="outline" onClick={() => setSharing(true)}>
                 Share by link
               </Button>
             </div>

@@ -1,13 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { SNAPSHOT_LIMITS, type MeetingPack, type SnapshotPaper } from '#shared/schemas/snapshot.ts';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { apiRequest } from '../../../lib/api-request.ts';
 import { calendarDaysFrom } from '../../../lib/dates.ts';
 import { useSelectedChildId } from '../../child-context.tsx';
-import { saveBlob } from '../../../lib/save-blob.ts';
 import { trpc } from '../../trpc/trpc.ts';
-import { pdfFailureMessage } from './use-snapshots.ts';
+import { usePdfDownload } from './use-snapshots.ts';
 
 /*
  * The IEP meeting pack (issue 27, decision 0107): for a period (by default the server's: since the last
@@ -64,48 +60,13 @@ export function meetingPackFileName(pack: Pick<MeetingPack, 'firstName' | 'from'
   return `${name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '').trim()}.pdf`;
 }
 
-/** Countries whose schools print on US Letter; everywhere else A4. */
-const LETTER_REGIONS = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'GT', 'CR', 'PR']);
-
-/** The paper a parent most likely prints on, from the browser's language ("en-US": Letter, "en-GB": A4). */
-export function paperForLocale(locale: string | undefined): SnapshotPaper {
-  const region = locale ? /[-_]([A-Za-z]{2})\b/.exec(locale)?.[1]?.toUpperCase() : undefined;
-  if (!region) return locale?.toLowerCase().startsWith('en') || !locale ? 'letter' : 'a4';
-  return LETTER_REGIONS.has(region) ? 'letter' : 'a4';
-}
-
-/**
- * Downloads the pack shown as a PDF through the request helper (the bearer token goes with it, and a
- * PDF answer comes back as a Blob). A failure is kept for the screen to show beside the button.
- */
+/** Downloads the pack shown as a PDF for its own period, named by `meetingPackFileName`. */
 export function useMeetingPackPdf() {
   const childId = useSelectedChildId();
-  const { toast } = useToast();
-  const [downloading, setDownloading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = useCallback(
-    async (pack: MeetingPack, paper: SnapshotPaper) => {
-      setError(null);
-      if (childId === null) return;
-      if (!navigator.onLine) {
-        setError(pdfFailureMessage(null, false));
-        return;
-      }
-      setDownloading(true);
-      try {
-        const pdf = await apiRequest<Blob>('GET', meetingPackPdfUrl(childId, pack, paper));
-        const fileName = meetingPackFileName(pack);
-        saveBlob(pdf, fileName);
-        toast({ title: 'Your meeting pack is downloading', description: fileName, variant: 'success' });
-      } catch (failure) {
-        setError(pdfFailureMessage(failure, navigator.onLine));
-      } finally {
-        setDownloading(false);
-      }
-    },
-    [childId, toast],
-  );
-
-  return { download, downloading, error };
+  const pdf = usePdfDownload();
+  const download = (pack: MeetingPack, paper: SnapshotPaper) =>
+    childId === null
+      ? Promise.resolve()
+      : pdf.download(meetingPackPdfUrl(childId, pack, paper), meetingPackFileName(pack), 'Your meeting pack is downloading');
+  return { download, downloading: pdf.busy, error: pdf.error };
 }

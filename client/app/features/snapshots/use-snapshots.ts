@@ -10,7 +10,8 @@ import { fetchFileBlob } from '../../hooks/file-blob.ts';
 import { useFailureToast } from '../../hooks/use-failure-toast.ts';
 import { useObjectUrl } from '../../hooks/use-object-url.ts';
 import { trpc } from '../../trpc/trpc.ts';
-import { isPhotoDocument, snapshotName, snapshotPdfFileName, snapshotPdfUrl } from './snapshot-draft.ts';
+import { snapshotPdfFileName } from '../../../components/snapshot/paper.ts';
+import { isPhotoDocument, snapshotName, snapshotPdfUrl } from './snapshot-draft.ts';
 
 /**
  * The snapshots feature's calls (router `snapshots`, issue 27). The selected child's id is added by
@@ -88,17 +89,16 @@ export function pdfFailureMessage(error: unknown, online: boolean): string {
 }
 
 /**
- * "Download PDF": GET /api/snapshots/{id}/pdf through the request helper (a PDF answer is a Blob),
- * saved as "<first name> snapshot.pdf". A failure is kept for the screen to show beside the button.
+ * A PDF of the API saved as `fileName` through the request helper (the bearer token goes with it, and a
+ * PDF answer comes back as a Blob), with a toast saying it is downloading. A failure is kept for the
+ * screen to show beside the button. The snapshot's and the meeting pack's downloads go this way.
  */
-export function useSnapshotPdf(firstName: string) {
-  const childId = useSelectedChildId();
+export function usePdfDownload() {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const download = useCallback(
-    async (id: number, paper: SnapshotPaper) => {
-      if (childId === null) return;
+    async (url: string, fileName: string, title: string) => {
       setError(null);
       if (!navigator.onLine) {
         setError(pdfFailureMessage(null, false));
@@ -106,18 +106,28 @@ export function useSnapshotPdf(firstName: string) {
       }
       setBusy(true);
       try {
-        const pdf = await apiRequest<Blob>('GET', snapshotPdfUrl(id, childId, paper));
-        saveBlob(pdf, snapshotPdfFileName(firstName));
-        toast({ title: 'Your snapshot is downloading', description: snapshotPdfFileName(firstName), variant: 'success' });
+        saveBlob(await apiRequest<Blob>('GET', url), fileName);
+        toast({ title, description: fileName, variant: 'success' });
       } catch (failure) {
         setError(pdfFailureMessage(failure, navigator.onLine));
       } finally {
         setBusy(false);
       }
     },
-    [childId, firstName, toast],
+    [toast],
   );
   return { download, busy, error };
+}
+
+/** "Download PDF": GET /api/snapshots/{id}/pdf, the saved snapshot, as "<first name> snapshot.pdf". */
+export function useSnapshotPdf(firstName: string) {
+  const childId = useSelectedChildId();
+  const pdf = usePdfDownload();
+  const download = (id: number, paper: SnapshotPaper) =>
+    childId === null
+      ? Promise.resolve()
+      : pdf.download(snapshotPdfUrl(id, childId, paper), snapshotPdfFileName(firstName), 'Your snapshot is downloading');
+  return { download, busy: pdf.busy, error: pdf.error };
 }
 
 /** The child's vault photos a snapshot can show (JPEG and PNG documents), newest first. */
