@@ -66,7 +66,7 @@ async function post(path: string, body: Record<string, string>): Promise<Respons
   return response;
 }
 
-export const SHARED_SNAPSHOT_PATHS = {
+const SHARED_SNAPSHOT_PATHS = {
   view: '/api/shared/snapshot',
   photo: '/api/shared/snapshot/photo',
   pdf: '/api/shared/snapshot/pdf',

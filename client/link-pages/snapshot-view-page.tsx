@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SnapshotPaper, SnapshotView } from '#shared/schemas/snapshot.ts';
 import { browserPaper, PAPER_LABELS, PAPERS, snapshotPdfFileName } from '../components/snapshot/paper.ts';
 import { SnapshotDocument } from '../components/snapshot/snapshot-document.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { focusElement } from '../lib/focus.ts';
 import { saveBlob } from '../lib/save-blob.ts';
 import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot, SharedLinkError, tokenFromHash } from './shared-snapshot.ts';
 
@@ -13,7 +14,7 @@ import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot, SharedLin
  * from another host. The token stays after `#` and travels only in request bodies.
  */
 
-export const SNAPSHOT_VIEW_TITLE = 'Shared snapshot';
+const SNAPSHOT_VIEW_TITLE = 'Shared snapshot';
 const SITE_NAME = 'Trelli';
 
 type PageState =
@@ -173,6 +174,19 @@ function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
 export default function SnapshotViewPage() {
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const { state, retry } = useSharedSnapshot(token);
+  const main = useRef<HTMLElement>(null);
+  // "Try again" goes with the message: once the answer is on the page, focus its heading, not the page's start.
+  const retried = useRef(false);
+  const tryAgain = () => {
+    retried.current = true;
+    retry();
+  };
+  useEffect(() => {
+    if (!retried.current || state.kind === 'loading') return;
+    retried.current = false;
+    const heading = main.current?.querySelector('h1');
+    if (heading) focusElement(heading);
+  }, [state.kind]);
   const view = state.kind === 'ready' ? state.view : null;
   const photoUrl = usePhotoUrl(token, view);
   useLinkPage();
@@ -190,12 +204,12 @@ export default function SnapshotViewPage() {
           <span className="text-sm text-ink-muted">A snapshot shared with you, read-only</span>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-4xl min-w-0 flex-1 px-4 py-6">
+      <main ref={main} className="mx-auto w-full max-w-4xl min-w-0 flex-1 px-4 py-6">
         {state.kind === 'loading' ? <PageSpinner label="Opening the snapshot..." /> : null}
         {state.kind === 'incomplete' ? <Message title="This link is not complete">{MESSAGES.incomplete}</Message> : null}
         {state.kind === 'offline' ? <Message title="You are offline">{MESSAGES.offline}</Message> : null}
         {state.kind === 'failed' ? (
-          <Message title="This snapshot did not open" action={state.canRetry ? { label: 'Try again', onClick: retry } : undefined}>
+          <Message title="This snapshot did not open" action={state.canRetry ? { label: 'Try again', onClick: tryAgain } : undefined}>
             {state.message}
           </Message>
         ) : null}

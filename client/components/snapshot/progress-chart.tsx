@@ -7,7 +7,7 @@ import { formatAmount } from './document-parts.tsx';
  * phone and on paper (it scales with its width) and says everything it shows in its label.
  */
 
-export interface ProgressPoint {
+interface ProgressPoint {
   /** A calendar day, YYYY-MM-DD. */
   on: string;
   value: number;
@@ -44,7 +44,7 @@ function withUnit(value: number, unit: string | null): string {
 }
 
 /** The chart in words, for its role="img" label. */
-export function progressChartLabel({ points, baseline, target, unit, title }: ProgressChartProps): string {
+function progressChartLabel({ points, baseline, target, unit, title }: ProgressChartProps): string {
   const first = points[0];
   const last = points.at(-1);
   const parts: string[] = [];

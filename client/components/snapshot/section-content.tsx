@@ -76,7 +76,7 @@ function About({ content, level }: { content: ContentOf<'about'>; level: Heading
 }
 
 /** A goal's latest value against where it started and where it is going. */
-export function goalStanding(goal: { latestValue: number | null; latestOn: string | null; unit: string | null }): string {
+function goalStanding(goal: { latestValue: number | null; latestOn: string | null; unit: string | null }): string {
   if (goal.latestValue === null) return 'No progress entries yet.';
   const value = goal.unit ? `${formatAmount(goal.latestValue)} ${goal.unit}` : formatAmount(goal.latestValue);
   return goal.latestOn ? `Latest: ${value} on ${formatDate(goal.latestOn)}` : `Latest: ${value}`;
@@ -156,7 +156,7 @@ function People({ content }: { content: ContentOf<'people'> }) {
 }
 
 /** "48h" -> "48 hours", "2w" -> "2 weeks". */
-export function windowText(window: string): string {
+function windowText(window: string): string {
   const match = /^(\d+)([hw])$/.exec(window);
   if (!match) return window;
   return `${match[1]} ${match[2] === 'h' ? 'hours' : 'weeks'}`;

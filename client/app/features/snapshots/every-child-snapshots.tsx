@@ -26,7 +26,7 @@ export interface EveryChildSnapshotsProps {
   view: EveryChildView;
 }
 
-export const EVERY_CHILD_SNAPSHOTS_HEADING_ID = 'every-child-snapshots-heading';
+const EVERY_CHILD_SNAPSHOTS_HEADING_ID = 'every-child-snapshots-heading';
 const EVERY_CHILD_LINKS_HEADING_ID = 'every-child-links-heading';
 
 const newestFirst = <T,>(items: readonly T[], at: (item: T) => string): T[] => [...items].sort((a, b) => at(b).localeCompare(at(a)));

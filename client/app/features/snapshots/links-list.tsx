@@ -7,10 +7,10 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { useShareMutations, useSnapshotLinks } from './use-snapshots.ts';
 
-export const LINKS_HEADING_ID = 'snapshot-links-heading';
+const LINKS_HEADING_ID = 'snapshot-links-heading';
 
 /** "Opened 3 times, last Mar 10, 2026, 4:05 PM", "Not opened yet". */
-export function opensText(link: Pick<SnapshotLink, 'opens' | 'lastOpenedAt'>): string {
+function opensText(link: Pick<SnapshotLink, 'opens' | 'lastOpenedAt'>): string {
   if (link.opens === 0 || link.lastOpenedAt === null) return 'Not opened yet';
   return `Opened ${link.opens === 1 ? 'once' : `${link.opens} times`}, last ${formatDateTime(link.lastOpenedAt)}`;
 }

@@ -6,7 +6,7 @@ import { useFeatureFlag } from '../../feature-flags.tsx';
 import { moveAnnouncement, moveSection, withText, withVisible } from './snapshot-draft.ts';
 
 /** Said beside medications and people while FLAG_SNAPSHOT_FIX_PARENTS_MEDS is off (decision 0107). */
-export const FLAG_OFF_NOTES: Partial<Record<SnapshotSectionKey, string>> = {
+const FLAG_OFF_NOTES: Partial<Record<SnapshotSectionKey, string>> = {
   medications: 'Medications are not shown in snapshots for now, even when this is checked.',
   people: 'Parents and guardians are left out of this list for now; the other people are shown.',
 };

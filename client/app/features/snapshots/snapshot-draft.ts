@@ -52,7 +52,7 @@ function normalized(draft: SnapshotDraft): SnapshotDraft {
 }
 
 /** The parent's wording as kept: trimmed, and nothing (the record's own text) when empty. */
-export function wordingOf(text: string | null): string | null {
+function wordingOf(text: string | null): string | null {
   const trimmed = text?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
@@ -143,7 +143,7 @@ export function snapshotPdfUrl(id: number, childId: number, paper: SnapshotPaper
 }
 
 /** The vault's files a snapshot can show as its photo (decision 0107). */
-export const PHOTO_MEDIA_TYPES = ['image/jpeg', 'image/png'] as const;
+const PHOTO_MEDIA_TYPES = ['image/jpeg', 'image/png'] as const;
 
 export function isPhotoDocument(document: { mediaType: string }): boolean {
   return (PHOTO_MEDIA_TYPES as readonly string[]).includes(document.mediaType);

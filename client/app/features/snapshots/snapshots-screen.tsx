@@ -20,7 +20,7 @@ import { EDITOR_HEADING_ID, SnapshotEditor } from './snapshot-editor.tsx';
 import { AUDIENCE_DESCRIPTIONS, snapshotName } from './snapshot-draft.ts';
 import { useSnapshotMutations, useSnapshots } from './use-snapshots.ts';
 
-export const LIST_HEADING_ID = 'snapshot-list-heading';
+const LIST_HEADING_ID = 'snapshot-list-heading';
 const CHOOSER_HEADING_ID = 'new-snapshot-heading';
 
 /** "6 of 9 sections shown". */

@@ -49,7 +49,7 @@ export function useMeetingPack(range: MeetingPackRange) {
 }
 
 /** GET /api/snapshots/meeting-pack/pdf for the child and the pack's own period, on the paper chosen. */
-export function meetingPackPdfUrl(childId: number, pack: Pick<MeetingPack, 'from' | 'to'>, paper: SnapshotPaper): string {
+function meetingPackPdfUrl(childId: number, pack: Pick<MeetingPack, 'from' | 'to'>, paper: SnapshotPaper): string {
   const params = new URLSearchParams({ childId: String(childId), from: pack.from, to: pack.to, paper });
   return `/api/snapshots/meeting-pack/pdf?${params.toString()}`;
 }

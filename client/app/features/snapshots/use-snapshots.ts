@@ -82,7 +82,7 @@ export function useShareMutations() {
 }
 
 /** Why a PDF could not be made, as a sentence for the parent. */
-export function pdfFailureMessage(error: unknown, online: boolean): string {
+function pdfFailureMessage(error: unknown, online: boolean): string {
   if (!online) return 'You’re offline. Connect to the internet to download the PDF.';
   if (httpStatusOf(error) === null) return `We could not reach Trelli. ${CONNECTION_HINT}`;
   return failureText(error, 'We could not make the PDF just now. Please try again.');

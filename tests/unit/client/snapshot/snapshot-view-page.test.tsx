@@ -109,7 +109,12 @@ describe('the shared snapshot page', () => {
     render(<SnapshotViewPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.network);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Maya for her teacher' })).toBeTruthy();
+    const title = await screen.findByRole('heading', { level: 1, name: 'Maya for her teacher' });
+    // The button went with the message: focus is on what came instead, not lost.
+    expect(document.activeElement).toBe(title);
+    // The document's title is the page's only h1; its sections are h2.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(0);
   });
 
   it('offline: says so, asks nothing, and loads once the connection is back', async () => {
