@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSections, type MeetingPack } from '#shared/schemas/snapshot.ts';
 import { MeetingPackDocument } from '../../../../client/components/snapshot/meeting-pack-document.tsx';
 import { SnapshotDocument, viewWithChoices } from '../../../../client/components/snapshot/snapshot-document.tsx';
-import { FULL_CONTENT, section, snapshotView } from './snapshot-fixtures.ts';
+import { FULL_CONTENT, GOAL, section, snapshotView } from './snapshot-fixtures.ts';
 
 afterEach(cleanup);
 
@@ -92,6 +92,7 @@ describe('SnapshotDocument', () => {
   });
 });
 
+const { latestValue: _value, latestOn: _on, ...packGoal } = GOAL;
 const PACK: MeetingPack = {
   firstName: 'Maya',
   from: '2026-03-10',
@@ -99,12 +100,7 @@ const PACK: MeetingPack = {
   plan: 'iep',
   goals: [
     {
-      id: 1,
-      title: 'Read 60 words per minute',
-      area: 'reading',
-      baseline: 30,
-      target: 60,
-      unit: 'words per minute',
+      ...packGoal,
       points: [{ on: '2026-09-01', value: 32 }],
       observations: [{ occurredAt: '2026-09-02T10:00:00.000Z', what: 'Read to the dog' }],
       strategies: [{ title: 'Paired reading', active: true, effectiveness: 5 }],

@@ -1,6 +1,23 @@
 import type { SectionContent, SnapshotView, ViewSection } from '#shared/schemas/snapshot.ts';
 import { SNAPSHOT_SECTION_HEADINGS } from '#shared/schemas/snapshot.ts';
 
+/** A goal with three progress entries, as the goals section gives it. */
+export const GOAL: Extract<SectionContent, { key: 'goals' }>['goals'][number] = {
+  id: 1,
+  title: 'Read 60 words per minute',
+  area: 'reading',
+  baseline: 30,
+  target: 60,
+  unit: 'words per minute',
+  latestValue: 44,
+  latestOn: '2026-11-02',
+  points: [
+    { on: '2026-09-01', value: 32 },
+    { on: '2026-10-01', value: 38 },
+    { on: '2026-11-02', value: 44 },
+  ],
+};
+
 /** What the record gives every section of a full snapshot, as the server builds it. */
 export const FULL_CONTENT: SectionContent[] = [
   {
@@ -26,23 +43,7 @@ export const FULL_CONTENT: SectionContent[] = [
   },
   {
     key: 'goals',
-    goals: [
-      {
-        id: 1,
-        title: 'Read 60 words per minute',
-        area: 'reading',
-        baseline: 30,
-        target: 60,
-        unit: 'words per minute',
-        latestValue: 44,
-        latestOn: '2026-11-02',
-        points: [
-          { on: '2026-09-01', value: 32 },
-          { on: '2026-10-01', value: 38 },
-          { on: '2026-11-02', value: 44 },
-        ],
-      },
-    ],
+    goals: [GOAL],
   },
   {
     key: 'support-plan',
