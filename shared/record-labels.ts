@@ -1,3 +1,4 @@
+import type { GRADES, SUPPORT_PLANS } from './schemas/child.ts';
 import type { DocumentCategory } from './schemas/document.ts';
 import type { GOAL_AREAS } from './schemas/goal.ts';
 import type { Setting } from './schemas/observation.ts';
@@ -75,3 +76,39 @@ export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
   lmn: 'Letter of medical necessity',
   other: 'Other',
 };
+
+type Grade = (typeof GRADES)[number];
+type SupportPlan = (typeof SUPPORT_PLANS)[number];
+
+function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+export function gradeLabel(grade: Grade): string {
+  switch (grade) {
+    case 'preschool':
+      return 'Preschool';
+    case 'kindergarten':
+      return 'Kindergarten';
+    case 'post-secondary':
+      return 'Post-secondary';
+    case 'not-in-school':
+      return 'Not in school';
+    default:
+      return `${ordinal(Number(grade))} grade`;
+  }
+}
+
+export const SUPPORT_PLAN_LABELS: Record<SupportPlan, string> = {
+  none: 'No plan',
+  iep: 'IEP',
+  '504': '504 plan',
+  other: 'Another plan',
+  unsure: 'Not sure yet',
+};
+
+export function supportPlanLabel(plan: SupportPlan): string {
+  return SUPPORT_PLAN_LABELS[plan];
+}

@@ -1,5 +1,12 @@
 import type { PdfBlock, PdfChart, PdfContent } from '../../core/pdf.ts';
-import type { GRADES, SUPPORT_PLANS } from '#shared/schemas/child.ts';
+import {
+  DOCUMENT_CATEGORY_LABELS,
+  GOAL_AREA_LABELS,
+  PERSON_ROLE_LABELS,
+  SETTING_LABELS,
+  SUPPORT_PLAN_LABELS,
+  gradeLabel,
+} from '#shared/record-labels.ts';
 import {
   RECENT_WINDOW_HOURS,
   SNAPSHOT_AUDIENCE_LABELS,
@@ -28,24 +35,6 @@ const PERSON_CENTRED = new Set<ViewSection['key']>(['about', 'strengths', 'what-
 const PHOTO_BOX = 64;
 const MEETING_CHART_HEIGHT = 96;
 
-const SUPPORT_PLAN_NAMES: Record<(typeof SUPPORT_PLANS)[number], string> = {
-  none: 'No plan',
-  iep: 'IEP',
-  '504': '504 plan',
-  other: 'Another plan',
-  unsure: 'Not sure yet',
-};
-
-function gradeName(grade: (typeof GRADES)[number]): string {
-  const named: Partial<Record<(typeof GRADES)[number], string>> = {
-    preschool: 'Preschool',
-    kindergarten: 'Kindergarten',
-    'post-secondary': 'Post-secondary',
-    'not-in-school': 'Not in school',
-  };
-  return named[grade] ?? `Grade ${grade}`;
-}
-
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const MOMENT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
@@ -54,7 +43,6 @@ const day = (value: string) => DAY.format(new Date(`${value.slice(0, 10)}T00:00:
 /** "Mar 4, 3:05 PM" for a moment, in UTC (the server knows no one's time zone). */
 const moment = (value: string) => MOMENT.format(new Date(value));
 
-const sentence = (text: string) => text.replace(/-/g, ' ');
 const rated = (effectiveness: number | null) => (effectiveness === null ? 'not rated' : `rated ${effectiveness} of 5`);
 const measured = (value: number, unit: string | null) => (unit ? `${value} ${unit}` : String(value));
 const joined = (parts: readonly (string | null | false | undefined)[], separator = ' · ') => parts.filter(Boolean).join(separator);
@@ -76,7 +64,7 @@ function contentBlocks(content: SectionContent): PdfBlock[] {
           text: joined([
             content.name,
             `${content.ageYears} years old`,
-            content.grade && gradeName(content.grade),
+            content.grade && gradeLabel(content.grade),
             content.pronouns,
             content.school,
           ]),
@@ -143,7 +131,7 @@ function contentBlocks(content: SectionContent): PdfBlock[] {
         {
           type: 'paragraph',
           text: [
-            joined([content.plan ? SUPPORT_PLAN_NAMES[content.plan] : 'No plan recorded', content.school]),
+            joined([content.plan ? SUPPORT_PLAN_LABELS[content.plan] : 'No plan recorded', content.school]),
             joined([
               content.planReviewDate && `Plan reviewed ${day(content.planReviewDate)}`,
               content.nextReviewDate && `next yearly review ${day(content.nextReviewDate)}`,
@@ -171,7 +159,14 @@ function contentBlocks(content: SectionContent): PdfBlock[] {
         : [{ type: 'paragraph', text: 'No medications.' }];
     case 'people':
       return content.items.length
-        ? [{ type: 'list', items: content.items.map((person) => joined([`${person.name} (${person.role})`, person.phone, person.email])) }]
+        ? [
+            {
+              type: 'list',
+              items: content.items.map((person) =>
+                joined([`${person.name} (${PERSON_ROLE_LABELS[person.role]})`, person.phone, person.email]),
+              ),
+            },
+          ]
         : [{ type: 'paragraph', text: 'No one listed yet.' }];
     case 'recent-observations': {
       const blocks: PdfBlock[] = [
@@ -200,7 +195,13 @@ function contentBlocks(content: SectionContent): PdfBlock[] {
         blocks.push({
           type: 'list',
           items: content.items.map((item) =>
-            joined([when(item.occurredAt), item.setting, item.mood !== null && `mood ${item.mood}/5`, item.isWin && 'win', item.what]),
+            joined([
+              when(item.occurredAt),
+              SETTING_LABELS[item.setting],
+              item.mood !== null && `mood ${item.mood}/5`,
+              item.isWin && 'win',
+              item.what,
+            ]),
           ),
         });
       }
@@ -259,7 +260,7 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
       {
         type: 'paragraph',
         text: joined([
-          sentence(goal.area),
+          GOAL_AREA_LABELS[goal.area],
           goal.baseline !== null && `baseline ${measured(goal.baseline, goal.unit)}`,
           goal.target !== null && `target ${measured(goal.target, goal.unit)}`,
           `${goal.points.length} progress entr${goal.points.length === 1 ? 'y' : 'ies'} in the period`,
@@ -294,7 +295,7 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
             type: 'table',
             header: ['Document', 'Kind', 'Added'],
             widths: [2.4, 1, 1],
-            rows: pack.documents.map((document) => [document.title, sentence(document.category), day(document.addedOn)]),
+            rows: pack.documents.map((document) => [document.title, DOCUMENT_CATEGORY_LABELS[document.category], day(document.addedOn)]),
           },
         ]
       : [{ type: 'paragraph', text: 'No documents added in the period.' }],
@@ -315,7 +316,7 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
       {
         type: 'header',
         title: `${pack.firstName}: IEP meeting pack`,
-        lines: [joined([period, pack.plan && SUPPORT_PLAN_NAMES[pack.plan]])],
+        lines: [joined([period, pack.plan && SUPPORT_PLAN_LABELS[pack.plan]])],
       },
       ...(pack.goals.length ? goals : [{ type: 'paragraph', text: 'No goals in this period.' } as const]),
       documents,

@@ -111,7 +111,7 @@ describe('the snapshot PDF', () => {
       'Visual schedule on her desk (rated 5 of 5)',
       'Methylphenidate ER',
       '18 mg',
-      'Sam Lee (therapist)',
+      'Sam Lee (Therapist)',
       'Used the break card twice in maths',
       'Dyslexia',
     ])
