@@ -148,15 +148,15 @@ function artifact(doc: Doc, paint: () => void, type: 'Pagination' | 'Layout' = '
 const lineStep = (size: number) => size * BLOCK_STYLE.lineHeight;
 
 /** Widths of words by font and size: the same words come back on every line, and measuring is pdfkit's slowest step. */
-const widths = new Map<string, number>();
+const wordWidths = new Map<string, number>();
 
 function widthOf(doc: Doc, font: string, size: number, text: string): number {
   const key = `${font}\u0000${size}\u0000${text}`;
-  let width = widths.get(key);
+  let width = wordWidths.get(key);
   if (width === undefined) {
     width = doc.font(font).fontSize(size).widthOfString(text);
-    if (widths.size > 50_000) widths.clear();
-    widths.set(key, width);
+    if (wordWidths.size > 50_000) wordWidths.clear();
+    wordWidths.set(key, width);
   }
   return width;
 }

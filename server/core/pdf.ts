@@ -8,7 +8,7 @@ import type { PdfContent } from './pdf-layout.ts';
  * The letters of the guide use it, and the snapshot and the IEP meeting pack (blocks, decision 0108).
  */
 
-export type { PdfBlock, PdfChart, PdfContent, PdfPaper } from './pdf-layout.ts';
+export type { PdfBlock, PdfChart, PdfContent } from './pdf-layout.ts';
 
 /** Far above any letter within LETTER_LIMITS; a layout past it is stopped and its worker replaced. */
 const TIMEOUT_MS = 20_000;

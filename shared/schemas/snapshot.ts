@@ -350,7 +350,6 @@ export const meetingPackQuerySchema = z
     paper: z.enum(SNAPSHOT_PAPERS).optional(),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'The first day comes before the last', path: ['to'] });
-export type MeetingPackQuery = z.input<typeof meetingPackQuerySchema>;
 
 export const MEETING_QUESTION_KINDS = ['no-data', 'no-progress', 'service-unmentioned'] as const;
 

@@ -240,5 +240,3 @@ export function createMeetingPackReader(deps: MeetingPackDeps) {
     },
   };
 }
-
-export type MeetingPackReader = ReturnType<typeof createMeetingPackReader>;

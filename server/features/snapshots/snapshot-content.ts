@@ -220,5 +220,3 @@ export function createSnapshotContent(deps: SnapshotContentDeps) {
     preview: (scope: ChildScope, snapshot: SnapshotChoices, now: Date) => build(scope, snapshot, 'preview', now),
   };
 }
-
-export type SnapshotContent = ReturnType<typeof createSnapshotContent>;
