@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareChildren } from '../helpers/caregivers.ts';
 import { callerFor, trpcError } from '../helpers/integration-kit.ts';
+import { startEveryChildFamilies, type Person } from '../helpers/every-child-families.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { api, type TestServer } from '../helpers/test-server.ts';
 
-type Person = Awaited<ReturnType<typeof signUpParent>>;
 type Caller = ReturnType<typeof callerFor>;
 
 describe.each(ENGINES)('snapshots across every child on %s', (engine) => {
@@ -29,16 +29,13 @@ describe.each(ENGINES)('snapshots across every child on %s', (engine) => {
     (await as(person).everyChild.snapshotLinks()).map(({ childId, childName, snapshotTitle }) => ({ childId, childName, snapshotTitle }));
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
-    [parent, otherParent, viewer, coOwner] = [
-      await signUpParent(server),
-      await signUpParent(server),
-      await signUpParent(server),
-      await signUpParent(server),
-    ];
-    maya = (await as(parent).children.create({ firstName: 'Maya', dateOfBirth: '2016-05-02' })).id;
-    sam = (await as(parent).children.create({ firstName: 'Sam', dateOfBirth: '2018-03-09' })).id;
-    lee = (await as(otherParent).children.create({ firstName: 'Lee', dateOfBirth: '2017-01-20' })).id;
+    ({
+      server,
+      people: [parent, otherParent, viewer, coOwner],
+      maya,
+      sam,
+      lee,
+    } = await startEveryChildFamilies(engine));
     await shareChildren(server.services, parent.userId, viewer.userId, 'viewer', [sam], 'viewer@example.com');
     await shareChildren(server.services, parent.userId, coOwner.userId, 'owner', [sam], 'co-owner@example.com');
 

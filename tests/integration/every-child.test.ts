@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareChildren } from '../helpers/caregivers.ts';
 import { callerFor, trpcError } from '../helpers/integration-kit.ts';
+import { startEveryChildFamilies, type Person } from '../helpers/every-child-families.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { api, type TestServer } from '../helpers/test-server.ts';
 
-type Person = Awaited<ReturnType<typeof signUpParent>>;
 type Caller = ReturnType<typeof callerFor>;
 
 /** Observation times, oldest first: the lists must interleave the children by time, not group them. */
@@ -28,16 +28,13 @@ describe.each(ENGINES)('lists across every child on %s', (engine) => {
   const as = (person: Person | null): Caller => callerFor(server.services, person?.userId ?? null);
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
-    [parent, otherParent, viewer, childless] = [
-      await signUpParent(server),
-      await signUpParent(server),
-      await signUpParent(server),
-      await signUpParent(server),
-    ];
-    maya = (await as(parent).children.create({ firstName: 'Maya', dateOfBirth: '2016-05-02' })).id;
-    sam = (await as(parent).children.create({ firstName: 'Sam', dateOfBirth: '2018-03-09' })).id;
-    lee = (await as(otherParent).children.create({ firstName: 'Lee', dateOfBirth: '2017-01-20' })).id;
+    ({
+      server,
+      people: [parent, otherParent, viewer, childless],
+      maya,
+      sam,
+      lee,
+    } = await startEveryChildFamilies(engine));
     await shareChildren(server.services, parent.userId, viewer.userId, 'viewer', [sam]);
 
     // Observations interleaved in time across Maya and Sam; Lee's is the newest of all.
