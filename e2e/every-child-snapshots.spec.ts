@@ -4,24 +4,10 @@
  * with "Whose snapshots" to one child's view. On (a server of its own started with it on): the
  * selected child's snapshots only.
  */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openApp, signUpThroughApi, yearsAgo } from './support/journeys.ts';
-import { startOwnServer } from './support/own-server.ts';
-
-/** `scoped`: the test's own server runs with FLAG_SCOPED_SNAPSHOTS on; otherwise the shared server (off). */
-const test = base.extend<{ scoped: boolean }>({
-  scoped: [false, { option: true }],
-  baseURL: async ({ scoped, baseURL }, use) => {
-    if (!scoped) return use(baseURL);
-    const server = await startOwnServer({ E2E_FEATURE_FLAGS: JSON.stringify({ FLAG_SCOPED_SNAPSHOTS: true }) });
-    try {
-      await use(server.baseURL);
-    } finally {
-      await server.stop();
-    }
-  },
-});
+import { test } from './support/flags-server.ts';
 
 /** Maya with a teacher snapshot shared by link, Sam with a doctor's. */
 async function family(page: Page) {
@@ -75,7 +61,7 @@ test('FLAG_SCOPED_SNAPSHOTS off: every child\u2019s snapshots and links, each na
 });
 
 test.describe(() => {
-  test.use({ scoped: true });
+  test.use({ serverFlags: { FLAG_SCOPED_SNAPSHOTS: true } });
 
   test('FLAG_SCOPED_SNAPSHOTS on: the selected child\u2019s snapshots only, with no "Whose snapshots"', async ({ page }) => {
     await family(page);

@@ -5,28 +5,11 @@
  * A test with a flag off runs against a server of its own started with that flag off in FEATURE_FLAGS,
  * so the server's answer, not a replaced one, switches the screen.
  */
-import { expect, test as base, type Page } from '@playwright/test';
-import type { FeatureFlagName } from '#shared/feature-flags.ts';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { isoDaysFromNow, openApp, signUpThroughApi, yearsAgo } from './support/journeys.ts';
-import { startOwnServer } from './support/own-server.ts';
+import { test } from './support/flags-server.ts';
 import { observationItem, observationList, statCard } from './support/screens.ts';
-
-/** `flagsOff`: the flags the test's server is started with switched off; none uses the shared server. */
-const test = base.extend<{ flagsOff: FeatureFlagName[] }>({
-  flagsOff: [[], { option: true }],
-  baseURL: async ({ flagsOff, baseURL }, use) => {
-    if (flagsOff.length === 0) return use(baseURL);
-    const server = await startOwnServer({
-      E2E_FEATURE_FLAGS: JSON.stringify(Object.fromEntries(flagsOff.map((flag) => [flag, false]))),
-    });
-    try {
-      await use(server.baseURL);
-    } finally {
-      await server.stop();
-    }
-  },
-});
 
 /** Maya and Sam, each with a note, an active goal and a strategy; Maya's goal has progress. */
 async function family(page: Page) {
@@ -84,7 +67,7 @@ test('with the flags on (the default), each screen is the selected child\u2019s'
 });
 
 test.describe(() => {
-  test.use({ flagsOff: ['FLAG_SCOPED_OBSERVATIONS'] });
+  test.use({ serverFlags: { FLAG_SCOPED_OBSERVATIONS: false } });
 
   test('FLAG_SCOPED_OBSERVATIONS off: every child\u2019s notes, newest first, each named; one child\u2019s a press away; 320 px reflows', async ({
     page,
@@ -130,7 +113,7 @@ test.describe(() => {
 });
 
 test.describe(() => {
-  test.use({ flagsOff: ['FLAG_SCOPED_PROGRESS_PLANNER'] });
+  test.use({ serverFlags: { FLAG_SCOPED_PROGRESS_PLANNER: false } });
 
   test('FLAG_SCOPED_PROGRESS_PLANNER off: every child\u2019s goals and strategies, each named; a goal opens for its child; 320 px reflows', async ({
     page,
@@ -166,7 +149,7 @@ test.describe(() => {
 });
 
 test.describe(() => {
-  test.use({ flagsOff: ['FLAG_SCOPED_PROGRESS'] });
+  test.use({ serverFlags: { FLAG_SCOPED_PROGRESS: false } });
 
   test('FLAG_SCOPED_PROGRESS off: the dashboard\u2019s active goals are every child\u2019s, each named, with their progress; 320 px reflows', async ({
     page,
