@@ -6,19 +6,20 @@
  * viewer's view; axe on each. Then the whole claim journey by keyboard alone (Tab, Enter, Space and
  * typing): focus is visible and lands on what each save made.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { REIMBURSEMENT_LIMITS } from '#shared/schemas/reimbursement.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { viewerOf } from './support/caregivers.ts';
 import {
   isoDaysFromNow,
   openApp,
   signedInWithChildren,
   signUpThroughApi,
-  uniqueEmail,
   watchConsole,
   yearsAgo,
   type ApiParent,
 } from './support/journeys.ts';
+import { expectFocusShown, tabTo } from './support/keyboard.ts';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -231,7 +232,7 @@ test.describe('on a phone and at 320 px', () => {
   test('a viewer’s view with the longest names fits, reads and offers no change', async ({ page, browser }) => {
     const parent = await signUpThroughApi(page, [MAYA]);
     await longRecord(parent);
-    const viewer = await viewerOf(browser, parent);
+    const viewer = await viewerOf(browser, parent, PHONE);
     await openApp(viewer, '/reimbursements');
     await expect(viewer.getByText('You can view Maya’s record but not change it.', { exact: false })).toBeVisible();
     const paid = viewer.getByRole('region', { name: 'Expenses' }).getByRole('article', { name: PROVIDER });
@@ -241,40 +242,6 @@ test.describe('on a phone and at 320 px', () => {
     await viewer.context().close();
   });
 });
-
-/** A second account, invited as a viewer of the parent's first child, on a phone. */
-async function viewerOf(browser: Browser, parent: ApiParent): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', viewport: PHONE });
-  const page = await context.newPage();
-  const uncle = await signUpThroughApi(page, [], uniqueEmail('uncle'));
-  const { link } = await parent.post<{ link: string }>('/api/invites', {
-    email: uncle.email,
-    role: 'viewer',
-    childIds: [parent.children[0]?.id],
-  });
-  await uncle.post('/api/invites/accept', { token: link.slice(link.indexOf('#') + 1) });
-  return page;
-}
-
-/** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `most` presses. */
-async function tabTo(page: Page, target: Locator, { back = false, most = 80 } = {}) {
-  for (let presses = 0; presses < most; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`${String(target)} was not reached in ${most} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
-}
-
-/** Focus is on `target`, and the browser shows it (a :focus-visible outline or ring). */
-async function expectFocusShown(target: Locator) {
-  await expect(target).toBeFocused();
-  const shown = await target.evaluate((element) => {
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
-    return element.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
-  });
-  expect(shown, `${String(target)} has focus but shows none`).toBe(true);
-}
 
 test('by keyboard alone: a funder, an expense without a receipt, claimed, submitted, approved and paid', async ({ page }) => {
   test.setTimeout(90_000);
