@@ -1,9 +1,7 @@
-import { Link } from 'react-router-dom';
 import { observationActions } from '#shared/schemas/observation.ts';
-import { buttonClasses } from '../../components/ui/button.tsx';
 import { firstNamesList } from '../../lib/child-labels.ts';
-import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AddChildFirst } from '../components/add-child-first.tsx';
 import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
 import { EveryChildSwitch } from '../components/every-child-switch.tsx';
 import { useEveryChildView } from '../hooks/use-every-child-view.ts';
@@ -35,15 +33,9 @@ export default function ObservationsPage() {
   // selected here means none has been added yet.
   if (!selectedChild) {
     return (
-      <div className="grid gap-6">
-        <h1 className="text-3xl font-bold text-ink">Observations</h1>
-        <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-          <p className="text-lg text-ink">Add your child first, then note what you notice here.</p>
-          <Link to={PATHS.onboarding} className={buttonClasses()}>
-            Add your child
-          </Link>
-        </div>
-      </div>
+      <AddChildFirst title="Observations" card>
+        Add your child first, then note what you notice here.
+      </AddChildFirst>
     );
   }
 

@@ -1,7 +1,5 @@
-import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AddChildFirst } from '../components/add-child-first.tsx';
 import { ReimbursementsScreen } from '../features/reimbursements/reimbursements-screen.tsx';
 
 /** /reimbursements: the selected child's funders, expenses, claims and deadlines. */
@@ -9,15 +7,9 @@ export default function ReimbursementsPage() {
   const { selectedChild } = useChildContext();
   if (!selectedChild) {
     return (
-      <div className="grid gap-6">
-        <h1 className="text-3xl font-bold text-ink">Reimbursements</h1>
-        <p className="text-ink">Add your child&apos;s profile first, then keep track of what you paid and what is paid back.</p>
-        <div>
-          <Link to={PATHS.onboarding} className={buttonClasses()}>
-            Add your child
-          </Link>
-        </div>
-      </div>
+      <AddChildFirst title="Reimbursements">
+        Add your child&apos;s profile first, then keep track of what you paid and what is paid back.
+      </AddChildFirst>
     );
   }
   // Keyed by child: the period, filters and open forms start over for another child.

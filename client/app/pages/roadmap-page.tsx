@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { milestoneActions } from '#shared/schemas/milestone.ts';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { localToday } from '../../lib/dates.ts';
-import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AddChildFirst } from '../components/add-child-first.tsx';
 import { RoleGate, ViewOnlyNote } from '../components/child-role.tsx';
 import { useFeatureFlag } from '../feature-flags.tsx';
 import { AddMilestone, ComingUp, EmptyRoadmap, Timeline } from '../features/roadmap/roadmap-sections.tsx';
@@ -28,17 +27,7 @@ export default function RoadmapPage() {
   const comingUp = useMemo(() => nextMilestones(list ?? [], today), [list, today]);
 
   if (!selectedChild) {
-    return (
-      <div className="grid gap-6">
-        <h1 className="text-3xl font-bold text-ink">Roadmap</h1>
-        <p className="text-ink">Add your child&apos;s profile first, and Trelli will map out the months ahead.</p>
-        <div>
-          <Link to={PATHS.onboarding} className={buttonClasses()}>
-            Add your child
-          </Link>
-        </div>
-      </div>
-    );
+    return <AddChildFirst title="Roadmap">Add your child&apos;s profile first, and Trelli will map out the months ahead.</AddChildFirst>;
   }
 
   const name = selectedChild.firstName;

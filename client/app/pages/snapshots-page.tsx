@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { MEETING_PACK_PATH } from '#shared/schemas/snapshot.ts';
-import { buttonClasses } from '../../components/ui/button.tsx';
 import { firstNamesList } from '../../lib/child-labels.ts';
-import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AddChildFirst } from '../components/add-child-first.tsx';
 import { ViewOnlyNote } from '../components/child-role.tsx';
 import { EveryChildSwitch } from '../components/every-child-switch.tsx';
 import { useEveryChildView } from '../hooks/use-every-child-view.ts';
@@ -22,15 +21,9 @@ export default function SnapshotsPage() {
 
   if (!selectedChild) {
     return (
-      <div className="grid gap-6">
-        <h1 className="text-3xl font-bold text-ink">Snapshots</h1>
-        <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-          <p className="text-lg text-ink">Add your child first, then make a one-page snapshot of them to share.</p>
-          <Link to={PATHS.onboarding} className={buttonClasses()}>
-            Add your child
-          </Link>
-        </div>
-      </div>
+      <AddChildFirst title="Snapshots" card>
+        Add your child first, then make a one-page snapshot of them to share.
+      </AddChildFirst>
     );
   }
 

@@ -1,7 +1,5 @@
-import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AddChildFirst } from '../components/add-child-first.tsx';
 import { VaultScreen } from '../features/documents/vault-screen.tsx';
 
 /** /vault for the selected child: their documents, kept encrypted, searchable to the word. */
@@ -12,15 +10,9 @@ export default function VaultPage() {
   // selected here means none has been added yet.
   if (!selectedChild) {
     return (
-      <div className="grid gap-6">
-        <h1 className="text-3xl font-bold text-ink">Document vault</h1>
-        <div className="grid max-w-2xl justify-items-start gap-3 rounded-2xl border border-dashed border-brand-800/40 bg-white p-6">
-          <p className="text-lg text-ink">Add your child first, then keep their documents here.</p>
-          <Link to={PATHS.onboarding} className={buttonClasses()}>
-            Add your child
-          </Link>
-        </div>
-      </div>
+      <AddChildFirst title="Document vault" card>
+        Add your child first, then keep their documents here.
+      </AddChildFirst>
     );
   }
 
