@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GuideArticleSummary, GuideTemplate } from '#shared/guide.ts';
 import type { GuideSuggestion } from '#shared/schemas/guide.ts';
 import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
@@ -8,8 +8,10 @@ import { ForYouCard } from '../../../client/app/features/guide/for-you.tsx';
 import { createGuideContentLoader, type GuideContent } from '../../../client/app/features/guide/guide-content-loader.ts';
 import { GuideHome } from '../../../client/app/features/guide/guide-home.tsx';
 import { createGuideSearch } from '../../../client/app/features/guide/guide-search.ts';
-import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc, serverError } from '../../helpers/fake-trpc.tsx';
+import { fetchMock, renderWithFlags, serverFlags, useFakeServerFlags } from './server-flags.tsx';
+
+useFakeServerFlags();
 
 const article = (slug: string, title: string, theme: GuideArticleSummary['theme'], extra: Partial<GuideArticleSummary> = {}) => ({
   slug,
@@ -63,35 +65,12 @@ const suggestions: GuideSuggestion[] = [
   { key: 'plan:unsure', title: 'What an IEP is', reason: 'The plan is not set.', slug: 'what-is-an-iep' },
 ];
 
-const fetchMock = vi.fn<(url: string) => Promise<Response>>();
-
-/** The server's flags: the defaults with `flags` over them. */
-function serverFlags(flags: Record<string, boolean>) {
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ flags }), { headers: { 'Content-Type': 'application/json' } }));
-}
-
-beforeEach(() => {
-  setSelectedChildId(1);
-  vi.stubGlobal('fetch', fetchMock);
-  serverFlags({});
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
 const readyLoader = () => createGuideContentLoader(async () => ({ default: content }));
 const waitingLoader = () => createGuideContentLoader(() => new Promise(() => undefined));
 
 function renderGuide({ loader = readyLoader(), answer = (): unknown => suggestions } = {}) {
   const api = fakeTrpc((op) => (op.path === 'guide.suggestions' ? answer() : []), { role: 'owner', child: { firstName: 'Maya' } });
-  render(
-    <FeatureFlagsProvider>
-      <GuideHome articles={articles} templates={templates} loader={loader} />
-    </FeatureFlagsProvider>,
-    { wrapper: api.wrapper },
-  );
+  renderWithFlags(<GuideHome articles={articles} templates={templates} loader={loader} />, api);
   return api;
 }
 
@@ -251,12 +230,7 @@ describe('"For you" (FLAG_TRELLI_GUIDE_V2)', () => {
 describe('the dashboard\u2019s "For you" card', () => {
   function renderCard(answer: () => unknown) {
     const api = fakeTrpc((op) => (op.path === 'guide.suggestions' ? answer() : []), { role: 'viewer' });
-    render(
-      <FeatureFlagsProvider>
-        <ForYouCard />
-      </FeatureFlagsProvider>,
-      { wrapper: api.wrapper },
-    );
+    renderWithFlags(<ForYouCard />, api);
     return api;
   }
 

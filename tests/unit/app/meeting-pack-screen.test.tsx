@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { onlineManager } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingPack } from '#shared/schemas/snapshot.ts';
-import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
 import { meetingPackFileName, rangeProblem } from '../../../client/app/features/snapshots/use-meeting-pack.ts';
 import { paperForLocale } from '../../../client/components/snapshot/paper.ts';
 import MeetingPackPage from '../../../client/app/pages/meeting-pack-page.tsx';
 import { childIdLink } from '../../../client/app/trpc/child-id-link.ts';
-import { getSelectedChildId, setSelectedChildId } from '../../../client/lib/session-storage.ts';
+import { getSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { fetchMock, renderWithFlags, serverFlags, useFakeServerFlags } from './server-flags.tsx';
 
 const pack: MeetingPack = {
   firstName: 'Maya',
@@ -45,39 +45,17 @@ const packFor: Answer = (op) => {
   return { ...pack, from: input.from ?? pack.from, to: input.to ?? pack.to };
 };
 
-const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
-
-function serverFlags(flags: Record<string, boolean>) {
-  fetchMock.mockImplementation(async (url) =>
-    url === '/api/feature-flags'
-      ? new Response(JSON.stringify({ flags }), { headers: { 'Content-Type': 'application/json' } })
-      : new Response(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } }),
-  );
-}
-
 function renderPack(answer: Answer = packFor, role: 'owner' | 'viewer' = 'owner') {
   const api = fakeTrpc(answer, { role, child: { firstName: 'Maya' }, links: [childIdLink(getSelectedChildId)] });
-  render(
-    <FeatureFlagsProvider>
-      <MeetingPackPage />
-    </FeatureFlagsProvider>,
-    { wrapper: api.wrapper },
-  );
+  renderWithFlags(<MeetingPackPage />, api);
   return { ...api, asked: () => api.calls('snapshots.meetingPack').map((op) => op.input) };
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-beforeEach(() => {
-  setSelectedChildId(1);
-  vi.stubGlobal('fetch', fetchMock);
-  serverFlags({});
-});
+useFakeServerFlags();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
   onlineManager.setOnline(true);
 });
 

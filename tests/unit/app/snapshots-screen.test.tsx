@@ -1,40 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Snapshot } from '#shared/schemas/snapshot.ts';
 import { getQueryKey } from '@trpc/react-query';
-import { FeatureFlagsProvider } from '../../../client/app/feature-flags.tsx';
 import { EDITOR_HEADING_ID } from '../../../client/app/features/snapshots/snapshot-editor.tsx';
 import { SnapshotsScreen } from '../../../client/app/features/snapshots/snapshots-screen.tsx';
 import { trpc } from '../../../client/app/trpc/trpc.ts';
 import SnapshotsPage from '../../../client/app/pages/snapshots-page.tsx';
-import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
 import { childFixture, fakeTrpc, serverError, type FakeOp } from '../../helpers/fake-trpc.tsx';
+import { fetchMock, renderWithFlags, serverFlags, useFakeServerFlags } from './server-flags.tsx';
 import { linkFixture, snapshotFixture, withContent } from './snapshots-fixtures.ts';
 
-const fetchMock = vi.fn<(url: string) => Promise<Response>>();
-
-/** The server's flags (the defaults with `flags` over them); the PDF route answers a small PDF. */
-function serverFlags(flags: Record<string, boolean>) {
-  fetchMock.mockImplementation(async (url: string) =>
-    String(url).includes('/pdf')
-      ? new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })
-      : new Response(JSON.stringify({ flags }), { headers: { 'Content-Type': 'application/json' } }),
-  );
-}
-
-beforeEach(() => {
-  sessionStorage.clear();
-  setSelectedChildId(1);
-  vi.stubGlobal('fetch', fetchMock);
-  serverFlags({});
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+useFakeServerFlags();
 
 /** The screen over a fake API holding `snapshots` (byId answers each with its preview). */
 function renderScreen(snapshots: Snapshot[], { role = 'owner' as ChildRole, answer = (_op: FakeOp): unknown => undefined } = {}) {
@@ -53,12 +31,7 @@ function renderScreen(snapshots: Snapshot[], { role = 'owner' as ChildRole, answ
     },
     { role },
   );
-  render(
-    <FeatureFlagsProvider>
-      <SnapshotsScreen firstName="Sam" />
-    </FeatureFlagsProvider>,
-    { wrapper: api.wrapper },
-  );
+  renderWithFlags(<SnapshotsScreen firstName="Sam" />, api);
   return api;
 }
 
@@ -304,12 +277,7 @@ describe('the /snapshots page', { timeout: 20_000 }, () => {
       childFixture(),
       childFixture({ id: 2, firstName: 'Maya' }),
     ]);
-    render(
-      <FeatureFlagsProvider>
-        <SnapshotsPage />
-      </FeatureFlagsProvider>,
-      { wrapper: api.wrapper },
-    );
+    renderWithFlags(<SnapshotsPage />, api);
     return api;
   }
 
