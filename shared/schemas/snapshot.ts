@@ -208,13 +208,16 @@ export const challengesContentSchema = z.object({
   whatToDo: z.array(strategyLine),
 });
 export const progressPointSchema = z.object({ on: storedDate, value: z.number() });
-export const snapshotGoalSchema = z.object({
+/** A goal as a snapshot and a meeting pack name it: what it is and where it started and aims. */
+const goalOutline = z.object({
   id: z.number().int(),
   title: z.string(),
   area: z.enum(GOAL_AREAS),
   baseline: z.number().nullable(),
   target: z.number().nullable(),
   unit: z.string().nullable(),
+});
+export const snapshotGoalSchema = goalOutline.extend({
   latestValue: z.number().nullable(),
   latestOn: storedDate.nullable(),
   /** The latest progress entries, oldest first, for the small chart. */
@@ -359,13 +362,7 @@ export const meetingPackSchema = z.object({
   to: storedDate,
   plan: z.enum(SUPPORT_PLANS).nullable(),
   goals: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      area: z.enum(GOAL_AREAS),
-      baseline: z.number().nullable(),
-      target: z.number().nullable(),
-      unit: z.string().nullable(),
+    goalOutline.extend({
       /** Every progress entry in the period, oldest first. */
       points: z.array(progressPointSchema),
       /** The parent's observations about this goal in the period, newest first. */
