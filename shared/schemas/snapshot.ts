@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { authorSchema } from './author.ts';
 import { idSchema, GRADES, SUPPORT_PLANS } from './child.ts';
 import { text } from './common.ts';
-import { isoDate, storedDate, storedTimestamp } from './dates.ts';
+import {
+  TOO_FAR_AHEAD_MESSAGE,
+  TOO_LONG_AGO_MESSAGE,
+  dateWithin,
+  earliestPastDay,
+  latestPlanDate,
+  storedDate,
+  storedTimestamp,
+} from './dates.ts';
 import { DOCUMENT_CATEGORIES } from './document.ts';
 import { GOAL_AREAS } from './goal.ts';
 import { SETTINGS } from './observation.ts';
@@ -346,10 +354,16 @@ export const sharedSnapshotPdfBodySchema = linkTokenBodySchema.extend({ paper: z
 /** The meeting pack's screen in the app: the roadmap's review preparation and the guide's suggestion for a review link to it. */
 export const MEETING_PACK_PATH = '/snapshots/meeting-pack';
 
+/** A day of a meeting pack's period: within the record's history, and no further ahead than a plan's date. */
+const packDay = dateWithin({
+  earliest: { day: earliestPastDay, message: TOO_LONG_AGO_MESSAGE },
+  latest: { day: latestPlanDate, message: TOO_FAR_AHEAD_MESSAGE },
+});
+
 export const meetingPackQuerySchema = z
   .strictObject({
-    from: isoDate.optional().meta({ description: 'First day (YYYY-MM-DD); default: the last plan review, or a year ago.' }),
-    to: isoDate.optional().meta({ description: 'Last day (YYYY-MM-DD); default: today.' }),
+    from: packDay.optional().meta({ description: 'First day (YYYY-MM-DD); default: the last plan review, or a year ago.' }),
+    to: packDay.optional().meta({ description: 'Last day (YYYY-MM-DD); default: today.' }),
     paper: z.enum(SNAPSHOT_PAPERS).optional(),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'The first day comes before the last', path: ['to'] });

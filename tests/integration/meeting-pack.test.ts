@@ -141,6 +141,9 @@ describe.each(ENGINES)('the meeting pack on %s', (engine) => {
     expect(lastReviewOnOrBefore('2020-03-15', '2026-11-27')).toBe('2026-03-15');
     expect(lastReviewOnOrBefore('2026-03-15', '2026-03-15')).toBe('2026-03-15');
     expect(lastReviewOnOrBefore('2027-01-10', '2026-11-27')).toBe('2026-01-10');
+    // Far days cost no more than near ones (a walk year by year once looped without end on year 1).
+    expect(lastReviewOnOrBefore('2026-03-15', '9999-12-31')).toBe('9999-03-15');
+    expect(lastReviewOnOrBefore('2026-03-15', '1990-01-01')).toBe('1989-03-15');
   });
 
   it('gives each goal its entries, observations and strategies inside the period only', async () => {
@@ -266,5 +269,9 @@ describe.each(ENGINES)('the meeting pack on %s', (engine) => {
     expect(tooLong.body.error.issues).toEqual([
       { path: 'from', message: expect.stringMatching(/^A meeting pack covers at most 731 days/) },
     ]);
+    // A day outside the record's history or a plan's reach is refused on its field, at once.
+    const farDays = await api(server, 'GET', `/api/snapshots/meeting-pack/pdf?childId=${maya}&to=0001-01-01`, { token: parent.token });
+    expect(farDays.status).toBe(400);
+    expect(farDays.body.error.issues).toEqual([{ path: 'to', message: expect.stringMatching(/years ago/) }]);
   });
 });

@@ -89,10 +89,10 @@ const longDay = (isoDay: string) => LONG_DAY.format(new Date(`${isoDay}T00:00:00
  */
 export function lastReviewOnOrBefore(planReviewDate: string | null, day: string): string | null {
   if (!planReviewDate) return null;
-  let years = 0;
-  while (addYears(planReviewDate, years) > day) years -= 1;
-  while (addYears(planReviewDate, years + 1) <= day) years += 1;
-  return addYears(planReviewDate, years);
+  // Arithmetic, not a walk year by year: a day drawn far from the review (year 1 or 9999) costs the same.
+  const years = Number(day.slice(0, 4)) - Number(planReviewDate.slice(0, 4));
+  const sameYear = addYears(planReviewDate, years);
+  return sameYear <= day ? sameYear : addYears(planReviewDate, years - 1);
 }
 
 /** The pack's period: as asked, else to today and from the last plan review (or a year back); longer than the limit is refused. */
