@@ -229,9 +229,21 @@ test.describe('accessibility', () => {
   });
 });
 
+/**
+ * Waits until React has hydrated the prerendered contact form (its element carries React's props): a
+ * click before that is the browser's own submit, which reloads the page empty (seen once under load).
+ */
+async function contactFormHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
 test.describe('contact form', () => {
   test('shows field errors, then sends the message and confirms with a toast', async ({ page }) => {
     await page.goto('/contact');
+    await contactFormHydrated(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Please tell us your name')).toBeVisible();
     await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
@@ -267,6 +279,7 @@ test.describe('contact form', () => {
       }),
     );
     await page.goto('/contact');
+    await contactFormHydrated(page);
     await page.getByLabel('Your name').fill('Sam Lee');
     await page.getByLabel('Email address').fill('sam@example.com');
     await page.getByLabel('Your message').fill('Can two parents share one account?');

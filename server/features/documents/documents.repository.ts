@@ -446,18 +446,25 @@ export async function documentsAddedBetween(db: Db, childId: number, categories:
     .execute();
 }
 
-/** The extracted text of the child's documents of `categories` that have been read. */
-export async function documentTextsOfCategories(db: Db, childId: number, categories: readonly DocumentCategory[]) {
-  if (categories.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'contentText'])
-    .where('childId', '=', childId)
-    .where('category', 'in', [...categories])
-    .where('processing', '=', 'done')
-    .where('contentText', 'is not', null)
-    .orderBy('id')
-    .execute();
+/**
+ * The indexes of `patterns` (PostgreSQL regular expressions, any case) that the extracted text of one
+ * of the child's documents of `categories` matches: matched in the database, so no text is sent over.
+ */
+export async function patternsInDocumentsOf(
+  db: Db,
+  childId: number,
+  categories: readonly DocumentCategory[],
+  patterns: readonly string[],
+): Promise<number[]> {
+  if (categories.length === 0 || patterns.length === 0) return [];
+  const { rows } = await sql<{ index: number }>`
+    SELECT (t.ordinality - 1)::int AS index FROM unnest(${sql.val([...patterns])}::text[]) WITH ORDINALITY AS t(pattern, ordinality)
+    WHERE EXISTS (
+      SELECT 1 FROM documents d
+      WHERE d.child_id = ${childId} AND d.category = ANY(${sql.val([...categories])}::text[])
+        AND d.processing = 'done' AND d.content_text ~* t.pattern
+    )`.execute(db);
+  return rows.map((row) => row.index);
 }
 
 export async function countDocumentsOfOwner(db: Db, ownerId: string): Promise<number> {

@@ -425,12 +425,9 @@ export function createDocumentsService(deps: {
       return documents.documentsAddedBetween(db, scope.childId, categories, range.from, range.to);
     },
 
-    /** The extracted text of the child's read documents of `categories` (the plan's text for the meeting pack). */
-    async textsOfCategories(scope: ChildScope, categories: readonly DocumentCategory[]): Promise<{ id: number; text: string }[]> {
-      return (await documents.documentTextsOfCategories(db, scope.childId, categories)).map((row) => ({
-        id: row.id,
-        text: row.contentText ?? '',
-      }));
+    /** Which `patterns` the text of one of the child's read documents of `categories` matches, by index (the plan's services, for the meeting pack). */
+    patternsInCategories(scope: ChildScope, categories: readonly DocumentCategory[], patterns: readonly string[]): Promise<number[]> {
+      return documents.patternsInDocumentsOf(db, scope.childId, categories, patterns);
     },
 
     /** Reads the document's new file: the `documents.process` job's handler (documents.jobs.ts). */

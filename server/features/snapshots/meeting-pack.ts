@@ -24,7 +24,7 @@ export interface MeetingPackDeps {
   goals: Pick<GoalsService, 'list' | 'progressBetween'>;
   strategies: Pick<StrategiesService, 'list'>;
   observations: Pick<ObservationsService, 'listLinkedToGoals' | 'patternsMatched'>;
-  documents: Pick<DocumentsService, 'addedBetween' | 'textsOfCategories'>;
+  documents: Pick<DocumentsService, 'addedBetween' | 'patternsInCategories'>;
 }
 
 /** The vault's categories whose text is the support plan itself. */
@@ -147,8 +147,14 @@ function noProgress(goal: Goal, points: readonly Point[], to: string): string | 
 export function createMeetingPackReader(deps: MeetingPackDeps) {
   /** The plan's services (from the IEP and 504 documents' text) that no goal, strategy or observation names. */
   async function unmentionedServices(scope: ChildScope, goals: readonly Goal[], strategies: readonly Strategy[]): Promise<string[]> {
-    const planTexts = await deps.documents.textsOfCategories(scope, PLAN_CATEGORIES);
-    const inPlan = SERVICE_PATTERNS.filter((service) => planTexts.some((document) => service.js.test(document.text)));
+    const named = new Set(
+      await deps.documents.patternsInCategories(
+        scope,
+        PLAN_CATEGORIES,
+        SERVICE_PATTERNS.map((service) => service.sql),
+      ),
+    );
+    const inPlan = SERVICE_PATTERNS.filter((_service, index) => named.has(index));
     if (inPlan.length === 0) return [];
     const recordTexts = [
       ...goals.map((goal) => `${goal.title} ${goal.description ?? ''}`),
