@@ -83,6 +83,23 @@ export function addYears(iso: string, years: number): string {
   return addMonths(iso, whole(years) * 12);
 }
 
+/**
+ * The yearly return of `date` (a plan's review) on or before `day`: counted from `date` itself, so
+ * Feb 29 stays Feb 29 in leap years, and found by arithmetic, so a day centuries away costs the same.
+ */
+export function yearlyOnOrBefore(date: string, day: string): string {
+  const years = Number(day.slice(0, 4)) - Number(date.slice(0, 4));
+  const sameYear = addYears(date, years);
+  return sameYear <= day ? sameYear : addYears(date, years - 1);
+}
+
+/** `date` itself when it is on or after `day`, else its first yearly return on or after `day` (as yearlyOnOrBefore). */
+export function yearlyOnOrAfter(date: string, day: string): string {
+  if (date >= day) return date;
+  const before = yearlyOnOrBefore(date, day);
+  return before === day ? day : addYears(date, Number(before.slice(0, 4)) - Number(date.slice(0, 4)) + 1);
+}
+
 /** Whole days from `from` to `to`: negative when `to` is earlier, NaN when either is not a date. */
 export function daysBetween(from: string, to: string): number {
   const [start, end] = [read(from), read(to)];

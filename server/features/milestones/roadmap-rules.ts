@@ -1,5 +1,5 @@
 import { ageInYears } from '#shared/age.ts';
-import { addDays, addMonths, addYears, inYear, isCalendarDate } from '#shared/calendar.ts';
+import { addDays, addMonths, addYears, inYear, isCalendarDate, yearlyOnOrAfter } from '#shared/calendar.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import { isActiveGoalStatus, type GoalSummary } from '#shared/schemas/goal.ts';
 import type { Milestone } from '#shared/schemas/milestone.ts';
@@ -45,22 +45,13 @@ interface Window {
 
 const within = (date: string, window: Window) => date >= window.start && date <= window.end;
 
-/** The first occurrence of `date`, stepping by whole years, that is on or after `today` (addYears stops at the calendar's last day). */
-function nextAnniversary(date: string, today: string): string {
-  // Counting from the original date each time keeps Feb 29 on Feb 29 in leap years; a date years
-  // back starts a year short of today's year instead of stepping through every year since.
-  let years = Math.max(0, Number(today.slice(0, 4)) - Number(date.slice(0, 4)) - 1);
-  while (addYears(date, years) < today) years += 1;
-  return addYears(date, years);
-}
-
 const hasFormalPlan = (input: RoadmapInput) =>
   input.child.supportPlan === 'iep' || input.child.supportPlan === '504' || input.child.supportPlan === 'other';
 
 export const planReviewRule: Rule = (input, window) => {
   const { child } = input;
   if (!hasFormalPlan(input) || !child.planReviewDate) return [];
-  const review = nextAnniversary(child.planReviewDate, window.start);
+  const review = yearlyOnOrAfter(child.planReviewDate, window.start);
   const plan = PLAN_NAMES[child.supportPlan ?? 'other'] ?? 'support plan';
   const drafts: MilestoneDraft[] = [];
   const prep = addDays(review, -PLAN_REVIEW_PREP_DAYS);
@@ -162,7 +153,7 @@ export const transitionRule: Rule = (input, window) => {
     ];
   }
   if (age >= TRANSITION_AGE && age < 22 && child.planReviewDate) {
-    const review = nextAnniversary(child.planReviewDate, window.start);
+    const review = yearlyOnOrAfter(child.planReviewDate, window.start);
     const due = addDays(review, -PLAN_REVIEW_PREP_DAYS);
     if (within(due, window)) {
       return [

@@ -1,4 +1,4 @@
-import { addYears, daysBetween } from '#shared/calendar.ts';
+import { addYears, daysBetween, yearlyOnOrBefore } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '#shared/schemas/document.ts';
 import { isActiveGoalStatus, type Goal } from '#shared/schemas/goal.ts';
@@ -83,16 +83,9 @@ const LONG_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 /** "November 27, 2025" for 2025-11-27. */
 const longDay = (isoDay: string) => LONG_DAY.format(new Date(`${isoDay}T00:00:00Z`));
 
-/**
- * The last plan review on or before `day`: the review date itself or a yearly anniversary of it
- * (a date still to come steps back a year at a time); null without one.
- */
+/** The last plan review on or before `day`: the review date or one of its yearly returns; null without one. */
 export function lastReviewOnOrBefore(planReviewDate: string | null, day: string): string | null {
-  if (!planReviewDate) return null;
-  // Arithmetic, not a walk year by year: a day drawn far from the review (year 1 or 9999) costs the same.
-  const years = Number(day.slice(0, 4)) - Number(planReviewDate.slice(0, 4));
-  const sameYear = addYears(planReviewDate, years);
-  return sameYear <= day ? sameYear : addYears(planReviewDate, years - 1);
+  return planReviewDate && yearlyOnOrBefore(planReviewDate, day);
 }
 
 /** The pack's period: as asked, else to today and from the last plan review (or a year back); longer than the limit is refused. */

@@ -1,4 +1,4 @@
-import { addYears } from '#shared/calendar.ts';
+import { yearlyOnOrAfter } from '#shared/calendar.ts';
 import type { FeatureFlags } from '#shared/feature-flags.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import { isActiveGoalStatus } from '#shared/schemas/goal.ts';
@@ -59,14 +59,6 @@ function bestRated(strategies: readonly Strategy[]) {
   return [...strategies]
     .sort((a, b) => (b.effectiveness ?? 0) - (a.effectiveness ?? 0))
     .map(({ title, description, kind, whereUsed, effectiveness }) => ({ title, description, kind, whereUsed, effectiveness }));
-}
-
-/** The plan's next yearly review on or after `today` (YYYY-MM-DD), from its review date. */
-export function nextYearlyReview(planReviewDate: string | null, today: string): string | null {
-  if (!planReviewDate) return null;
-  let years = 0;
-  while (addYears(planReviewDate, years) < today) years += 1;
-  return addYears(planReviewDate, years);
 }
 
 /**
@@ -163,7 +155,7 @@ export function createSnapshotContent(deps: SnapshotContentDeps) {
           plan: child.supportPlan,
           school: child.school,
           planReviewDate: child.planReviewDate,
-          nextReviewDate: nextYearlyReview(child.planReviewDate, todayIso(now)),
+          nextReviewDate: child.planReviewDate && yearlyOnOrAfter(child.planReviewDate, todayIso(now)),
           lastEvaluationDate: child.lastEvaluationDate,
         };
       }

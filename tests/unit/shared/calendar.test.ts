@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, addYears, daysBetween, inYear } from '#shared/calendar.ts';
+import { addDays, addMonths, addYears, daysBetween, inYear, yearlyOnOrAfter, yearlyOnOrBefore } from '#shared/calendar.ts';
 
 describe('addDays', () => {
   it.each([
@@ -91,5 +91,22 @@ describe('inYear', () => {
     ['12-31', 2026, '2026-12-31'],
   ])('%s in %d is %s', (monthDay, year, expected) => {
     expect(inYear(monthDay, year)).toBe(expected);
+  });
+});
+
+describe('yearly returns of a date (a plan review)', () => {
+  it('finds the return on or before a day, and on or after it, from the date itself', () => {
+    expect(yearlyOnOrBefore('2020-03-15', '2026-11-27')).toBe('2026-03-15');
+    expect(yearlyOnOrBefore('2027-01-10', '2026-11-27')).toBe('2026-01-10');
+    expect(yearlyOnOrAfter('2020-03-15', '2026-11-27')).toBe('2027-03-15');
+    expect(yearlyOnOrAfter('2026-11-27', '2026-11-27')).toBe('2026-11-27');
+    // A date still to come is its own next return.
+    expect(yearlyOnOrAfter('2028-03-15', '2026-11-27')).toBe('2028-03-15');
+    // Feb 29 stays Feb 29 in leap years, Feb 28 in others.
+    expect(yearlyOnOrAfter('2024-02-29', '2027-03-01')).toBe('2028-02-29');
+    expect(yearlyOnOrBefore('2024-02-29', '2027-03-01')).toBe('2027-02-28');
+    // Days at the calendar's ends cost no more than near ones.
+    expect(yearlyOnOrBefore('2026-03-15', '0001-01-01')).toBe('0001-01-01');
+    expect(yearlyOnOrAfter('2026-03-15', '9999-12-31')).toBe('9999-12-31');
   });
 });
