@@ -15,6 +15,8 @@ export const CHILD_SCOPED_ROUTERS = [
   'claims',
   'reimbursements',
   'snapshots',
+  'forms',
+  'formResponses',
 ] as const;
 
 export type ChildScopedRouter = (typeof CHILD_SCOPED_ROUTERS)[number];

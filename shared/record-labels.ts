@@ -1,5 +1,6 @@
 import type { GRADES, SUPPORT_PLANS } from './schemas/child.ts';
 import type { DocumentCategory } from './schemas/document.ts';
+import type { EntrySource, RecipientRole } from './schemas/entry-source.ts';
 import type { GOAL_AREAS } from './schemas/goal.ts';
 import type { Setting } from './schemas/observation.ts';
 import type { PersonRole } from './schemas/person.ts';
@@ -111,4 +112,20 @@ export const SUPPORT_PLAN_LABELS: Record<SupportPlan, string> = {
 
 export function supportPlanLabel(plan: SupportPlan): string {
   return SUPPORT_PLAN_LABELS[plan];
+}
+
+export const RECIPIENT_ROLE_LABELS: Record<RecipientRole, string> = {
+  teacher: 'Teacher',
+  therapist: 'Therapist',
+  aide: 'Aide',
+  coach: 'Coach',
+  relative: 'Relative',
+  other: 'Other',
+};
+
+const ANSWERED_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** Where a record from a form answer came from, as every list shows it: "from Ms Lee (teacher), answered Nov 3". */
+export function entrySourceLine(source: Pick<EntrySource, 'name' | 'role' | 'answeredAt'>): string {
+  return `from ${source.name} (${RECIPIENT_ROLE_LABELS[source.role].toLowerCase()}), answered ${ANSWERED_DAY.format(new Date(source.answeredAt))}`;
 }

@@ -11,6 +11,9 @@ import type { PERSON_ROLES } from '#shared/schemas/person.ts';
 import type { SHARE_LINK_PURPOSES } from '#shared/schemas/share-links.ts';
 import type { RECENT_WINDOWS, SNAPSHOT_AUDIENCES, SnapshotSection } from '#shared/schemas/snapshot.ts';
 import type { SETTINGS } from '#shared/schemas/observation.ts';
+import type { EntrySource, RecipientRole } from '#shared/schemas/entry-source.ts';
+import type { FORM_RESPONSE_STATUSES, FORM_TEMPLATES } from '#shared/schemas/form.ts';
+import type { FormQuestionKind } from '#shared/form-answers.ts';
 import type { STRATEGY_KINDS, STRATEGY_PLACES } from '#shared/schemas/strategy.ts';
 import type {
   CLAIM_STATUSES,
@@ -131,6 +134,8 @@ export interface ProgressEntriesTable {
   recordedOn: string;
   value: number;
   note: string | null;
+  /** jsonb, written as JSON text: a form answer's source (decision 0109); null when a caregiver typed it. */
+  source: ColumnType<EntrySource | null, string | null | undefined, string | null>;
   createdAt: Created;
   createdBy: CreatedBy;
 }
@@ -198,6 +203,8 @@ export interface ObservationsTable {
   tags: StringList;
   isWin: Generated<boolean>;
   goalId: number | null;
+  /** jsonb, written as JSON text: a form answer's source (decision 0109); null when a caregiver typed it. */
+  source: ColumnType<EntrySource | null, string | null | undefined, string | null>;
   createdAt: Created;
   createdBy: CreatedBy;
   updatedAt: Timestamp;
@@ -343,6 +350,67 @@ export interface SnapshotsTable {
   updatedAt: Timestamp;
 }
 
+/** A question as a form keeps it (decision 0109); the unit a goal gives is read from the goal. */
+export interface StoredFormQuestion {
+  id: string;
+  kind: FormQuestionKind;
+  prompt: string;
+  goalId: number | null;
+  required: boolean;
+  unit: string | null;
+  scaleLow: string | null;
+  scaleHigh: string | null;
+}
+
+/** An answer as a response keeps it: the question as it was asked, and the value given. */
+export interface StoredFormAnswer {
+  questionId: string;
+  kind: FormQuestionKind;
+  prompt: string;
+  unit: string | null;
+  goalId: number | null;
+  value: number | boolean | string | null;
+}
+
+/** A smart form's questions (decision 0109). */
+export interface FormsTable {
+  id: Generated<number>;
+  childId: number;
+  title: string;
+  intro: string | null;
+  template: OneOf<typeof FORM_TEMPLATES> | null;
+  /** jsonb: written as JSON text, read parsed. */
+  questions: ColumnType<StoredFormQuestion[], string, string>;
+  createdBy: CreatedBy;
+  createdAt: Created;
+  updatedAt: Timestamp;
+}
+
+/** Who a fill link (a share_links row) was made for. */
+export interface FormLinksTable {
+  linkId: number;
+  formId: number;
+  childId: number;
+  recipientName: string;
+  recipientRole: RecipientRole;
+}
+
+/** One answer sent through a fill link, waiting for the parent or decided. */
+export interface FormResponsesTable {
+  id: Generated<number>;
+  childId: number;
+  formId: number;
+  linkId: number | null;
+  recipientName: string;
+  recipientRole: RecipientRole;
+  /** jsonb: written as JSON text, read parsed. */
+  answers: ColumnType<StoredFormAnswer[], string, string>;
+  status: Generated<OneOf<typeof FORM_RESPONSE_STATUSES>>;
+  answeredAt: Timestamp;
+  decidedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decidedBy: string | null;
+}
+
 export interface InviteChildrenTable {
   inviteId: number;
   childId: number;
@@ -355,6 +423,8 @@ export interface NotificationSettingsTable {
   reminderThirtyDays: boolean;
   reminderSevenDays: boolean;
   reminderOneDay: boolean;
+  /** Told when a form answer arrives (decision 0109); true unless turned off. */
+  formAnswers: Generated<boolean>;
   updatedAt: Timestamp;
 }
 
@@ -521,6 +591,9 @@ export interface Database {
   claimStatusChanges: ClaimStatusChangesTable;
   claimPayments: ClaimPaymentsTable;
   snapshots: SnapshotsTable;
+  forms: FormsTable;
+  formLinks: FormLinksTable;
+  formResponses: FormResponsesTable;
 }
 
 export type ChildRow = Selectable<ChildrenTable>;

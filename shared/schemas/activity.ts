@@ -23,6 +23,7 @@ import { linkActivity } from './share-links.ts';
 import { strategyActivity } from './strategy.ts';
 import { claimActivity, expenseActivity, fundingSourceActivity } from './reimbursement.ts';
 import { snapshotActivity } from './snapshot.ts';
+import { formActivity, formResponseActivity } from './form.ts';
 import { defineChildActions } from './roles.ts';
 
 /**
@@ -49,6 +50,8 @@ const ACTIVITY_VOCABULARIES = [
   expenseActivity,
   claimActivity,
   snapshotActivity,
+  formActivity,
+  formResponseActivity,
 ] as const;
 type Vocabularies = typeof ACTIVITY_VOCABULARIES;
 

@@ -5,6 +5,7 @@ import { patchOf, text } from './common.ts';
 import { idSchema } from './child.ts';
 import { pastOrTodayDate, planDate, storedDate, storedTimestamp } from './dates.ts';
 import { observationSchema } from './observation.ts';
+import { entrySourceSchema } from './entry-source.ts';
 import { defineChildActions } from './roles.ts';
 import { defineActivityVocabulary } from './activity-vocabulary.ts';
 
@@ -75,7 +76,9 @@ export const progressEntrySchema = z.object({
   recordedOn: storedDate,
   value: z.number(),
   note: z.string().nullable(),
-  /** Who recorded it (decision 0086). */
+  /** A form answer it came from (decision 0109): shown as "from <name> (teacher), answered Nov 3"; null when typed. */
+  source: entrySourceSchema.nullable(),
+  /** Who recorded it (decision 0086); for a form answer, who approved it. */
   addedBy: authorSchema,
   createdAt: storedTimestamp,
 });

@@ -5,6 +5,7 @@ import { idSchema } from './child.ts';
 import { FUTURE_TOLERANCE_MS, IN_FUTURE_MESSAGE, isoDate, pastTimestamp, storedDate, storedTimestamp } from './dates.ts';
 import { defineChildActions } from './roles.ts';
 import { defineActivityVocabulary } from './activity-vocabulary.ts';
+import { entrySourceSchema } from './entry-source.ts';
 
 export const SETTINGS = ['home', 'school', 'therapy', 'community', 'other'] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -78,7 +79,9 @@ export const observationSchema = z.object({
   tags: z.array(z.string()),
   isWin: z.boolean(),
   goalId: z.number().int().nullable(),
-  /** Who added it (decision 0086). */
+  /** A form answer it came from (decision 0109); null when typed. */
+  source: entrySourceSchema.nullable(),
+  /** Who added it (decision 0086); for a form answer, who approved it. */
   addedBy: authorSchema,
   createdAt: storedTimestamp,
   updatedAt: storedTimestamp,

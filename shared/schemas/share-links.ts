@@ -32,8 +32,8 @@ export const linkTokenBodySchema = z.strictObject({
   token: linkTokenSchema.meta({ description: 'The part of the link after `#`. It travels in the body so it stays out of request logs.' }),
 });
 
-/** Someone opened a link shared for the child (a snapshot, a form); the link is the subject (decision 0089). */
+/** Someone opened a link shared for the child (a snapshot, a form) or answered a form through one; the link is the subject (decision 0089). */
 export const linkActivity = defineActivityVocabulary({
   subject: 'link',
-  auditOnly: { 'link.opened': 'Shared link opened' },
+  auditOnly: { 'link.opened': 'Shared link opened', 'link.answered': 'Form answered by link' },
 });

@@ -177,6 +177,9 @@ const TABLE_OWNERS: Record<string, string> = {
   claimStatusChanges: 'reimbursements',
   claimPayments: 'reimbursements',
   snapshots: 'snapshots',
+  forms: 'forms',
+  formLinks: 'forms',
+  formResponses: 'forms',
 };
 
 /**

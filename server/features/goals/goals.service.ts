@@ -31,6 +31,7 @@ export function toProgressEntry(row: ProgressEntryRow, authorOf: AuthorOf): Prog
     recordedOn: row.recordedOn,
     value: row.value,
     note: row.note,
+    source: row.source,
     addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
   };

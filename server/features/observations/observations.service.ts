@@ -24,6 +24,7 @@ export function toObservation(row: ObservationRow, authorOf: AuthorOf): Observat
     tags: row.tags,
     isWin: row.isWin,
     goalId: row.goalId,
+    source: row.source,
     addedBy: authorOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

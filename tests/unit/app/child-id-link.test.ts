@@ -97,6 +97,8 @@ describe('childIdLink', () => {
       'claims',
       'dashboard',
       'expenses',
+      'formResponses',
+      'forms',
       'fundingSources',
       'goals',
       'milestones',

@@ -36,7 +36,7 @@ const goal: Goal = {
   targetDate: DAY,
   status: 'in-progress',
   source: 'iep',
-  latestProgress: { id: 7, goalId: 3, recordedOn: DAY, value: 72, note: null, addedBy: null, createdAt: '2026-01-01T00:00:00.000Z' },
+  latestProgress: { id: 7, goalId: 3, recordedOn: DAY, value: 72, note: null, source: null, addedBy: null, createdAt: '2026-01-01T00:00:00.000Z' },
   isStale: false,
   addedBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',

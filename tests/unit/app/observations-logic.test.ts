@@ -46,6 +46,7 @@ function observation(id: number, overrides: Partial<Observation> = {}): Observat
     tags: [],
     isWin: false,
     goalId: null,
+    source: null,
     addedBy: null,
     createdAt: '2026-03-04T16:05:00.000Z',
     updatedAt: '2026-03-04T16:05:00.000Z',

@@ -25,6 +25,7 @@ function saved(id: number, data: Record<string, unknown>): Observation {
     tags: (data.tags as string[]) ?? [],
     isWin: data.isWin === true,
     goalId: null,
+    source: null,
     addedBy: null,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),

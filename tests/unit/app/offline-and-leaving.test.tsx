@@ -92,6 +92,7 @@ describe('QuickObservationForm offline', () => {
       tags: [],
       isWin: false,
       goalId: null,
+      source: null,
       addedBy: null,
       createdAt: now,
       updatedAt: now,

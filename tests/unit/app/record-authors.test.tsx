@@ -42,6 +42,7 @@ const observation = (id: number, addedBy: Observation['addedBy']): Observation =
   tags: [],
   isWin: false,
   goalId: null,
+  source: null,
   addedBy,
   createdAt: STAMP,
   updatedAt: STAMP,

@@ -1,0 +1,97 @@
+/*
+ * Smart forms' answers (issue 28, decision 0109), checked the same way on the fill screen and on the
+ * server: a count is a whole number from 0, a scale 1-5, a number within the measure's range, a date a
+ * day, yes/no true or false, a text within its limit. Zod-free, so the light fill page can use it.
+ */
+
+export const FORM_QUESTION_KINDS = ['count', 'yes-no', 'scale', 'number', 'date', 'text'] as const;
+export type FormQuestionKind = (typeof FORM_QUESTION_KINDS)[number];
+
+/** Kinds whose answer, on a question tied to a goal, becomes a progress entry on approval; `text` becomes an observation. */
+export const MEASURED_KINDS: readonly FormQuestionKind[] = ['count', 'scale', 'number'];
+
+export const ANSWER_LIMITS = {
+  text: 1000,
+  countMax: 10_000,
+  /** A number answer's range, the progress entries' own (GOAL_LIMITS.measure). */
+  measure: 1_000_000,
+  scaleMin: 1,
+  scaleMax: 5,
+} as const;
+
+/** An answer as sent: a number, true/false, a day (YYYY-MM-DD) or a text; null or left out when skipped. */
+export type AnswerValue = number | boolean | string | null;
+
+/** What the check needs of a question. */
+export interface AnsweredQuestion {
+  id: string;
+  kind: FormQuestionKind;
+  prompt: string;
+  required?: boolean;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whether an answer was given at all: empty text and null count as skipped. */
+export function isAnswered(value: AnswerValue | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** What is wrong with one answer to `question`, in words for the person answering; null when it is fine. */
+export function answerProblem(question: AnsweredQuestion, value: AnswerValue | undefined): string | null {
+  if (!isAnswered(value)) return question.required ? 'Please answer this question' : null;
+  switch (question.kind) {
+    case 'count':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= ANSWER_LIMITS.countMax
+        ? null
+        : `Enter a whole number from 0 to ${ANSWER_LIMITS.countMax}`;
+    case 'scale':
+      return typeof value === 'number' && Number.isInteger(value) && value >= ANSWER_LIMITS.scaleMin && value <= ANSWER_LIMITS.scaleMax
+        ? null
+        : `Choose from ${ANSWER_LIMITS.scaleMin} to ${ANSWER_LIMITS.scaleMax}`;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= ANSWER_LIMITS.measure ? null : 'Enter a number';
+    case 'yes-no':
+      return typeof value === 'boolean' ? null : 'Choose yes or no';
+    case 'date':
+      return typeof value === 'string' && isRealDay(value) ? null : 'Enter a date';
+    case 'text':
+      return typeof value === 'string' && value.trim().length <= ANSWER_LIMITS.text ? null : `At most ${ANSWER_LIMITS.text} characters`;
+  }
+}
+
+export interface AnswerIssue {
+  questionId: string;
+  message: string;
+}
+
+/**
+ * Every problem with a set of answers to `questions`: each question at most once, none to a question the
+ * form does not ask, each within its kind. Empty when they can be sent.
+ */
+export function answerIssues(
+  questions: readonly AnsweredQuestion[],
+  answers: readonly { questionId: string; value: AnswerValue }[],
+): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  const given = new Map<string, AnswerValue>();
+  for (const answer of answers) {
+    if (!questions.some((question) => question.id === answer.questionId)) {
+      issues.push({ questionId: answer.questionId, message: 'This form has no such question' });
+    } else if (given.has(answer.questionId)) {
+      issues.push({ questionId: answer.questionId, message: 'Answer each question once' });
+    } else given.set(answer.questionId, answer.value);
+  }
+  for (const question of questions) {
+    const problem = answerProblem(question, given.get(question.id));
+    if (problem) issues.push({ questionId: question.id, message: problem });
+  }
+  return issues;
+}
