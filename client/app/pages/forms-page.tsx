@@ -16,7 +16,8 @@ export default function FormsPage() {
           into Trelli.
         </p>
         <p className="text-ink-muted">
-          Snapshots work now: a one-page summary of your child to download or share by a link that ends when you say.
+          Smart forms work from Snapshots: choose Ask a teacher there, or Ask for data on a goal in the progress planner. Answers wait on
+          Snapshots for you to approve.
         </p>
         <div>
           <Link to={PATHS.snapshots} className={buttonClasses()}>

@@ -16,7 +16,7 @@ const STATUS = {
   'document-vault': 'available',
   reimbursements: 'available',
   snapshots: 'available',
-  'smart-forms': 'coming',
+  'smart-forms': 'available',
   guide: 'available',
   // Account tools, named on the security, privacy, pricing and terms pages and in the Help Center.
   /** Inviting a co-parent or caregiver to a child's records, with a role (Settings). */

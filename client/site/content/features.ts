@@ -133,13 +133,15 @@ export const FEATURES: readonly FeatureStory[] = [
     name: 'Smart forms',
     phrase: 'smart forms',
     icon: 'form',
-    summary: 'Send a teacher or therapist a link to a short form; their answers land next to your own notes.',
+    summary:
+      'Ask a teacher or therapist a few questions about your child’s goals by link; each answer you approve joins the record, labeled with who said it.',
     details:
-      'Getting the view from school should not take a chain of emails. Send a link to a short form; teachers, therapists and coaches fill it in from any device without creating an account, and what they tell you is kept with your child’s observations.',
+      'When you ask how things are going at school, the answer is often “fine”. A smart form asks for something you can use: how many times this week she started work without a prompt, how focus was on a scale of 1 to 5. Start from a weekly check-in, a therapist update, input before the IEP meeting or one of your goals, and tie each question to a goal. Teachers, therapists and coaches answer on a phone without an account and see only that form and your child’s first name. Each answer waits for you: approve it and a count or a rating becomes a point on the goal’s chart and a comment becomes an observation, each saying who answered and when; leave it out and it stays out.',
     points: [
-      'Short forms you can edit before sending',
-      'Filled in by link, with no account needed',
-      'Answers saved with the rest of your child’s story',
+      'Questions tied to your child’s goals: counts, yes or no, a 1 to 5 scale, numbers, dates and short answers',
+      'Filled in by link, with no account needed, for 1 to 60 days, and turned off whenever you say',
+      'You approve each answer before it joins the record, labeled with who said it and when',
+      'Teachers’ answers beside your own notes in the IEP meeting pack',
     ],
   },
   {

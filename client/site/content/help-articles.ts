@@ -113,7 +113,7 @@ export const ALL_HELP_ARTICLES: readonly HelpArticleSource[] = [
     question: 'Does a teacher need an account to fill in a smart form?',
     feature: 'smart-forms',
     answer:
-      'No. Teachers, therapists and coaches open the link you send and fill in the form on any device. They see only that form, and their answers are saved with your child’s observations.',
+      'No. From Snapshots choose Ask a teacher, or from a goal choose Ask for data on this goal, write or adjust the questions, then choose Send to someone and give their name and role. The link works for 1 to 60 days, once or many times, and you can turn it off at once. Teachers, therapists and coaches open it on any device, see only that form and your child’s first name, and answer without an account. Each answer waits on Snapshots and on the goal until you approve it or leave it out: approved counts and ratings become points on the goal’s chart and comments become observations, each labeled with who answered and when.',
   },
   {
     id: 'guide',

@@ -67,7 +67,7 @@ export default function PrivacyPage() {
           Trelli is for parents and caregivers, not for children to use themselves. The information about a child in Trelli is added and
           controlled by their parent or caregiver, who can change or delete it at any time.
           {isAvailable('smart-forms')
-            ? ' Teachers and therapists who fill in a smart form you send them add information to your account; they cannot see anything else.'
+            ? ' Teachers and therapists who fill in a smart form you send them see only that form and your child’s first name; their answers join your records only when you approve them.'
             : null}
         </p>
 

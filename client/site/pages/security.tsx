@@ -22,7 +22,11 @@ const SHARING: readonly string[] = [
         'Each child has an audit log, shown to its owners: who viewed the record, who changed what, who was invited or removed. It names the kind of record, never what it says.',
       ]
     : []),
-  ...(isAvailable('smart-forms') ? ['Teachers who fill in a smart form see that one form, and nothing else about your child.'] : []),
+  ...(isAvailable('smart-forms')
+    ? [
+        'Teachers who fill in a smart form see that one form and your child’s first name, nothing else. A form link works for at most 60 days, can be turned off at once, and each opening and answer is in your child’s audit log.',
+      ]
+    : []),
   ...(isAvailable('snapshots')
     ? [
         'A snapshot is shared only when you send its PDF or its link. A link works for at most 30 days, shows only the sections you chose, can be turned off at once, and each opening is in your child’s audit log.',

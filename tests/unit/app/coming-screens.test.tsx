@@ -22,7 +22,7 @@ it.each([['/forms/{id}/edit', FormEditPage]] as const)(
   },
 );
 
-it('/forms points to Snapshots, which work, without offering them as something to use in the meantime', () => {
+it('/forms keeps the SPEC placeholder and says where smart forms work today', () => {
   render(
     <MemoryRouter>
       <FormsPage />
@@ -31,6 +31,6 @@ it('/forms points to Snapshots, which work, without offering them as something t
   const text = document.body.textContent ?? '';
   expect(text).toContain('This feature is under development.');
   expect(text).not.toMatch(/in the meantime/i);
-  expect(text).toContain('Snapshots work now: a one-page summary of your child to download or share by a link that ends when you say.');
+  expect(text).toContain('Smart forms work from Snapshots: choose Ask a teacher there, or Ask for data on a goal in the progress planner.');
   expect(screen.getByRole('link', { name: 'Go to Snapshots' }).getAttribute('href')).toBe('/snapshots');
 });

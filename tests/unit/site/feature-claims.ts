@@ -22,7 +22,12 @@ export const CLAIMS: Partial<Record<FeatureId, readonly RegExp[]>> = {
     /print or send a snapshot/,
     /create the snapshots you ask for/,
   ],
-  'smart-forms': [/Filled in by link, with no account needed/, /fill in a smart form/, /Smart form links are for the people/],
+  'smart-forms': [
+    /Filled in by link, with no account needed/,
+    /You approve each answer before it joins the record/,
+    /fill in a smart form/,
+    /Smart form links are for the people/,
+  ],
   guide: [
     /Short, practical reads/,
     /The guide and any suggestions/,
