@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EntrySource } from '#shared/schemas/entry-source.ts';
 import type { GoalCreate, GoalUpdate, ProgressEntryCreate, ProgressEntryUpdate } from '#shared/schemas/goal.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
@@ -82,6 +83,27 @@ export async function insertProgress(
     .values({ ...values, childId })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A progress entry that came from an approved form answer, with its source (jsonb, written as JSON text). */
+export async function insertProgressFromForm(
+  db: Db,
+  childId: number,
+  values: { goalId: number; recordedOn: string; value: number; note: string | null; createdBy: string },
+  source: EntrySource,
+): Promise<ProgressEntryRow> {
+  return db
+    .insertInto('progressEntries')
+    .values({ ...values, childId, source: JSON.stringify(source) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One of the child's entries; with `goalId`, only when the entry is on that goal. */
+export async function findProgress(db: Db, childId: number, id: number, goalId?: number): Promise<ProgressEntryRow | undefined> {
+  let query = db.selectFrom('progressEntries').selectAll().where('childId', '=', childId).where('id', '=', id);
+  if (goalId !== undefined) query = query.where('goalId', '=', goalId);
+  return query.executeTakeFirst();
 }
 
 /** Changes one of the child's entries; with `goalId`, only when the entry is on that goal. */

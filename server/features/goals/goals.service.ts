@@ -10,6 +10,7 @@ import {
   type ProgressEntryCreate,
   type ProgressEntryUpdate,
 } from '#shared/schemas/goal.ts';
+import { FROM_FORM_IS_KEPT_MESSAGE, type EntrySource } from '#shared/schemas/entry-source.ts';
 import type { Db } from '../../db/database.ts';
 import type { GoalRow, ProgressEntryRow } from '../../db/schema.ts';
 import { authorsFor, type AuthorOf } from '../../core/authors.ts';
@@ -177,9 +178,30 @@ export function createGoalsService(deps: GoalsDeps) {
       return toProgressEntry(entry, await authorsFor(db, scope, [entry.createdBy]));
     },
 
-    /** Corrects an entry of the child's; another child's (or, with `goalId`, another goal's) is NOT_FOUND. */
+    /**
+     * A progress entry from an approved form answer, in the caller's transaction (for another feature: form
+     * responses). Null when the goal is no longer the child's: the answer then stays in its response only.
+     */
+    async addProgressFromForm(
+      trx: Db,
+      scope: ChildScope,
+      entry: { goalId: number; recordedOn: string; value: number; note: string | null },
+      source: EntrySource,
+    ): Promise<number | null> {
+      if (!(await goals.findGoal(trx, scope.childId, entry.goalId))) return null;
+      const row = await goals.insertProgressFromForm(trx, scope.childId, { ...entry, createdBy: scope.userId }, source);
+      return row.id;
+    },
+
+    /**
+     * Corrects an entry of the child's; another child's (or, with `goalId`, another goal's) is NOT_FOUND.
+     * An entry from a form answer stays as it was answered (CONFLICT): it can be deleted, not rewritten.
+     */
     async updateProgress(scope: ChildScope, id: number, patch: ProgressEntryUpdate, goalId?: number): Promise<ProgressEntry> {
       const entry = await recordChange(db, scope, { action: 'progress.updated', subjectType: 'progress' }, async (trx) => {
+        const current = await goals.findProgress(trx, scope.childId, id, goalId);
+        if (!current) throw AppError.notFound('Progress entry');
+        if (current.source) throw new AppError('CONFLICT', FROM_FORM_IS_KEPT_MESSAGE);
         const updated = await goals.updateProgress(trx, scope.childId, id, patch, goalId);
         if (!updated) throw AppError.notFound('Progress entry');
         return updated;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { ObservationCreate, ObservationFilter, ObservationUpdate } from '#shared/schemas/observation.ts';
+import type { EntrySource } from '#shared/schemas/entry-source.ts';
+import type { ObservationCreate, ObservationFilter, ObservationUpdate, Setting } from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 
@@ -99,6 +100,24 @@ export async function insertObservation(
     .values({ ...values, childId })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An observation from an approved form answer, with its source (jsonb, written as JSON text). */
+export async function insertObservationFromForm(
+  db: Db,
+  childId: number,
+  values: { what: string; occurredAt: Date; setting: Setting; goalId: number | null; createdBy: string },
+  source: EntrySource,
+): Promise<ObservationRow> {
+  return db
+    .insertInto('observations')
+    .values({ ...values, childId, source: JSON.stringify(source) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findObservation(db: Db, childId: number, id: number): Promise<ObservationRow | undefined> {
+  return db.selectFrom('observations').selectAll().where('childId', '=', childId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateObservation(db: Db, childId: number, id: number, patch: ObservationUpdate, now: Date) {

@@ -1,8 +1,17 @@
-import type { Observation, ObservationCreate, ObservationFilter, ObservationUpdate, WeeklyTrend } from '#shared/schemas/observation.ts';
+import { FROM_FORM_IS_KEPT_MESSAGE, type EntrySource } from '#shared/schemas/entry-source.ts';
+import type {
+  Observation,
+  ObservationCreate,
+  ObservationFilter,
+  ObservationUpdate,
+  Setting,
+  WeeklyTrend,
+} from '#shared/schemas/observation.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservationRow } from '../../db/schema.ts';
 import { authorsFor, authorsForChildren, type AuthorOf } from '../../core/authors.ts';
 import { requireChildGoals, type ChildScope } from '../../core/child-scope.ts';
+import { childGoalIds } from '../../core/child-scope.repository.ts';
 import { weekStart } from '../../core/dates.ts';
 import { recordChange } from '../../core/record-change.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -105,8 +114,28 @@ export function createObservationsService(deps: { db: Db; now?: () => Date }) {
       return (await withAuthors(db, scope, [row]))[0] as Observation;
     },
 
+    /**
+     * An observation from an approved form answer, in the caller's transaction (for another feature: form
+     * responses). A goal that is no longer the child's leaves it untied.
+     */
+    async addFromForm(
+      trx: Db,
+      scope: ChildScope,
+      entry: { what: string; occurredAt: Date; setting: Setting; goalId: number | null },
+      source: EntrySource,
+    ): Promise<number> {
+      const goalId =
+        entry.goalId !== null && (await childGoalIds(trx, scope.childId, [entry.goalId])).has(entry.goalId) ? entry.goalId : null;
+      const row = await observations.insertObservationFromForm(trx, scope.childId, { ...entry, goalId, createdBy: scope.userId }, source);
+      return row.id;
+    },
+
+    /** An observation from a form answer stays as it was answered (CONFLICT): it can be deleted, not rewritten. */
     async update(scope: ChildScope, id: number, patch: ObservationUpdate): Promise<Observation> {
       const row = await recordChange(db, scope, { action: 'observation.updated', subjectType: 'observation' }, async (trx) => {
+        const current = await observations.findObservation(trx, scope.childId, id);
+        if (!current) throw AppError.notFound('Observation');
+        if (current.source) throw new AppError('CONFLICT', FROM_FORM_IS_KEPT_MESSAGE);
         await assertGoal(trx, scope, patch.goalId);
         const updated = await observations.updateObservation(trx, scope.childId, id, patch, now());
         if (!updated) throw AppError.notFound('Observation');
