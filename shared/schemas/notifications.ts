@@ -24,6 +24,8 @@ const settingFields = {
   reminderSevenDays: z.boolean(),
   /** An email the day before each milestone. */
   reminderOneDay: z.boolean(),
+  /** An email when a teacher or therapist answers a smart form (never the answer itself; decision 0109). */
+  formAnswers: z.boolean(),
 };
 
 export type NotificationChoices = { [Key in keyof typeof settingFields]: boolean };
@@ -34,6 +36,8 @@ export const NOTIFICATION_DEFAULTS = {
   reminderThirtyDays: true,
   reminderSevenDays: true,
   reminderOneDay: true,
+  // An answer waits for the parent's approval: they are told it arrived unless they turn it off.
+  formAnswers: true,
 } as const satisfies NotificationChoices;
 
 /** What `notifications.get` and GET /api/notifications answer: the person's choices, and whether this server sends mail. */

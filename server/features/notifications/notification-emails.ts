@@ -1,3 +1,4 @@
+import type { RecipientRole } from '#shared/schemas/entry-source.ts';
 import type { ReminderDays } from '#shared/schemas/notifications.ts';
 import type { MailMessage } from '../../core/mail.ts';
 
@@ -158,6 +159,36 @@ export function digestEmail(digest: DigestEmail, appUrl: string): MailMessage {
       '',
       `Open Trelli: ${appUrl}/app`,
       ...footer(appUrl, 'weekly digests'),
+    ].join('\n'),
+  };
+}
+
+export interface FormAnswerEmail {
+  to: string;
+  childFirstName: string;
+  formTitle: string;
+  recipientName: string;
+  recipientRole: RecipientRole;
+}
+
+/**
+ * An answer arrived: who answered which form, about whom, and where to approve it. Never the answer:
+ * it is what the teacher said, unapproved yet, and mail goes through servers Trelli does not keep.
+ */
+export function formAnswerEmail(answer: FormAnswerEmail, appUrl: string): MailMessage {
+  const who = `${oneLine(answer.recipientName)} (${answer.recipientRole})`;
+  const form = `\u201c${oneLine(answer.formTitle)}\u201d`;
+  return {
+    to: answer.to,
+    subject: `${who} answered ${form} about ${answer.childFirstName}`,
+    text: [
+      'Hello,',
+      '',
+      `${who} answered ${form} about ${answer.childFirstName}.`,
+      '',
+      'The answer waits for you in Trelli: open the Snapshots page to approve it into the record or leave it out.',
+      `${appUrl}/snapshots`,
+      ...footer(appUrl, 'emails about form answers'),
     ].join('\n'),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../core/jobs.ts';
+import { RECIPIENT_ROLES } from '#shared/schemas/entry-source.ts';
+import { defineJob, type JobDefinition, type JobKind } from '../../core/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { NotificationsService, SendSummary } from './notifications.service.ts';
 
@@ -13,8 +14,28 @@ export const DIGEST_CRON = '0 13 * * 1';
  */
 const MAIL_JOB_RETRIES = { retryLimit: 8, retryDelaySeconds: 5 * 60, retryDelayMaxSeconds: 2 * 60 * 60 };
 
+/**
+ * Tells one person that a form answer arrived (one job per person, so a retry mails only whom it
+ * missed). Carries ids and what the subject names, never the answer; `ownerId` is the child's owner,
+ * so deleting that account deletes its jobs.
+ */
+export const formAnswerJob = {
+  name: 'notifications.form-answer',
+  schema: z.object({
+    ownerId: z.string(),
+    userId: z.string(),
+    childId: z.number().int(),
+    formId: z.number().int(),
+    responseId: z.number().int(),
+    formTitle: z.string(),
+    recipientName: z.string(),
+    recipientRole: z.enum(RECIPIENT_ROLES),
+  }),
+} satisfies JobKind;
+export type FormAnswerJob = z.output<typeof formAnswerJob.schema>;
+
 export function notificationsJobs(deps: {
-  notifications: Pick<NotificationsService, 'sendReminders' | 'sendDigests'>;
+  notifications: Pick<NotificationsService, 'sendReminders' | 'sendDigests' | 'sendFormAnswer'>;
   log: Logger;
 }): JobDefinition[] {
   /** A run whose mail could not all go fails, so pg-boss tries it again (what went is not sent twice). */
@@ -39,6 +60,13 @@ export function notificationsJobs(deps: {
       ...MAIL_JOB_RETRIES,
       async handle() {
         failUnlessSent('notifications.weekly-digest', await deps.notifications.sendDigests());
+      },
+    }),
+    defineJob({
+      ...formAnswerJob,
+      ...MAIL_JOB_RETRIES,
+      async handle(data) {
+        failUnlessSent(formAnswerJob.name, await deps.notifications.sendFormAnswer(data));
       },
     }),
   ];

@@ -4,13 +4,18 @@ import { OPEN_MILESTONE_STATUSES, type MILESTONE_CATEGORIES } from '#shared/sche
 import type { NotificationChoices, NotificationSettingsUpdate } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/database.ts';
 
+/** Every choice's column, as NotificationChoices names them. */
+const CHOICE_COLUMNS = [
+  'weeklyDigest',
+  'reminderThirtyDays',
+  'reminderSevenDays',
+  'reminderOneDay',
+  'formAnswers',
+] as const satisfies readonly (keyof NotificationChoices)[];
+
 /** The person's saved choices; undefined when they have never chosen. */
 export async function findSettings(db: Db, userId: string): Promise<NotificationChoices | undefined> {
-  return db
-    .selectFrom('notificationSettings')
-    .select(['weeklyDigest', 'reminderThirtyDays', 'reminderSevenDays', 'reminderOneDay'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('notificationSettings').select(CHOICE_COLUMNS).where('userId', '=', userId).executeTakeFirst();
 }
 
 /**
@@ -28,7 +33,7 @@ export async function saveSettings(
     .insertInto('notificationSettings')
     .values({ userId, ...initial, updatedAt: now })
     .onConflict((conflict) => conflict.column('userId').doUpdateSet({ ...change, updatedAt: now }))
-    .returning(['weeklyDigest', 'reminderThirtyDays', 'reminderSevenDays', 'reminderOneDay'])
+    .returning(CHOICE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -177,4 +182,29 @@ export async function releaseDigest(db: Db, userId: string, childId: number, wee
 export async function forgetSentBefore(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('milestoneRemindersSent').where('sentAt', '<', before).execute();
   await db.deleteFrom('weeklyDigestsSent').where('sentAt', '<', before).execute();
+}
+
+export interface FormAnswerRecipient {
+  userId: string;
+  email: string | null;
+  firstName: string;
+}
+
+/**
+ * Each person who may approve a form answer about the child (an updater or an owner, the owner's own
+ * access included) with the form-answers choice on (`fallback` when never chosen).
+ */
+export async function formAnswerRecipients(db: Db, childId: number, fallback: boolean): Promise<FormAnswerRecipient[]> {
+  return db
+    .selectFrom('childAccess as a')
+    .innerJoin('children as c', 'c.id', 'a.childId')
+    .innerJoin('users as u', 'u.id', 'a.userId')
+    .leftJoin('notificationSettings as ns', 'ns.userId', 'a.userId')
+    .select(['a.userId', 'c.firstName'])
+    .select(recipientEmail().as('email'))
+    .where('a.childId', '=', childId)
+    .where('a.role', 'in', ['updater', 'owner'])
+    .where(choice('formAnswers', fallback), '=', true)
+    .orderBy('a.userId')
+    .execute();
 }

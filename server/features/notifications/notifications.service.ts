@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
+import type { RecipientRole } from '#shared/schemas/entry-source.ts';
 import {
   DIGEST_MILESTONE_DAYS,
   NOTIFICATION_DEFAULTS,
@@ -11,10 +12,13 @@ import {
 import type { AuthProvider } from '../../auth/auth-provider.ts';
 import type { ChildNowParts, ChildNowReader } from '../../core/child-now.ts';
 import { weekStart } from '../../core/dates.ts';
+import type { Jobs } from '../../core/jobs.ts';
 import type { MailMessage, Mailer } from '../../core/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { digestEmail, reminderEmail } from './notification-emails.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { digestEmail, formAnswerEmail, reminderEmail } from './notification-emails.ts';
+import { formAnswerJob, type FormAnswerJob } from './notifications.jobs.ts';
 import * as notifications from './notifications.repository.ts';
 
 /** Wins and progress entries listed in a digest (the counts are complete). */
@@ -32,6 +36,18 @@ const ACCOUNT_GONE = 'This account no longer exists.';
 
 /** What a digest tells about one child's week, and the milestones coming up. */
 type DigestContent = ChildNowParts['week'] & { milestones: ChildNowParts['milestonesDue'] };
+
+/** A smart form's answer that just arrived, as the forms feature tells it (never the answer's text). */
+export interface ArrivedFormAnswer {
+  /** The child's owner. */
+  ownerId: string;
+  childId: number;
+  formId: number;
+  responseId: number;
+  formTitle: string;
+  recipientName: string;
+  recipientRole: RecipientRole;
+}
 
 /** What one run of a job did: mails that went, that could not go (retried), and people with no address to send to. */
 export interface SendSummary {
@@ -54,9 +70,11 @@ export function createNotificationsService(deps: {
   mailer: Mailer;
   /** Where links point: APP_ORIGIN, else this server's local address. */
   appUrl: string;
+  jobs: Pick<Jobs, 'send'>;
+  log: Logger;
   now?: () => Date;
 }) {
-  const { db, auth, mailer, appUrl } = deps;
+  const { db, auth, mailer, appUrl, jobs, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -166,6 +184,51 @@ export function createNotificationsService(deps: {
     return summary;
   }
 
+  /**
+   * Queues one mail per person who may approve the answer (an updater or an owner of the child) and
+   * has form answers on. Without mail nothing is queued. A failure to queue is logged, not thrown:
+   * the answer is saved already, and the teacher who sent it must not see an error for our mail.
+   */
+  async function formAnswerArrived(answer: ArrivedFormAnswer): Promise<void> {
+    if (!mailer.configured) return;
+    try {
+      const recipients = await notifications.formAnswerRecipients(db, answer.childId, NOTIFICATION_DEFAULTS.formAnswers);
+      for (const recipient of recipients) {
+        const { ownerId, childId, formId, responseId, formTitle, recipientName, recipientRole } = answer;
+        await jobs.send(formAnswerJob, {
+          ownerId,
+          userId: recipient.userId,
+          childId,
+          formId,
+          responseId,
+          formTitle,
+          recipientName,
+          recipientRole,
+        });
+      }
+    } catch (error) {
+      log.warn({ err: error, responseId: answer.responseId }, 'could not queue the form answer emails');
+    }
+  }
+
+  /** The `notifications.form-answer` job: mails one person, if they still may approve and still want it. */
+  async function sendFormAnswer(job: FormAnswerJob): Promise<SendSummary> {
+    const summary: SendSummary = { sent: 0, failed: 0, noAddress: 0 };
+    const recipients = await notifications.formAnswerRecipients(db, job.childId, NOTIFICATION_DEFAULTS.formAnswers);
+    const recipient = recipients.find((person) => person.userId === job.userId);
+    if (!recipient) return summary;
+    const message = recipient.email ? formAnswerEmail({ ...job, to: recipient.email, childFirstName: recipient.firstName }, appUrl) : null;
+    // One job per answer and person: a retry is the only second attempt, so no claim is kept.
+    await deliver(
+      message,
+      'form answer',
+      async () => true,
+      async () => {},
+      summary,
+    );
+    return summary;
+  }
+
   return {
     /** The person's choices (the defaults until they choose), and whether this server sends mail at all. */
     async get(userId: string): Promise<NotificationSettings> {
@@ -188,6 +251,8 @@ export function createNotificationsService(deps: {
 
     sendReminders,
     sendDigests,
+    formAnswerArrived,
+    sendFormAnswer,
   };
 }
 

@@ -10,6 +10,7 @@ const DEFAULTS: Settings = {
   reminderThirtyDays: true,
   reminderSevenDays: true,
   reminderOneDay: true,
+  formAnswers: true,
   mailConfigured: true,
 };
 
@@ -32,10 +33,10 @@ const switchNamed = (name: string) => screen.getByRole('switch', { name });
 afterEach(() => cleanup());
 
 describe('Settings: Notifications', () => {
-  it('shows each choice as a labelled switch, the digest off and the reminders on by default', async () => {
+  it('shows each choice as a labelled switch, the digest off and the reminders and form answers on by default', async () => {
     render(<NotificationSettings />, { wrapper: fakeTrpc(server(DEFAULTS)).wrapper });
     expect((await screen.findByRole('switch', { name: 'Weekly digest' })).getAttribute('aria-checked')).toBe('false');
-    for (const name of ['30 days before', '7 days before', 'The day before'])
+    for (const name of ['Tell me when a form is answered', '30 days before', '7 days before', 'The day before'])
       expect(switchNamed(name).getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByText(/not set up to send email/)).toBeNull();
   });
@@ -51,6 +52,14 @@ describe('Settings: Notifications', () => {
       expect(api.calls('notifications.update').map((op) => op.input)).toEqual([{ weeklyDigest: true }, { reminderSevenDays: false }]),
     );
     await waitFor(() => expect(switchNamed('7 days before').getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('turns off the email about form answers', async () => {
+    const api = fakeTrpc(server(DEFAULTS));
+    render(<NotificationSettings />, { wrapper: api.wrapper });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Tell me when a form is answered' }));
+    await waitFor(() => expect(switchNamed('Tell me when a form is answered').getAttribute('aria-checked')).toBe('false'));
+    expect(api.calls('notifications.update').map((op) => op.input)).toEqual([{ formAnswers: false }]);
   });
 
   it('a save that fails puts the switch back and says so', async () => {

@@ -4,7 +4,7 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
-import { DIGEST_WORDS, MAIL_NOT_SET_UP, REMINDER_WORDS } from './notification-labels.ts';
+import { DIGEST_WORDS, FORM_ANSWER_WORDS, MAIL_NOT_SET_UP, REMINDER_WORDS } from './notification-labels.ts';
 import { useNotificationSettings, useSaveNotificationChoice } from './use-notification-settings.ts';
 
 /** What the section says under the switches while a save is waiting or done. */
@@ -47,6 +47,12 @@ export function NotificationSettings() {
             onChange={(weeklyDigest) => choose({ weeklyDigest })}
             label={DIGEST_WORDS.label}
             description={DIGEST_WORDS.description}
+          />
+          <Switch
+            checked={settings.data.formAnswers}
+            onChange={(formAnswers) => choose({ formAnswers })}
+            label={FORM_ANSWER_WORDS.label}
+            description={FORM_ANSWER_WORDS.description}
           />
           <fieldset className="grid gap-3">
             <legend className="mb-1 font-semibold text-ink">Reminders before milestones</legend>
