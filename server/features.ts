@@ -24,6 +24,8 @@ import { observationsFeature } from './features/observations/observations.featur
 import { peopleFeature } from './features/people/people.feature.ts';
 import { strategiesFeature } from './features/strategies/strategies.feature.ts';
 import { snapshotsFeature } from './features/snapshots/snapshots.feature.ts';
+import { formResponsesFeature } from './features/forms/form-responses.feature.ts';
+import { formsFeature } from './features/forms/forms.feature.ts';
 import { fundingSourcesFeature } from './features/reimbursements/funding-sources.feature.ts';
 import { expensesFeature } from './features/reimbursements/expenses.feature.ts';
 import { claimsFeature } from './features/reimbursements/claims.feature.ts';
@@ -58,6 +60,8 @@ export const features = [
   fundingDeadlinesFeature,
   guideFeature,
   snapshotsFeature,
+  formsFeature,
+  formResponsesFeature,
   accountDataFeature,
   caregiversFeature,
   notificationsFeature,
