@@ -141,6 +141,11 @@ export const SHOWN_IN = {
   /** Snapshots (issue 27): the list (each counts its open links), one with its preview, the open links, the feed. */
   snapshot: ['snapshots.list', 'snapshots.byId', 'snapshots.links', 'activities.list', 'everyChild.snapshots', 'everyChild.snapshotLinks'],
   snapshotLink: ['snapshots.list', 'snapshots.links', 'activities.list', 'everyChild.snapshots', 'everyChild.snapshotLinks'],
+  /** Smart forms (issue 28): the list (each counts its open links and waiting answers), one form, its open links, the feed. */
+  form: ['forms.list', 'forms.byId', 'forms.links', 'activities.list'],
+  formLink: ['forms.list', 'forms.links', 'activities.list'],
+  /** A form's answers (issue 28): the inbox, each form's waiting count, the feed and the meeting pack's teachers' answers. */
+  formResponse: ['formResponses.list', 'forms.list', 'activities.list', 'snapshots.meetingPack'],
 } as const satisfies Record<string, readonly QueryPath[]>;
 
 export type RecordKind = keyof typeof SHOWN_IN;
@@ -210,6 +215,15 @@ export const CHANGED_BY: { readonly [P in MutationPath]: Changes } = {
   'snapshots.delete': ['snapshot'],
   'snapshots.share': ['snapshotLink'],
   'snapshots.revokeLink': ['snapshotLink'],
+  'forms.create': ['form'],
+  'forms.update': ['form'],
+  // Deleting a form ends its links and its responses.
+  'forms.delete': ['form', 'formResponse'],
+  'forms.share': ['formLink'],
+  'forms.revokeLink': ['formLink'],
+  // Approving makes progress entries and observations of the answers; leaving them out changes only the response.
+  'formResponses.approve': ['formResponse', 'progress', 'observation'],
+  'formResponses.reject': ['formResponse'],
   // Nothing is left to refresh: the app signs out.
   'accountData.deleteAccount': [],
   // The account itself lives in the auth seam, which the account settings reload after each change.
