@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { entrySourceLine } from '#shared/record-labels.ts';
 import { observationActions, type Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
@@ -147,6 +148,9 @@ export function ObservationItem({ observation, childName, goalTitle, onTagSelect
           <TagButtons tags={observation.tags} onSelect={onTagSelect} actionLabel="Show notes tagged " />
         </div>
       ) : null}
+      {observation.source ? (
+        <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
+      ) : null}
       <AddedBy author={observation.addedBy} at={observation.createdAt} />
       {mode === 'confirm-delete' ? (
         <fieldset className="grid gap-3 rounded-xl border border-red-700/40 bg-red-50 p-3">
@@ -168,9 +172,12 @@ export function ObservationItem({ observation, childName, goalTitle, onTagSelect
       ) : (
         <RoleGate action={observationActions.update}>
           <div className="flex flex-wrap gap-2">
-            <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
-              Edit<span className="sr-only"> the note from {when}</span>
-            </Button>
+            {/* A note from a form answer stays as it was answered (decision 0109): it can be deleted, not edited. */}
+            {observation.source ? null : (
+              <Button id={editButtonId} variant="outline" size="sm" onClick={() => setMode('edit')}>
+                Edit<span className="sr-only"> the note from {when}</span>
+              </Button>
+            )}
             <RoleGate action={observationActions.delete}>
               <Button id={deleteButtonId} variant="ghost" size="sm" onClick={() => setMode('confirm-delete')}>
                 Delete<span className="sr-only"> the note from {when}</span>

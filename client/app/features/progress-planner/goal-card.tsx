@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { entrySourceLine } from '#shared/record-labels.ts';
 import { type Goal, GOAL_STALE_DAYS, goalActions, type ProgressEntry } from '#shared/schemas/goal.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -39,6 +40,9 @@ export function ProgressSummary({ goal }: { goal: Goal }) {
               <>
                 <span className="font-semibold">{formatValue(latest.value, goal.unit)}</span>
                 <span className="block text-sm text-ink-muted">{formatDate(latest.recordedOn)}</span>
+                {latest.source ? (
+                  <span className="block text-sm wrap-anywhere text-ink-muted">{entrySourceLine(latest.source)}</span>
+                ) : null}
               </>
             ) : (
               'Nothing yet'

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_STALE_DAYS, goalActions } from '#shared/schemas/goal.ts';
+import { entrySourceLine } from '#shared/record-labels.ts';
+import { GOAL_STALE_DAYS, goalActions, type Goal } from '#shared/schemas/goal.ts';
 import { observationActions } from '#shared/schemas/observation.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,8 +29,12 @@ function BackLink() {
   );
 }
 
-/** `?goal=<id>`: one goal's chart, its entries (add, edit, delete) and the observations that back it up. */
-export function GoalDetail({ goalId }: { goalId: number }) {
+/**
+ * `?goal=<id>`: one goal's chart, its entries (add, edit, delete) and the observations that back it up.
+ * `forms` is what the page puts beside the entries for the loaded goal (asking for data on it, the
+ * answers about it): another feature's, so passed in rather than imported.
+ */
+export function GoalDetail({ goalId, forms }: { goalId: number; forms?: (goal: Goal) => ReactNode }) {
   const detail = useGoalDetail(goalId);
   const deleteProgress = useDeleteProgress();
   const [editing, setEditing] = useState(false);
@@ -158,19 +163,25 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                           {formatDate(entry.recordedOn)}
                           {entry.note ? ` · ${entry.note}` : ''}
                         </p>
+                        {entry.source ? (
+                          <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(entry.source)}</p>
+                        ) : null}
                         <AddedBy author={entry.addedBy} at={entry.createdAt} verb="Recorded" />
                       </div>
                       <RoleGate action={goalActions.updateProgress}>
                         <div className="flex flex-wrap gap-2">
-                          <Button
-                            id={editButtonId(entry.id)}
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}
-                            onClick={() => setEditingEntryId(entry.id)}
-                          >
-                            Edit
-                          </Button>
+                          {/* An entry from a form answer stays as it was answered (decision 0109): delete, not edit. */}
+                          {entry.source ? null : (
+                            <Button
+                              id={editButtonId(entry.id)}
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Edit the ${formatDate(entry.recordedOn)} entry`}
+                              onClick={() => setEditingEntryId(entry.id)}
+                            >
+                              Edit
+                            </Button>
+                          )}
                           <RoleGate action={goalActions.deleteProgress}>
                             <ConfirmDelete
                               label="Delete entry"
@@ -190,6 +201,8 @@ export function GoalDetail({ goalId }: { goalId: number }) {
               </ul>
             )}
           </section>
+
+          {forms ? <div className="grid min-w-0 gap-4 rounded-2xl border border-ink/10 bg-white p-6 shadow-sm">{forms(goal)}</div> : null}
         </div>
 
         <section
@@ -221,6 +234,9 @@ export function GoalDetail({ goalId }: { goalId: number }) {
                     {observation.isWin ? ' · A win' : ''}
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>
+                  {observation.source ? (
+                    <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
+                  ) : null}
                   <AddedBy author={observation.addedBy} at={observation.createdAt} />
                 </li>
               ))}

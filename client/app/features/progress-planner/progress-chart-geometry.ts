@@ -1,9 +1,19 @@
+import { entrySourceLine } from '#shared/record-labels.ts';
+import type { EntrySource } from '#shared/schemas/entry-source.ts';
 import { formatDate, formatShortDate } from '../../../lib/dates.ts';
 import { formatValue } from './goal-logic.ts';
 
 export interface ChartEntry {
   recordedOn: string;
   value: number;
+  /** Who answered, for an entry from an approved form answer (decision 0109): its point is drawn apart. */
+  source?: Pick<EntrySource, 'name' | 'role' | 'answeredAt'> | null;
+}
+
+/** "65 on Mar 3, 2026", "4 on Nov 3, 2026 (from Ms Lee (teacher), answered Nov 3)": one point as read out. */
+export function describePoint(entry: ChartEntry): string {
+  const point = `${formatValue(entry.value)} on ${formatDate(entry.recordedOn)}`;
+  return entry.source ? `${point} (${entrySourceLine(entry.source)})` : point;
 }
 
 export interface ChartSize {
@@ -134,7 +144,7 @@ export function describeProgressChart(
   let body: string;
   if (entries.length === 0) body = 'no progress recorded yet';
   else if (entries.length <= CHART_LABEL_MAX_ENTRIES) {
-    body = entries.map((entry) => `${formatValue(entry.value)} on ${formatDate(entry.recordedOn)}`).join(', ');
+    body = entries.map(describePoint).join(', ');
   } else {
     const values = entries.map((entry) => entry.value);
     const firstEntry = entries[0] as ChartEntry;
@@ -143,6 +153,8 @@ export function describeProgressChart(
       `${entries.length} entries from ${formatValue(firstEntry.value)} on ${formatDate(firstEntry.recordedOn)} ` +
       `to ${formatValue(lastEntry.value)} on ${formatDate(lastEntry.recordedOn)}, ` +
       `lowest ${formatValue(Math.min(...values))}, highest ${formatValue(Math.max(...values))}`;
+    const answered = entries.filter((entry) => entry.source).length;
+    if (answered > 0) body += `, ${answered} answered by a teacher or therapist`;
   }
   const refs = [
     goal.baseline !== null ? `Baseline ${formatValue(goal.baseline)}` : null,

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { entrySourceLine } from '#shared/record-labels.ts';
 import type { Goal, ProgressEntry } from '#shared/schemas/goal.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatValue } from './goal-logic.ts';
@@ -6,6 +7,7 @@ import {
   buildProgressChart,
   CHART_FONT_SIZE,
   chartSizeFor,
+  describePoint,
   describeProgressChart,
   placeReferenceLabels,
 } from './progress-chart-geometry.ts';
@@ -25,6 +27,14 @@ function useRenderedWidth(ref: RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [ref]);
   return width;
+}
+
+/** The legend's words for a point from a form answer (drawn as a hollow diamond, not a dot). */
+export const ANSWERED_LEGEND = 'Answered by a teacher or therapist';
+
+/** A diamond centred on (x, y): the marker of a point from a form answer, a shape apart and not only a colour. */
+function diamondPath(x: number, y: number, half = 6): string {
+  return `M${x.toFixed(1)},${(y - half).toFixed(1)} L${(x + half).toFixed(1)},${y.toFixed(1)} L${x.toFixed(1)},${(y + half).toFixed(1)} L${(x - half).toFixed(1)},${y.toFixed(1)} Z`;
 }
 
 /** What the reference lines look like, for the ones the chart draws: the baseline dotted, the target dashed. */
@@ -55,6 +65,7 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
   const referenceLabels = placeReferenceLabels(geometry, texts);
   const label = describeProgressChart(goal, entries);
   const unit = goal.unit?.trim() || null;
+  const answered = entries.some((entry) => entry.source);
 
   return (
     <figure ref={figureRef} className="relative grid gap-2">
@@ -98,9 +109,24 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
         {geometry.path ? (
           <path d={geometry.path} fill="none" stroke="#225650" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
         ) : null}
-        {geometry.points.map((point, index) => (
-          <circle key={`${point.recordedOn}-${index}`} cx={point.x} cy={point.y} r={4.5} fill="#225650" stroke="#fff" strokeWidth={1.5} />
-        ))}
+        {geometry.points.map((point, index) =>
+          point.source ? (
+            <path
+              key={`${point.recordedOn}-${index}`}
+              d={diamondPath(point.x, point.y)}
+              fill="#fff"
+              stroke="#225650"
+              strokeWidth={2.5}
+              data-source="form"
+            >
+              <title>{describePoint(point)}</title>
+            </path>
+          ) : (
+            <circle key={`${point.recordedOn}-${index}`} cx={point.x} cy={point.y} r={4.5} fill="#225650" stroke="#fff" strokeWidth={1.5}>
+              <title>{describePoint(point)}</title>
+            </circle>
+          ),
+        )}
         {referenceLabels.map((referenceLabel) => (
           <text
             key={referenceLabel.kind}
@@ -126,9 +152,19 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
           </text>
         ))}
       </svg>
-      <figcaption className="text-sm text-ink-muted">
-        {unit ? `Values in ${unit}. ` : ''}
-        {captionOfLines(goal)}
+      <figcaption className="grid gap-1 text-sm text-ink-muted">
+        <span>
+          {unit ? `Values in ${unit}. ` : ''}
+          {captionOfLines(goal)}
+        </span>
+        {answered ? (
+          <span className="flex items-center gap-2">
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 shrink-0">
+              <path d={diamondPath(8, 8)} fill="#fff" stroke="#225650" strokeWidth={2.5} />
+            </svg>
+            {ANSWERED_LEGEND}
+          </span>
+        ) : null}
       </figcaption>
       {/* The wrapper clips: a table is never narrower than its text, even when sr-only. */}
       <div className="sr-only">
@@ -138,6 +174,7 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
             <tr>
               <th scope="col">Date</th>
               <th scope="col">{unit ? `Value (${unit})` : 'Value'}</th>
+              {answered ? <th scope="col">Answered by</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -145,6 +182,7 @@ export function ProgressChart({ goal, entries }: { goal: Goal; entries: readonly
               <tr key={entry.id}>
                 <td>{formatDate(entry.recordedOn)}</td>
                 <td>{formatValue(entry.value)}</td>
+                {answered ? <td>{entry.source ? entrySourceLine(entry.source) : ''}</td> : null}
               </tr>
             ))}
           </tbody>
