@@ -48,10 +48,11 @@ export async function findLinkForUpdate(db: Db, tokenHash: string): Promise<Link
     .executeTakeFirst();
 }
 
-export async function markOpened(db: Db, id: number, now: Date): Promise<void> {
+/** Notes an open; `countsUse` false leaves a single-use link's one use for the write it allows. */
+export async function markOpened(db: Db, id: number, now: Date, countsUse = true): Promise<void> {
   await db
     .updateTable('shareLinks')
-    .set((eb) => ({ uses: eb('uses', '+', 1), lastOpenedAt: now }))
+    .set((eb) => ({ uses: countsUse ? eb('uses', '+', 1) : eb.ref('uses'), lastOpenedAt: now }))
     .where('id', '=', id)
     .execute();
 }
@@ -102,6 +103,7 @@ export interface OpenLinkRow {
   createdBy: string;
   createdAt: Date;
   expiresAt: Date;
+  singleUse: boolean;
   uses: number;
   lastOpenedAt: Date | null;
 }
@@ -110,7 +112,7 @@ export interface OpenLinkRow {
 export async function listOpenLinks(db: Db, childId: number, purpose: ShareLinkPurpose, now: Date): Promise<OpenLinkRow[]> {
   return db
     .selectFrom('shareLinks')
-    .select(['id', 'grantType', 'grantId', 'createdBy', 'createdAt', 'expiresAt', 'uses', 'lastOpenedAt'])
+    .select(['id', 'grantType', 'grantId', 'createdBy', 'createdAt', 'expiresAt', 'singleUse', 'uses', 'lastOpenedAt'])
     .where('childId', '=', childId)
     .where('purpose', '=', purpose)
     .where('revokedAt', 'is', null)

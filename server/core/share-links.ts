@@ -28,6 +28,9 @@ export interface LinkScope {
   /** The account the child belongs to: its audit log and quota hold what the link does. */
   readonly ownerId: string;
   readonly grant: LinkGrant;
+  /** When it stops working, and whether it works for one write only (a form answered once). */
+  readonly expiresAt: Date;
+  readonly singleUse: boolean;
   readonly __link: unique symbol;
 }
 
@@ -78,9 +81,17 @@ export async function createLink(
  * log (no actor: the link is the caller) and answers its scope. NOT_FOUND for a token that names no
  * link of this purpose, one turned off, one whose child is gone, or one whose maker can no longer share
  * the child; GONE, with a sentence saying which, for one expired or used up. Runs in `db`'s transaction
- * when it is one, so a feature may spend a single-use link with the write it allows.
+ * when it is one, so a feature may spend a single-use link with the write it allows. `read` opens a
+ * single-use link without spending its one use (a form read before it is answered); a reusable link
+ * counts every open either way.
  */
-export function openLink(db: Db, token: string, purpose: OpenLinkPurpose, now: Date): Promise<LinkScope> {
+export function openLink(
+  db: Db,
+  token: string,
+  purpose: OpenLinkPurpose,
+  now: Date,
+  opening: 'spend' | 'read' = 'spend',
+): Promise<LinkScope> {
   return inTransaction(db, async (trx) => {
     const link = await links.findLinkForUpdate(trx, hashLinkToken(token));
     if (!link || link.purpose !== purpose || link.childId === null || link.ownerId === null)
@@ -96,7 +107,7 @@ export function openLink(db: Db, token: string, purpose: OpenLinkPurpose, now: D
     if (link.expiresAt <= now) {
       throw new AppError('GONE', `This link expired on ${LONG_DAY.format(link.expiresAt)}. Ask the person who sent it for a new one.`);
     }
-    await links.markOpened(trx, link.id, now);
+    await links.markOpened(trx, link.id, now, !(link.singleUse && opening === 'read'));
     await recordActivity(trx, {
       ownerId: link.ownerId,
       childId: link.childId,
@@ -111,6 +122,8 @@ export function openLink(db: Db, token: string, purpose: OpenLinkPurpose, now: D
       childId: link.childId,
       ownerId: link.ownerId,
       grant: { type: link.grantType, id: link.grantId },
+      expiresAt: link.expiresAt,
+      singleUse: link.singleUse,
     } as LinkScope;
   });
 }

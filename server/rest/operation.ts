@@ -43,6 +43,11 @@ export interface RestOperation<
   /** With `link`: the purpose of the links that open it (a snapshot's token opens no form). */
   linkPurpose?: OpenLinkPurpose;
   /**
+   * With `link`: the handler opens the link itself (its `link` input is undefined; the token is in its
+   * body), in its own transaction, so a single-use link is spent with the write it allows or not at all.
+   */
+  opensLinkItself?: boolean;
+  /**
    * About one child, named by `?childId=`: the action the operation does, from its feature's table in
    * shared/schemas (decision 0094), whose role the caller needs at least (decision 0044). A child the
    * caller has no access to is a 404, too small a role a 403.
@@ -171,7 +176,8 @@ function handlerFor(op: RestOperation, services: Services): RequestHandler {
       op.security === 'link'
         ? ((body as { token?: string } | undefined)?.token ?? parseWith(linkTokenBodySchema, req.body).token)
         : undefined;
-    const link = token === undefined ? undefined : await services.shareLinks.open(token, op.linkPurpose as OpenLinkPurpose);
+    const link =
+      token === undefined || op.opensLinkItself ? undefined : await services.shareLinks.open(token, op.linkPurpose as OpenLinkPurpose);
     const result = await op.handle({ req, res, userId, scope, link, ids, query, body } as never);
     if (res.headersSent) return;
     const success = op.success[0] as Success;
