@@ -66,6 +66,8 @@ export function goalsOperations(services: Services): RestOperation[] {
       ids: { id: 'The goal\u2019s id', entryId: 'The progress entry\u2019s id (an entry of that goal)' },
       body: bodies.ProgressEntryUpdate,
       success: [{ status: 200, description: 'The entry as saved', body: bodies.ProgressEntry }],
+      // An entry from an approved form answer stays as it was answered (decision 0109).
+      errors: { 409: 'The entry came from a form answer: it can be deleted, not changed' },
       handle: ({ scope, ids, body }) => goals.updateProgress(scope, ids.entryId, body, ids.id),
     }),
     operation({

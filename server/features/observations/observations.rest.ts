@@ -19,6 +19,9 @@ const bodies = named({
 });
 const tag = { name: 'Observations', description: 'What happened, when and where: the child\u2019s observations' };
 
+/** An observation made from an approved form answer stays as it was answered (decision 0109). */
+const FROM_FORM_IS_KEPT = 'The observation came from a form answer: it can be deleted, not changed';
+
 const observationQuery = queryForm(observationFilterSchema);
 const observationRecords = {
   base: '/api/observations',
@@ -31,6 +34,12 @@ const observationRecords = {
 /** The child's observations for external clients: the same service as the tRPC router (issue 4). */
 export function observationsOperations(services: Services): RestOperation[] {
   const { observations } = services;
+  const [create, update, remove] = writes({
+    ...observationRecords,
+    create: { body: bodies.ObservationCreate, run: observations.create },
+    update: { body: bodies.ObservationUpdate, run: observations.update },
+    remove: observations.delete,
+  }) as [RestOperation, RestOperation, RestOperation];
   return [
     listOperation(observationRecords, {
       summary: 'List the child\u2019s observations, newest first, a page at a time',
@@ -50,11 +59,8 @@ export function observationsOperations(services: Services): RestOperation[] {
       success: [{ status: 200, description: 'Oldest week first', body: bodies.WeeklyTrend }],
       handle: ({ scope }) => observations.weeklyTrend(scope),
     }),
-    ...writes({
-      ...observationRecords,
-      create: { body: bodies.ObservationCreate, run: observations.create },
-      update: { body: bodies.ObservationUpdate, run: observations.update },
-      remove: observations.delete,
-    }),
+    create,
+    { ...update, errors: { 409: FROM_FORM_IS_KEPT } },
+    remove,
   ];
 }
