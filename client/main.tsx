@@ -28,6 +28,9 @@ function showLoadingError(root: HTMLElement): void {
   root.replaceChildren(panel);
 }
 
+/** `/forms/<id>/fill`, as client/link-pages/form-fill.ts reads it (not imported: it would join this first chunk). */
+const FORM_FILL_PATH = /^\/forms\/[^/]+\/fill\/?$/;
+
 /** SPEC §2: app paths load the authenticated app, every other path the public site; each lazily. */
 async function start(root: HTMLElement): Promise<void> {
   // A snapshot shared by link (issue 27): a light page of its own, outside the app and its sign-in.
@@ -36,6 +39,16 @@ async function start(root: HTMLElement): Promise<void> {
     createRoot(root).render(
       <StrictMode>
         <SnapshotViewPage />
+      </StrictMode>,
+    );
+    return;
+  }
+  // A smart form's fill link (issue 28): a light page of its own too; a teacher never meets the app's sign-in.
+  if (FORM_FILL_PATH.test(window.location.pathname)) {
+    const { default: FormFillPage } = await import('./link-pages/form-fill-page.tsx');
+    createRoot(root).render(
+      <StrictMode>
+        <FormFillPage />
       </StrictMode>,
     );
     return;

@@ -155,7 +155,7 @@ test('an unknown app path shows the 404 page, and "Go to Dashboard" leads to /ap
 
 test('the form fill screen opens without signing in', async ({ page }) => {
   await page.goto('/forms/42/fill');
-  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not complete' })).toBeVisible();
   await expect(page.getByText('Please sign in to access this page')).toHaveCount(0);
 });
 

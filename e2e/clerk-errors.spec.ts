@@ -61,11 +61,11 @@ test('the form fill screen opens without Clerk: no auth config call, nothing fro
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(`${baseURL}/forms/abc/fill`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not complete' })).toBeVisible();
   // Everything the page was going to ask for has been asked for by now.
   await page.waitForLoadState('networkidle');
   expect(requested.filter((url) => new URL(url).hostname === CLERK_FRONTEND_API_HOST)).toEqual([]);
   expect(requested.filter((url) => new URL(url).pathname === '/api/clerk-config')).toEqual([]);
   await expect(page.getByRole('heading', { name: 'Authentication Error' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Fill in a form' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not complete' })).toBeVisible();
 });

@@ -5,7 +5,6 @@ import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { apiRequest } from '../lib/api-request.ts';
 import { LocalAuthProvider } from './auth/local-auth.tsx';
 import { AppErrorBoundary } from './components/error-boundary.tsx';
-import { Screen } from './components/screen.tsx';
 import { AuthConfigErrorScreen, LoadingErrorScreen, LoadingScreen } from './components/status-screens.tsx';
 import { FeatureFlagsProvider } from './feature-flags.tsx';
 import { AppProviders } from './providers.tsx';
@@ -13,15 +12,6 @@ import { AppRoutes } from './routes.tsx';
 
 /** Clerk's SDK is only downloaded when the server runs in Clerk mode. */
 const ClerkAuthProvider = lazy(() => import('./auth/clerk-auth.tsx'));
-
-const FormFillPage = lazy(() => import('./pages/form-fill-page.tsx'));
-
-/**
- * SPEC §2, §6: the form fill screen, open to anyone with the link (a teacher). It is rendered on its
- * own: no sign-in provider, so no /api/clerk-config call, no Clerk script, and no "Authentication
- * Error" when Clerk cannot load; and no tRPC or data cache.
- */
-const FORM_FILL_ROUTE = '/forms/:formId/fill';
 
 export const CLERK_CONFIG_URL = '/api/clerk-config';
 
@@ -70,9 +60,9 @@ function AuthRoot({ children }: { children: ReactNode }) {
 }
 
 /**
- * The authenticated app (DESIGN §5), rendered by client/main.tsx for the SPEC §2 app paths: the fill
- * screen without sign-in, every other path inside it. The sign-in tree stays mounted while the parent
- * moves between app paths.
+ * The authenticated app (DESIGN §5), rendered by client/main.tsx for the SPEC §2 app paths but the form
+ * fill screen (client/link-pages/form-fill-page.tsx, on its own). The sign-in tree stays mounted while
+ * the parent moves between app paths.
  */
 export default function AppRoot() {
   return (
@@ -82,16 +72,6 @@ export default function AppRoot() {
           <FeatureFlagsProvider>
             <BrowserRouter>
               <Routes>
-                <Route
-                  path={FORM_FILL_ROUTE}
-                  element={
-                    <Suspense fallback={<LoadingScreen page />}>
-                      <Screen title="Fill in a form">
-                        <FormFillPage />
-                      </Screen>
-                    </Suspense>
-                  }
-                />
                 <Route
                   path="*"
                   element={

@@ -118,20 +118,6 @@ describe('/api/clerk-config at start-up (SPEC §5, §8)', () => {
   });
 });
 
-describe('/forms/{id}/fill is outside sign-in (SPEC §2, §6)', () => {
-  it('in Clerk mode it shows the fill screen without asking for the auth config or mounting Clerk', async () => {
-    routes['GET /api/clerk-config'] = () => json({ publishableKey: 'pk_test_abc' });
-    clerk.status = 'error';
-    window.history.pushState({}, '', '/forms/abc/fill');
-    render(<AppRoot />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fill in a form' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/clerk-config');
-    expect(clerk.mounts).toBe(0);
-    expect(screen.queryByRole('heading', { name: 'Authentication Error' })).toBeNull();
-  });
-});
-
 describe('Clerk script loading (SPEC §8, §9)', () => {
   function renderClerkMode() {
     render(
