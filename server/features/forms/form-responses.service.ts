@@ -36,6 +36,11 @@ function outcomeOf(answer: StoredFormAnswer, goalExists: boolean): Outcome {
   return 'none';
 }
 
+/** A unit means something beside a count or a number only (a question tied to a goal carries the goal's on every kind). */
+function unitOf(answer: StoredFormAnswer): string | null {
+  return answer.kind === 'count' || answer.kind === 'number' ? answer.unit : null;
+}
+
 function toFormResponse(row: responses.FormResponseRow, goalsById: Map<number, GoalShown>, authorOf: AuthorOf): FormResponse {
   return {
     id: row.id,
@@ -53,7 +58,7 @@ function toFormResponse(row: responses.FormResponseRow, goalsById: Map<number, G
         questionId: answer.questionId,
         kind: answer.kind,
         prompt: answer.prompt,
-        unit: answer.unit,
+        unit: unitOf(answer),
         goalId: answer.goalId,
         value: answer.value,
         // A rejected response made nothing.
@@ -227,7 +232,7 @@ export function createFormResponsesService(deps: FormResponsesDeps) {
               prompt: answer.prompt,
               kind: answer.kind,
               value,
-              unit: answer.unit,
+              unit: unitOf(answer),
             },
           ];
         }),
