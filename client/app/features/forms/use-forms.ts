@@ -1,5 +1,4 @@
-import { skipToken, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import type { CreatedFormLink, Form, FormCreate, FormLink, FormLinkCreate, FormUpdate } from '#shared/schemas/form.ts';
+import { skipToken } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
 import { useFailureToast } from '../../hooks/use-failure-toast.ts';
@@ -10,31 +9,7 @@ import { trpc } from '../../trpc/trpc.ts';
  * what a change refreshes is the refresh map's business (client/lib/refresh-map.ts).
  */
 
-interface MutationOptions<TData> {
-  onSuccess?: (data: TData) => void;
-  onError?: (error: unknown) => void;
-}
-interface Mutation<TInput, TData> {
-  useMutation(options?: MutationOptions<TData>): UseMutationResult<TData, unknown, TInput>;
-}
-interface Query<TInput, TData> {
-  useQuery(input: TInput | typeof skipToken, options?: { enabled?: boolean }): UseQueryResult<TData, Error>;
-}
-
-/** The forms router as this feature calls it (server/features/forms/forms.router.ts). */
-interface FormsClient {
-  byId: Query<{ id: number }, Form>;
-  create: Mutation<{ data: FormCreate }, Form>;
-  update: Mutation<{ id: number; data: FormUpdate }, Form>;
-  delete: Mutation<{ id: number }, { id: number; deleted: true }>;
-  links: Query<{ formId?: number } | undefined, FormLink[]>;
-  share: Mutation<{ id: number; data: FormLinkCreate }, CreatedFormLink>;
-  revokeLink: Mutation<{ linkId: number }, { id: number; deleted: true }>;
-}
-
-// The forms router is built beside this screen (issue 28); typed here from the shared schemas so the
-// editor compiles before the router joins the AppRouter.
-const forms = (trpc as unknown as { forms: FormsClient }).forms;
+const forms = trpc.forms;
 
 const CONNECTION_HINT = 'Please check your connection and try again.';
 
@@ -99,4 +74,9 @@ export function useRevokeFormLink() {
 export function useMailConfigured(enabled: boolean): boolean {
   const settings = trpc.notifications.get.useQuery(undefined, { enabled });
   return settings.data?.mailConfigured ?? false;
+}
+
+/** The child's goals a question can be tied to. */
+export function useChildGoals() {
+  return trpc.goals.list.useQuery();
 }
