@@ -147,6 +147,10 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['snapshots.share', { childId, id: 1, data: { expiresInDays: 7 } }],
         ['snapshots.revokeLink', { childId, linkId: 1 }],
         ['snapshots.meetingPack', { childId }],
+        // Form responses: the child check comes first, so any record id does here.
+        ['formResponses.list', { childId, filter: {} }],
+        ['formResponses.approve', { childId, id: 1 }],
+        ['formResponses.reject', { childId, id: 1 }],
       ];
     }
 
@@ -263,6 +267,7 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         tags: ['motor'],
         isWin: true,
         goalId: null,
+        source: null,
         addedBy: { name: expect.any(String), isYou: true },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
