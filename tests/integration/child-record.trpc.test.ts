@@ -147,6 +147,15 @@ describe.each(ENGINES)('child record over tRPC on %s', (engine) => {
         ['snapshots.share', { childId, id: 1, data: { expiresInDays: 7 } }],
         ['snapshots.revokeLink', { childId, linkId: 1 }],
         ['snapshots.meetingPack', { childId }],
+        // Forms: the child check comes first, so any record id does here.
+        ['forms.list', { childId }],
+        ['forms.byId', { childId, id: 1 }],
+        ['forms.create', { childId, data: { title: 'Check-in', questions: [] } }],
+        ['forms.update', { childId, id: 1, data: { title: 'Changed' } }],
+        ['forms.delete', { childId, id: 1 }],
+        ['forms.links', { childId }],
+        ['forms.share', { childId, id: 1, data: { recipientName: 'Ms Lee', recipientRole: 'teacher' } }],
+        ['forms.revokeLink', { childId, linkId: 1 }],
         // Form responses: the child check comes first, so any record id does here.
         ['formResponses.list', { childId, filter: {} }],
         ['formResponses.approve', { childId, id: 1 }],
