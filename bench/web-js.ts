@@ -38,6 +38,11 @@ export interface JsLoad {
   heading: string | null;
   settled: boolean;
   note: string | null;
+  /**
+   * Requests of the sign-in provider while the page loaded: /api/clerk-config, anything from another
+   * host (they are refused, but asked for) or with "clerk" in its path. A link page must have none.
+   */
+  signInRequests: string[];
   files: ScriptFile[];
   totals: { count: number; transferBytes: number; decodedBytes: number; gzipBytes: number };
 }
@@ -190,6 +195,58 @@ export async function sharedSnapshotPath(origin: string): Promise<string> {
   return `/snapshots/view${new URL(link).hash}`;
 }
 
+export const FORM_FILL_TITLE = 'Weekly check-in for Maya';
+
+/**
+ * A smart form's fill link (issue 28), made through the REST API as a parent would: a child with a
+ * goal, a form with one question of each kind (the count tied to the goal) and a 14-day link for a
+ * teacher. Answers the page's path on this server with the token after `#`.
+ */
+export async function formFillPath(origin: string): Promise<string> {
+  const email = `bench-web-form-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { token } = await json<{ token: string }>(`${origin}/api/auth/sign-up`, { method: 'POST', body: { email, password: PASSWORD } });
+  const post = <T>(path: string, body: unknown) => json<T>(`${origin}${path}`, { method: 'POST', token, body });
+  const child = await post<{ id: number }>('/api/children', {
+    firstName: 'Maya',
+    dateOfBirth: yearsAgo(9),
+    grade: '4',
+    supportPlan: 'iep',
+  });
+  const scoped = (path: string) => `${path}?childId=${child.id}`;
+  const goal = await post<{ id: number }>(scoped('/api/goals'), {
+    area: 'attention-executive-function',
+    title: 'Start written work within 3 minutes',
+    baseline: 1,
+    target: 4,
+    unit: 'times a week',
+  });
+  const form = await post<{ id: number }>(scoped('/api/forms'), {
+    title: FORM_FILL_TITLE,
+    intro: 'Thank you for taking two minutes: your answers help us follow her goals at home.',
+    questions: [
+      {
+        id: 'starts',
+        kind: 'count',
+        prompt: 'How many times this week did she start work without a prompt?',
+        goalId: goal.id,
+        required: true,
+      },
+      { id: 'calm', kind: 'yes-no', prompt: 'Was she calm in transitions?' },
+      { id: 'focus', kind: 'scale', prompt: 'How well did she focus in class?', scaleLow: 'Not at all', scaleHigh: 'All the time' },
+      { id: 'minutes', kind: 'number', prompt: 'Minutes of reading on Friday', unit: 'minutes' },
+      { id: 'test', kind: 'date', prompt: 'When is the next spelling test?' },
+      { id: 'notes', kind: 'text', prompt: 'Anything else we should know?' },
+    ],
+  });
+  const { link } = await post<{ link: string }>(scoped(`/api/forms/${form.id}/links`), {
+    recipientName: 'Ms Lee',
+    recipientRole: 'teacher',
+    expiresInDays: 14,
+  });
+  const url = new URL(link);
+  return `${url.pathname}${url.hash}`;
+}
+
 interface Scenario {
   name: string;
   path: string;
@@ -217,6 +274,12 @@ export const SCENARIOS = {
     preparePath: sharedSnapshotPath,
     expectHeading: /^Maya for her teacher$/,
   },
+  formFill: {
+    name: '/forms/<id>/fill#<token> (smart form fill, signed out)',
+    path: '/forms/<id>/fill',
+    preparePath: formFillPath,
+    expectHeading: /^Weekly check-in for Maya$/,
+  },
 } satisfies Record<string, Scenario>;
 
 async function measure(browser: Browser, origin: string, scenario: Scenario): Promise<JsLoad> {
@@ -230,6 +293,11 @@ async function measure(browser: Browser, origin: string, scenario: Scenario): Pr
     if (scenario.parent) await signUpParent(context, origin, scenario.parent.withChild);
     const target = scenario.preparePath ? await scenario.preparePath(origin) : scenario.path;
     const page = await context.newPage();
+    const signInRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== origin || url.pathname === '/api/clerk-config' || /clerk/i.test(url.pathname)) signInRequests.push(request.url());
+    });
     let settled = true;
     let note: string | null = null;
     const files = await recordScripts(page, origin, async () => {
@@ -251,6 +319,7 @@ async function measure(browser: Browser, origin: string, scenario: Scenario): Pr
       heading: await firstHeading(page),
       settled,
       note,
+      signInRequests,
       files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
       totals: totals(files),
     };

@@ -1,9 +1,11 @@
 // `npm run bench:web`: the JavaScript the browser downloads for `/` and for the app's first screen,
 // the guide chunk (what `/guide` adds to the dashboard's scripts), the shared snapshot page
 // (`/snapshots/view#<token>`, issue 27, a link made through the REST API first), and Lighthouse
-// (mobile) for `/`, `/features`, `/pricing` and the shared snapshot page, against the production build.
-// Issue 3, "Measured, not timed in tests". Goals: `/` under 100 KB of JS gzip, performance >= 95,
-// accessibility 100; issue 27: the shared snapshot page's scripts no more than `/`'s.
+// (mobile) for `/`, `/features`, `/pricing`, the shared snapshot page and a smart form's fill screen
+// (`/forms/<id>/fill#<token>`, issue 28, a form and its link made through the REST API first), against the
+// production build. Issue 3, "Measured, not timed in tests". Goals: `/` under 100 KB of JS gzip,
+// performance >= 95, accessibility 100; issue 27: the shared snapshot page's scripts no more than `/`'s;
+// issue 28: the fill screen's scripts no more than `/`'s, and no request of the sign-in provider.
 //
 //   npm run bench:web                  builds, then measures (1 Lighthouse run per page)
 //   npm run bench:web -- --no-build    measures the existing dist/
@@ -21,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chunkFiles } from '../scripts/prerender.ts';
-import { measureJs, SCENARIOS, sharedSnapshotPath, type JsLoad, type ScriptFile } from './web-js.ts';
+import { formFillPath, measureJs, SCENARIOS, sharedSnapshotPath, type JsLoad, type ScriptFile } from './web-js.ts';
 import { medianRun, runLighthouse, type LighthouseRun } from './web-lighthouse.ts';
 import { startWebServer, type WebServer } from './web-server.ts';
 import { wholeNumberFromEnv } from './lib/env.ts';
@@ -32,6 +34,8 @@ const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const LIGHTHOUSE_PAGES = ['/', '/features', '/pricing'] as const;
 /** How the shared snapshot page is named in the report: its token is left out. */
 const SHARED_SNAPSHOT_PAGE = '/snapshots/view#<token>';
+/** The fill screen, named without its form id and token. */
+const FORM_FILL_PAGE = '/forms/<id>/fill#<token>';
 
 const KB = 1024;
 const GOALS = { homeJsGzipBytes: 100 * KB, performance: 95, accessibility: 100 } as const;
@@ -102,7 +106,7 @@ interface ManifestChunk {
 }
 
 /** First-load JS as the Vite manifest says (the entry and a module's static imports), gzip -9 as scripts/prerender.ts prints it. */
-async function manifestFirstLoad(): Promise<{ home: number; appRoot: number; sharedSnapshot: number } | null> {
+async function manifestFirstLoad(): Promise<{ home: number; appRoot: number; sharedSnapshot: number; formFill: number } | null> {
   const manifestPath = path.join(CLIENT_DIST, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -117,6 +121,7 @@ async function manifestFirstLoad(): Promise<{ home: number; appRoot: number; sha
     home: await gzip(closure(entryKey, 'client/site/site-client.tsx', 'client/site/pages/home.tsx')),
     appRoot: await gzip(closure(entryKey, 'client/app/app-root.tsx')),
     sharedSnapshot: await gzip(closure(entryKey, 'client/link-pages/snapshot-view-page.tsx')),
+    formFill: await gzip(closure(entryKey, 'client/link-pages/form-fill-page.tsx')),
   };
 }
 
@@ -204,19 +209,25 @@ async function main(): Promise<void> {
   }
   server = await startWebServer();
   console.log(`\nserver ${server.url} (pid ${server.pid}); measuring scripts in Chromium...`);
-  const [home, dashboard, onboarding, guide, shared] = await measureJs(server.url, [
+  const [home, dashboard, onboarding, guide, shared, fill] = await measureJs(server.url, [
     SCENARIOS.home,
     SCENARIOS.dashboard,
     SCENARIOS.onboarding,
     SCENARIOS.guide,
     SCENARIOS.sharedSnapshot,
+    SCENARIOS.formFill,
   ]);
-  if (!home || !dashboard || !onboarding || !guide || !shared) throw new Error('a JS measurement is missing');
+  if (!home || !dashboard || !onboarding || !guide || !shared || !fill) throw new Error('a JS measurement is missing');
   const guideChunks = guideScripts(guide, dashboard);
 
   const lighthouse: { page: string; median: LighthouseRun; runs: LighthouseRun[] }[] = [];
   const sharedPath = await sharedSnapshotPath(server.url);
-  const lighthousePages = [...LIGHTHOUSE_PAGES.map((page) => ({ page, path: page })), { page: SHARED_SNAPSHOT_PAGE, path: sharedPath }];
+  const fillPath = await formFillPath(server.url);
+  const lighthousePages = [
+    ...LIGHTHOUSE_PAGES.map((page) => ({ page, path: page })),
+    { page: SHARED_SNAPSHOT_PAGE, path: sharedPath },
+    { page: FORM_FILL_PAGE, path: fillPath },
+  ];
   for (const { page, path: pagePath } of lighthousePages) {
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
@@ -233,6 +244,7 @@ async function main(): Promise<void> {
   // Goals ------------------------------------------------------------------------------------
   const homeJs = home.totals.gzipBytes;
   const sharedJs = shared.totals.gzipBytes;
+  const fillJs = fill.totals.gzipBytes;
   const goals = {
     homeJsUnder100KbGzip: {
       goal: `< ${GOALS.homeJsGzipBytes} bytes gzip`,
@@ -243,6 +255,16 @@ async function main(): Promise<void> {
       goal: `<= / (${homeJs} bytes gzip, this run)`,
       measured: sharedJs,
       met: shared.settled && home.settled && sharedJs <= homeJs,
+    },
+    formFillJsNoMoreThanHome: {
+      goal: `<= / (${homeJs} bytes gzip, this run)`,
+      measured: fillJs,
+      met: fill.settled && home.settled && fillJs <= homeJs,
+    },
+    formFillNoSignInProvider: {
+      goal: 'no request to /api/clerk-config, to Clerk or to another host',
+      measured: fill.signInRequests,
+      met: fill.settled && fill.signInRequests.length === 0,
     },
     performanceAtLeast95: {
       goal: `>= ${GOALS.performance}`,
@@ -259,6 +281,7 @@ async function main(): Promise<void> {
     homeJsToGoal: homeJs / GOALS.homeJsGzipBytes,
     homeJsToAppFirstScreen: dashboard.totals.gzipBytes > 0 ? homeJs / dashboard.totals.gzipBytes : null,
     sharedSnapshotJsToHome: homeJs > 0 ? sharedJs / homeJs : null,
+    formFillJsToHome: homeJs > 0 ? fillJs / homeJs : null,
   };
 
   // Report -----------------------------------------------------------------------------------
@@ -268,14 +291,14 @@ async function main(): Promise<void> {
     '',
     `## JS the browser downloads (fresh cache, ${chromiumVersion() ?? 'Chromium'}, 390x844)`,
     '',
-    jsTable([home, dashboard, onboarding, guide, shared]),
+    jsTable([home, dashboard, onboarding, guide, shared, fill]),
     '',
     'wire = body bytes as the server sent them to Chromium (its Accept-Encoding picks the encoding); gzip = the same',
     'URLs fetched again with Accept-Encoding: gzip only; KB = 1024 bytes.',
     manifest
-      ? `Cross-check, Vite manifest static imports (gzip -9, as scripts/prerender.ts prints): / ${kb(manifest.home)}, entry + app-root ${kb(manifest.appRoot)}, entry + shared snapshot page ${kb(manifest.sharedSnapshot)}.`
+      ? `Cross-check, Vite manifest static imports (gzip -9, as scripts/prerender.ts prints): / ${kb(manifest.home)}, entry + app-root ${kb(manifest.appRoot)}, entry + shared snapshot page ${kb(manifest.sharedSnapshot)}, entry + form fill page ${kb(manifest.formFill)}.`
       : 'No Vite manifest: no cross-check.',
-    ...[home, dashboard, onboarding, guide, shared].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
+    ...[home, dashboard, onboarding, guide, shared, fill].filter((load) => load.note).map((load) => `Note, ${load.name}: ${load.note}`),
     '',
     guideTable(guideChunks, dashboard),
     '',
@@ -284,6 +307,8 @@ async function main(): Promise<void> {
     biggestChunks(dashboard),
     '',
     biggestChunks(shared),
+    '',
+    biggestChunks(fill),
     '',
     `## Lighthouse ${lhVersion} (${lighthouse[0]?.median.formFactor ?? 'mobile'}, default throttling, ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}; benchmarkIndex ${benchmarkIndex ?? 'n/a'})`,
     '',
@@ -295,6 +320,8 @@ async function main(): Promise<void> {
     '',
     `- \`/\` JS under 100 KB gzip: ${kb(homeJs)} (${homeJs} bytes, ${(ratios.homeJsToGoal * 100).toFixed(0)}% of the goal) -> ${mark(goals.homeJsUnder100KbGzip.met)}`,
     `- shared snapshot page JS no more than \`/\`'s: ${kb(sharedJs)} beside ${kb(homeJs)} (${ratios.sharedSnapshotJsToHome === null ? 'n/a' : `${(ratios.sharedSnapshotJsToHome * 100).toFixed(0)}%`}) -> ${mark(goals.sharedSnapshotJsNoMoreThanHome.met)}`,
+    `- form fill screen JS no more than \`/\`'s: ${kb(fillJs)} beside ${kb(homeJs)} (${ratios.formFillJsToHome === null ? 'n/a' : `${(ratios.formFillJsToHome * 100).toFixed(0)}%`}) -> ${mark(goals.formFillJsNoMoreThanHome.met)}`,
+    `- form fill screen asks nothing of the sign-in provider: ${fill.signInRequests.length === 0 ? 'no such request' : fill.signInRequests.join(', ')} -> ${mark(goals.formFillNoSignInProvider.met)}`,
     `- performance >= ${GOALS.performance}: ${lighthouse.map(({ page, median }) => `${page} ${score(median.scores.performance)}`).join(', ')} -> ${mark(goals.performanceAtLeast95.met)}`,
     `- accessibility ${GOALS.accessibility}: ${lighthouse.map(({ page, median }) => `${page} ${score(median.scores.accessibility)}`).join(', ')} -> ${mark(goals.accessibility100.met)}`,
     `- \`/\` downloads ${ratios.homeJsToAppFirstScreen === null ? 'n/a' : `${(ratios.homeJsToAppFirstScreen * 100).toFixed(0)}%`} of the JS of the app's first screen (dashboard).`,
@@ -335,6 +362,7 @@ async function main(): Promise<void> {
       guide,
       guideChunks,
       sharedSnapshot: shared,
+      formFill: fill,
       manifestCrossCheckGzip9: manifest,
     },
     lighthouse,
