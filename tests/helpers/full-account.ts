@@ -256,6 +256,30 @@ const snapshots: AccountStep = async (account) => {
   record(account, 'shareLinks', { id: shared.body.id, token });
 };
 
+/**
+ * The first child's smart form (decision 0109) with a question tied to its goal, sent to a teacher by a
+ * link, and answered once through it (a response waiting for the parent).
+ */
+const forms: AccountStep = async (account) => {
+  const [goal] = account.created.goals as { id: number; childId: number }[];
+  if (goal === undefined) throw new Error('the forms step needs a goal');
+  const questions = [
+    { id: 'starts', kind: 'count', prompt: '=How many starts?', goalId: goal.id, required: true },
+    { id: 'notes', kind: 'text', prompt: 'Anything else?' },
+  ];
+  const form = expectOk(await account.call('POST', '/forms', { title: 'Weekly check-in', questions }, goal.childId), 'a form').body;
+  record(account, 'forms', form);
+  const link = { recipientName: 'Ms. Lee', recipientRole: 'teacher', expiresInDays: 14 };
+  const shared = expectOk(await account.call('POST', `/forms/${form.id}/links`, link, goal.childId), 'a form link');
+  const token = tokenOf(shared.body.link as string);
+  const answers = [
+    { questionId: 'starts', value: 4 },
+    { questionId: 'notes', value: '+Great focus this week' },
+  ];
+  expectOk(await api(account.server, 'POST', '/api/forms/fill/answers', { json: { token, answers } }), 'answering the form');
+  record(account, 'formLinks', { id: shared.body.id, token });
+};
+
 /** Per child: a funder, an expense with its receipt linked, and a claim moved to partially paid (rows in all six reimbursements tables). */
 const reimbursements: AccountStep = async (account) => {
   for (const childId of account.childIds) {
@@ -295,6 +319,7 @@ export const FULL_ACCOUNT_STEPS: AccountStep[] = [
   reimbursements,
   caregivers,
   snapshots,
+  forms,
   notificationChoices,
   exportAndSessions,
 ];

@@ -122,7 +122,31 @@ describe.each(ENGINES)('export everything on %s', (engine) => {
       ['invite', 'invite', 1],
       ['invite', 'invite', 0],
       ['snapshot', 'snapshot', 1],
+      ['form-fill', 'form', 1],
     ]);
+    // Smart forms: the form with its questions, whom its link was for, and the answer sent through it (decision 0109).
+    expect({ kind: 'forms', ids: ids('forms') }).toEqual({ kind: 'forms', ids: created('forms') });
+    expect(data.records.forms[0]).toMatchObject({
+      title: 'Weekly check-in',
+      questions: [expect.objectContaining({ id: 'starts', prompt: '=How many starts?' }), expect.objectContaining({ id: 'notes' })],
+      addedBy: expect.any(String),
+    });
+    const formLink = (account.created.formLinks as { id: number; token: string }[])[0];
+    expect(data.records.formLinks).toEqual([
+      expect.objectContaining({ linkId: formLink?.id, recipientName: 'Ms. Lee', recipientRole: 'teacher' }),
+    ]);
+    expect(data.records.formResponses).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        recipientName: 'Ms. Lee',
+        answers: [
+          expect.objectContaining({ questionId: 'starts', value: 4 }),
+          expect.objectContaining({ value: '+Great focus this week' }),
+        ],
+        decidedBy: null,
+      }),
+    ]);
+    expect(entryNamed(zip.entries, 'data.json').read().toString('utf8')).not.toContain(formLink?.token as string);
     const linkToken = (account.created.shareLinks as { token: string }[])[0]?.token as string;
     expect(data.records.shareLinks.some((row: object) => 'tokenHash' in row)).toBe(false);
     expect(entryNamed(zip.entries, 'data.json').read().toString('utf8')).not.toContain(linkToken);
