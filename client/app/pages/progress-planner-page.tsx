@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { firstNamesList } from '../../lib/child-labels.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
+import { AskForDataButton } from '../components/ask-for-data-button.tsx';
 import { ReadOnlyRecords, ViewOnlyNote } from '../components/child-role.tsx';
 import { EveryChildSwitch } from '../components/every-child-switch.tsx';
 import { useEveryChildView } from '../hooks/use-every-child-view.ts';
@@ -11,6 +12,20 @@ import { GoalDetail } from '../features/progress-planner/goal-detail.tsx';
 import { GoalsSection } from '../features/progress-planner/goals-section.tsx';
 import { StrategiesSection } from '../features/progress-planner/strategies-section.tsx';
 import { useGoals } from '../features/progress-planner/use-goals.ts';
+import { ResponseInbox } from '../features/forms/response-inbox.tsx';
+import type { Goal } from '#shared/schemas/goal.ts';
+
+/** On a goal (issue 28): ask a teacher or therapist for data on it, and the answers about it. */
+function goalForms(goal: Goal) {
+  return (
+    <>
+      <div>
+        <AskForDataButton template="goal" goal={{ id: goal.id, title: goal.title, unit: goal.unit }} />
+      </div>
+      <ResponseInbox goalId={goal.id} level={3} title="Answers about this goal" />
+    </>
+  );
+}
 
 /** `?goal=12` -> 12; anything else -> null. */
 export function goalIdFromSearch(params: URLSearchParams): number | null {
@@ -63,7 +78,7 @@ export default function ProgressPlannerPage() {
         waitingForChild ? (
           <Spinner size="medium" label="Loading the goal" showLabel />
         ) : (
-          <GoalDetail goalId={goalId} />
+          <GoalDetail goalId={goalId} forms={goalForms} />
         )
       ) : (
         <Records>
