@@ -1,3 +1,4 @@
+import { isAnswered } from '#shared/form-answers.ts';
 import { formResponseActions, type FormResponse } from '#shared/schemas/form.ts';
 import { entrySourceLine } from '#shared/record-labels.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,7 +22,7 @@ export function answeredByText(response: Pick<FormResponse, 'recipientName' | 'r
 /** An answer as the parent reads it: "4 times", "3 of 5", "Yes", "Nov 3, 2026", the text; "Not answered" when skipped. */
 export function answerText(answer: Pick<ResponseAnswer, 'kind' | 'value' | 'unit'>): string {
   const { value } = answer;
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return 'Not answered';
+  if (!isAnswered(value)) return 'Not answered';
   switch (answer.kind) {
     case 'yes-no':
       return value === true ? 'Yes' : 'No';
@@ -65,7 +66,7 @@ function AnswerRow({ answer, status }: { answer: ResponseAnswer; status: FormRes
     <div className="grid gap-1 border-t border-ink/10 pt-3 first:border-t-0 first:pt-0">
       <dt className="font-semibold wrap-anywhere text-ink">{answer.prompt}</dt>
       <dd className="grid gap-1">
-        <span className={`whitespace-pre-line wrap-anywhere ${answer.value === null ? 'text-ink-muted italic' : 'text-ink'}`}>
+        <span className={`whitespace-pre-line wrap-anywhere ${isAnswered(answer.value) ? 'text-ink' : 'text-ink-muted italic'}`}>
           {answerText(answer)}
         </span>
         {answer.goal ? (
