@@ -398,6 +398,7 @@ async function runConformance(server: TestServer, options: RunOptions) {
       return claim?.payments.at(-1) ? String(claim.payments.at(-1)?.id) : undefined;
     }
     if (prefix === '/api/snapshot-links') return String((await snapshotLinkFor(party, false)).id);
+    if (prefix === '/api/form-responses') return pendingResponseOf(party);
     if (prefix === '/api/invites') {
       const created = await server.services.caregivers.invite(party.userId, {
         email: 'invited@example.com',
@@ -419,6 +420,29 @@ async function runConformance(server: TestServer, options: RunOptions) {
       return access ? String(access.id) : undefined;
     }
     return undefined;
+  }
+
+  /** A new pending response on the party's child: one form and reusable link answered again each time. */
+  async function pendingResponseOf(party: Party): Promise<string> {
+    const key = 'a form link to answer';
+    if (!party.fixtures.has(key)) {
+      const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+      const form = await server.services.forms.create(scope, {
+        title: 'Conformance',
+        questions: [{ id: 'q', kind: 'count', prompt: 'How many?' }],
+      });
+      const { link } = await server.services.forms.share(scope, form.id, {
+        recipientName: 'Ms Lee',
+        recipientRole: 'teacher',
+        expiresInDays: 7,
+        singleUse: false,
+      });
+      party.fixtures.set(key, tokenOf(link));
+    }
+    await server.services.forms.answer(party.fixtures.get(key) as string, [{ questionId: 'q', value: 3 }]);
+    const scope = await server.services.children.scope(party.userId, party.childId, 'viewer');
+    const [newest] = await server.services.formResponses.list(scope, { status: 'pending' });
+    return String(newest?.id ?? ABSENT_ID);
   }
 
   /** The party's USD funding source that claims in valid requests go to. */
@@ -558,6 +582,8 @@ async function runConformance(server: TestServer, options: RunOptions) {
   ): Promise<PlannedRequest> {
     const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
     const pathParams: Record<string, string> = { ...spec.pathParams };
+    // Approving or rejecting needs a pending response, one per valid request (deciding twice is a 409).
+    if (spec.kind === 'valid' && operation.path.startsWith('/api/form-responses/{id}/')) pathParams.id ??= await pendingResponseOf(party);
     for (const [index, parameter] of pathParameters.entries()) {
       if (pathParams[parameter.name] !== undefined) continue;
       const fresh = spec.freshLast === true && index === pathParameters.length - 1;
