@@ -143,7 +143,7 @@ describe.each([
       // storage meter is the parent's, across children; an invitation names its children in its body, and is
       // cancelled for one child; a letter is about no child.
       const childScoped =
-        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements|snapshots|snapshot-links)/.test(
+        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements|snapshots|snapshot-links|form-responses)/.test(
           name,
         ) &&
           !name.endsWith('/api/documents/usage')) ||
