@@ -67,14 +67,18 @@ function initialState(token: string | null): LoadState {
 }
 
 /** The form for the token, loaded again on "Try again" and when the connection comes back. */
-function useFormFill(token: string | null) {
+function useFormFill(token: string | null, early: Promise<Response> | undefined) {
   const [state, setState] = useState<LoadState>(() => initialState(token));
+  // The first read may already be on its way (client/main.tsx); used once, every other try asks again.
+  const started = useRef(early);
   const retry = useCallback(() => setState(initialState(token)), [token]);
 
   useEffect(() => {
     if (!token || state.kind !== 'loading') return undefined;
     let current = true;
-    readFormFill(token).then(
+    const request = started.current;
+    started.current = undefined;
+    readFormFill(token, request).then(
       (view) => current && setState({ kind: 'ready', view }),
       (error: unknown) => {
         if (!current) return;
@@ -273,10 +277,11 @@ function FillForm({ token, formId, view }: { token: string; formId: string; view
   );
 }
 
-export default function FormFillPage() {
+/** `early`: POST /api/forms/fill for this page's token, sent before this code arrived. */
+export default function FormFillPage({ early }: { early?: Promise<Response> | undefined } = {}) {
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [formId] = useState(() => fillFormId(window.location.pathname) ?? 'form');
-  const { state, retry } = useFormFill(token);
+  const { state, retry } = useFormFill(token, early);
   const main = useRef<HTMLElement>(null);
   useLinkPage();
 

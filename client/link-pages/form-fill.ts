@@ -73,17 +73,22 @@ async function failure(response: Response, otherwise: string): Promise<FormFillE
   return new FormFillError(otherwise, status, true);
 }
 
-async function post(path: string, body: unknown, otherwise: string): Promise<Response> {
+/** A POST as these pages send it: JSON, no cookies, no cache, no Referer. client/main.tsx sends the first read the same way. */
+function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+  });
+}
+
+async function post(path: string, body: unknown, otherwise: string, started?: Promise<Response>): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-    });
+    response = await (started ?? postJson(path, body));
   } catch {
     throw new FormFillError(FILL_MESSAGES.network, null, true);
   }
@@ -91,8 +96,9 @@ async function post(path: string, body: unknown, otherwise: string): Promise<Res
   return response;
 }
 
-export async function readFormFill(token: string): Promise<FormFillView> {
-  return (await (await post(FORM_FILL_PATHS.view, { token }, FILL_MESSAGES.failed)).json()) as FormFillView;
+/** The form for `token`; `started`: the same request already sent by client/main.tsx while this page's code arrived. */
+export async function readFormFill(token: string, started?: Promise<Response>): Promise<FormFillView> {
+  return (await (await post(FORM_FILL_PATHS.view, { token }, FILL_MESSAGES.failed, started)).json()) as FormFillView;
 }
 
 export async function sendFormAnswers(

@@ -30,7 +30,7 @@ const inputClasses =
 
 // A choice is the whole box, not only its dot: a finger anywhere on it picks it.
 const choiceClasses =
-  'flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border border-ink/40 bg-white px-3 py-2 text-lg font-semibold text-ink ' +
+  'flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border border-ink/40 bg-white py-2 text-lg font-semibold text-ink ' +
   'has-checked:border-2 has-checked:border-brand-800 has-checked:bg-brand-100 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-800';
 
 const stepButtonClasses =
@@ -215,6 +215,7 @@ function Choice({
   onSelect,
   disabled,
   describedById,
+  compact = false,
   children,
 }: {
   id?: string | undefined;
@@ -223,15 +224,17 @@ function Choice({
   onSelect: () => void;
   disabled: boolean;
   describedById?: string | undefined;
+  /** Five to a row: on a phone the box alone shows the choice (its border and colour), not the dot. */
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
-    <label className={choiceClasses}>
+    <label className={clsx(choiceClasses, compact ? 'px-1' : 'px-3')}>
       <input
         id={id}
         type="radio"
         name={name}
-        className="size-5 accent-brand-800"
+        className={clsx('size-5 shrink-0 accent-brand-800', compact && 'sr-only sm:not-sr-only')}
         checked={checked}
         disabled={disabled}
         aria-describedby={describedById}
@@ -274,6 +277,7 @@ function ScaleControl({ question, value, id, onChange, disabled }: ControlProps)
           <Choice
             key={point}
             id={point === 1 ? id : undefined}
+            compact
             name={id}
             checked={value === point}
             disabled={disabled}

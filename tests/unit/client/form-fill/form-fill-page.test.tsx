@@ -83,6 +83,13 @@ describe('the form fill page', () => {
     expect(requests.some((request) => request.url === '/api/clerk-config')).toBe(false);
   });
 
+  it('reads the answer of the request client/main.tsx already sent, without asking again', async () => {
+    const early = Promise.resolve(json(200, fillView()));
+    render(<FormFillPage early={early} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly check-in' })).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
   it('a link without its token, on any form id: says it is not complete and asks nothing', () => {
     window.history.replaceState(null, '', '/forms/abc/fill');
     render(<FormFillPage />);
