@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Form, FormUpdate } from '#shared/schemas/form.ts';
 import type { Child } from '#shared/schemas/child.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
@@ -85,6 +85,34 @@ describe('the form editor', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(status()).toContain('Saved'));
     expect(api.calls('forms.update')).toHaveLength(2);
+  });
+
+  it('offline, keeps the change and saves it when the connection is back', async () => {
+    let online = true;
+    const spy = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const goOnline = (value: boolean) => {
+      online = value;
+      act(() => {
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+      });
+    };
+    try {
+      const api = renderEditor(formFixture());
+      const title = await titleField();
+      goOnline(false);
+      fireEvent.change(title, { target: { value: 'Written on the bus' } });
+      await waitFor(() => expect(status()).toContain("You're offline. Your form is kept here and will be saved when you're back online."), {
+        timeout: 3000,
+      });
+      expect(api.calls('forms.update')).toHaveLength(0);
+      goOnline(true);
+      await waitFor(() => expect(api.calls('forms.update')).toHaveLength(1), { timeout: 3000 });
+      expect(api.calls('forms.update')[0]?.input).toMatchObject({ data: { title: 'Written on the bus' } });
+      await waitFor(() => expect(status()).toContain('Saved'));
+    } finally {
+      if (!online) goOnline(true);
+      spy.mockRestore();
+    }
   });
 
   it('with FLAG_DEBOUNCED_AUTOSAVE off, saves only with Save, and warns before leaving with changes', async () => {

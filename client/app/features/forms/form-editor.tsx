@@ -38,7 +38,8 @@ function SaveStatusLine({ status, failure, onRetry }: { status: SaveStatus; fail
     saving: 'Saving…',
     saved: 'Saved',
     failed: `Could not save — ${failure ?? 'please try again.'} Your changes are kept here.`,
-    offline: "You're offline. Your changes are kept here and will be saved when you're back online.",
+    // The offline notice beside it says so (kept here, saved when back).
+    offline: '',
   };
   return (
     <div className="flex flex-wrap items-center gap-3">

@@ -91,9 +91,9 @@ export function ShareFormDialog({ formId, title, onClose }: { formId: number; ti
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid min-w-0 gap-3 rounded-xl border border-brand-300 bg-brand-50 p-4">
-      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-bold wrap-anywhere text-ink">
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-bold wrap-anywhere text-ink">
         Send “{title}”
-      </h3>
+      </h2>
       {created ? (
         <CreatedFormLinkView created={created.link} to={created.to} name={fields.recipientName.trim()} onDone={onClose} />
       ) : (
