@@ -19,7 +19,7 @@ import { clientError, clientIssues, typedClient } from '../helpers/trpc-client.t
 type Person = Awaited<ReturnType<typeof signUpParent>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DEFAULTS = { weeklyDigest: false, reminderThirtyDays: true, reminderSevenDays: true, reminderOneDay: true };
+const DEFAULTS = { weeklyDigest: false, reminderThirtyDays: true, reminderSevenDays: true, reminderOneDay: true, formAnswers: true };
 
 describe.each(ENGINES)('notifications on %s', (engine) => {
   let smtp: TestSmtp;
@@ -71,6 +71,7 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       reminderThirtyDays: false,
       reminderSevenDays: true,
       reminderOneDay: false,
+      formAnswers: true,
       mailConfigured: true,
     };
     await expect(trpc.notifications.get.query()).resolves.toEqual(expected);
@@ -284,7 +285,11 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     const queues = await sql<{ name: string; retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax: number | null }>`
       SELECT name, retry_limit AS "retryLimit", retry_delay AS "retryDelay", retry_backoff AS "retryBackoff", retry_delay_max AS "retryDelayMax"
       FROM pgboss.queue WHERE name LIKE 'notifications.%' ORDER BY name`.execute(server.db);
-    expect(queues.rows.map((queue) => queue.name)).toEqual(['notifications.milestone-reminders', 'notifications.weekly-digest']);
+    expect(queues.rows.map((queue) => queue.name)).toEqual([
+      'notifications.form-answer',
+      'notifications.milestone-reminders',
+      'notifications.weekly-digest',
+    ]);
     for (const queue of queues.rows) {
       // pg-boss waits between delay * 2^(n-1) and delay * 2^n before retry n, at most retryDelayMax.
       const soonest = (n: number) => Math.min(queue.retryDelayMax ?? Infinity, Math.max(queue.retryDelay, 1) * 2 ** (n - 1));
@@ -292,6 +297,61 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(queue.retryBackoff).toBe(true);
       expect(soonest(1)).toBeLessThanOrEqual(10 * 60);
       expect(lastRetryAfter).toBeGreaterThanOrEqual(4 * 60 * 60);
+    }
+  });
+
+  it('an arrived form answer: each updater or owner with the choice on is told who answered, never the answer', async () => {
+    // This one runs its jobs: the mail goes through the queue as it does in production.
+    const working = await startTestServer({ engine, smtpUrl: smtp.url });
+    try {
+      const on = (person: Person, method: string, path: string, json?: unknown) =>
+        api(working, method, path, { token: person.token, json });
+      const parent = await signUpParent(working);
+      const helper = await signUpParent(working);
+      const quietHelper = await signUpParent(working);
+      const grandma = await signUpParent(working);
+      const child = (await on(parent, 'POST', '/api/children', { firstName: 'Maya', dateOfBirth: '2016-05-02' })).body.id as number;
+      await shareChildren(working.services, parent.userId, helper.userId, 'updater', [child], helper.email);
+      await shareChildren(working.services, parent.userId, quietHelper.userId, 'updater', [child], quietHelper.email);
+      // A viewer cannot approve an answer: nothing to tell them.
+      await shareChildren(working.services, parent.userId, grandma.userId, 'viewer', [child], grandma.email);
+      const turnedOff = await on(quietHelper, 'PUT', '/api/notifications', { formAnswers: false });
+      expect(turnedOff.body).toEqual({ ...DEFAULTS, formAnswers: false, mailConfigured: true });
+      expect((await on(parent, 'GET', '/api/notifications')).body).toEqual({ ...DEFAULTS, mailConfigured: true });
+
+      await working.services.notifications.formAnswerArrived({
+        ownerId: parent.userId,
+        childId: child,
+        formId: 1,
+        responseId: 1,
+        formTitle: 'Weekly check-in',
+        recipientName: 'Ms Lee',
+        recipientRole: 'teacher',
+      });
+      const subject = 'Ms Lee (teacher) answered \u201cWeekly check-in\u201d about Maya';
+      const toParent = await smtp.next((mail) => mail.to.includes(parent.email.toLowerCase()));
+      const toHelper = await smtp.next((mail) => mail.to.includes(helper.email.toLowerCase()));
+      for (const mail of [toParent, toHelper]) {
+        expect(mail.subject).toBe(subject);
+        expect(mail.text).toContain('open the Snapshots page to approve it into the record or leave it out');
+        expect(mail.links.some((link) => link.endsWith('/snapshots'))).toBe(true);
+      }
+      // Every job done: none went to the one who turned it off, nor to the viewer.
+      await expect
+        .poll(async () => {
+          const pending = await sql<{ count: number }>`
+            SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'notifications.form-answer' AND state <> 'completed'`.execute(
+            working.db,
+          );
+          return pending.rows[0]?.count;
+        })
+        .toBe(0);
+      const toPerson = (person: Person) => smtp.messages.filter((mail) => mail.to.includes(person.email.toLowerCase()));
+      expect(toPerson(quietHelper)).toHaveLength(0);
+      expect(toPerson(grandma)).toHaveLength(0);
+      expect(toPerson(parent)).toHaveLength(1);
+    } finally {
+      await working.close();
     }
   });
 
@@ -317,6 +377,22 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(quiet.logLines.join('')).not.toMatch(/Secret meeting title|Noor/);
       expect(quiet.logLines.join('').toLowerCase()).not.toContain(parent.email.toLowerCase());
       expect(await quiet.db.selectFrom('milestoneRemindersSent').selectAll().execute()).toEqual([]);
+
+      // An arrived form answer queues nothing and does not fail.
+      await expect(
+        quiet.services.notifications.formAnswerArrived({
+          ownerId: parent.userId,
+          childId: child,
+          formId: 1,
+          responseId: 1,
+          formTitle: 'Weekly check-in',
+          recipientName: 'Ms Lee',
+          recipientRole: 'teacher',
+        }),
+      ).resolves.toBeUndefined();
+      const queued = await sql<{ count: number }>`
+        SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'notifications.form-answer'`.execute(quiet.db);
+      expect(queued.rows[0]?.count).toBe(0);
       expect(smtp.messages).toHaveLength(received);
     } finally {
       await quiet.close();
