@@ -12,6 +12,8 @@ import {
   storedTimestamp,
 } from './dates.ts';
 import { DOCUMENT_CATEGORIES } from './document.ts';
+import { RECIPIENT_ROLES } from './entry-source.ts';
+import { FORM_QUESTION_KINDS, type FormQuestionKind } from '../form-answers.ts';
 import { GOAL_AREAS } from './goal.ts';
 import { SETTINGS } from './observation.ts';
 import { PERSON_ROLES } from './person.ts';
@@ -370,6 +372,46 @@ export const meetingPackQuerySchema = z
 
 export const MEETING_QUESTION_KINDS = ['no-data', 'no-progress', 'service-unmentioned'] as const;
 
+/** One answer to a smart form's question tied to the goal, from an approved response (decision 0109). */
+export const meetingAnswerSchema = z.object({
+  /** Who answered, as the parent named them on the link, and their role. */
+  name: z.string(),
+  role: z.enum(RECIPIENT_ROLES),
+  answeredAt: storedTimestamp,
+  /** The question as it was asked. */
+  prompt: z.string(),
+  kind: z.enum(FORM_QUESTION_KINDS),
+  /** A number (count, scale, number), true/false (yes-no), a day YYYY-MM-DD (date) or the text. */
+  value: z.union([z.number(), z.boolean(), z.string()]),
+  unit: z.string().nullable(),
+});
+export type MeetingAnswer = z.infer<typeof meetingAnswerSchema>;
+
+const ANSWER_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const ANSWER_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** An answer's value as the pack prints and shows it: "4 times", "3 of 5", "Yes", "Nov 3, 2026", the text. */
+export function meetingAnswerValue(answer: { kind: FormQuestionKind; value: number | boolean | string; unit: string | null }): string {
+  const { value } = answer;
+  const unit = answer.unit?.trim();
+  switch (answer.kind) {
+    case 'yes-no':
+      return value === true ? 'Yes' : 'No';
+    case 'scale':
+      return `${String(value)} of 5`;
+    case 'date':
+      return typeof value === 'string' ? ANSWER_DAY.format(new Date(`${value}T00:00:00Z`)) : String(value);
+    case 'count':
+    case 'number': {
+      const number = typeof value === 'number' ? ANSWER_NUMBER.format(value) : String(value);
+      if (unit) return `${number} ${unit}`;
+      return answer.kind === 'count' ? `${number} ${value === 1 ? 'time' : 'times'}` : number;
+    }
+    case 'text':
+      return String(value);
+  }
+}
+
 export const meetingPackSchema = z.object({
   firstName: z.string(),
   from: storedDate,
@@ -379,8 +421,13 @@ export const meetingPackSchema = z.object({
     goalOutline.extend({
       /** Every progress entry in the period, oldest first. */
       points: z.array(progressPointSchema),
-      /** The parent's observations about this goal in the period, newest first. */
+      /**
+       * The parent's own observations about this goal in the period, newest first. Observations made from
+       * a form answer are not here: they are in `answers`, with who said them.
+       */
       observations: z.array(z.object({ occurredAt: storedTimestamp, what: z.string() })),
+      /** What the team said about this goal: answers to smart forms approved in the period, oldest first. */
+      answers: z.array(meetingAnswerSchema),
       /** Strategies linked to this goal, with how they were rated. */
       strategies: z.array(z.object({ title: z.string(), active: z.boolean(), effectiveness: z.number().int().nullable() })),
     }),

@@ -211,6 +211,30 @@ export function meetingPackSample(goalCount = 6, observationCount = 200): Meetin
         what: `Observation ${n + 1} about "${title}": worked on it at ${n % 2 ? 'school' : 'home'}, ${n % 3 ? 'with' : 'without'} a reminder.`,
       }),
     ),
+    // What the team said: a teacher's two answers on each goal with data (the last goal has none).
+    answers:
+      index === goalCount - 1
+        ? []
+        : [
+            {
+              name: 'Ms Lee',
+              role: 'teacher' as const,
+              answeredAt: '2026-10-06T15:00:00.000Z',
+              prompt: 'How did it go this week?',
+              kind: 'number' as const,
+              value: baseline + 1,
+              unit,
+            },
+            {
+              name: 'Mr Diaz',
+              role: 'therapist' as const,
+              answeredAt: '2026-11-03T15:00:00.000Z',
+              prompt: 'Anything the family should know?',
+              kind: 'text' as const,
+              value: 'Worked well in a small group; needed one reminder to start.',
+              unit: null,
+            },
+          ],
     strategies: [
       { title: 'Visual schedule on her desk', active: true, effectiveness: 5 },
       { title: 'Reward chart', active: false, effectiveness: 2 },

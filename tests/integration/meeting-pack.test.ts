@@ -9,6 +9,7 @@ import { addYears } from '#shared/calendar.ts';
 import type { MeetingPack } from '#shared/schemas/snapshot.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { createMeetingPackReader, lastReviewOnOrBefore } from '../../server/features/snapshots/meeting-pack.ts';
+import { tokenOf } from '../helpers/caregivers.ts';
 import { callerFor, isoDay } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { api, signUpParent, startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -171,6 +172,7 @@ describe.each(ENGINES)('the meeting pack on %s', (engine) => {
         { occurredAt: at(-20), what: 'Read three pages alone' },
         { occurredAt: at(-80), what: 'Read two pages at bedtime' },
       ],
+      answers: [],
       strategies: [{ title: 'Visual timer', active: true, effectiveness: 4 }],
     });
     expect(goalOf(pack, 'Write a sentence')?.strategies).toEqual([{ title: 'Pencil grip', active: false, effectiveness: null }]);
@@ -237,6 +239,75 @@ describe.each(ENGINES)('the meeting pack on %s', (engine) => {
       'The plan names physical therapy, but nothing in the record mentions it: ask how often it happens, who provides it and how its progress is reported.',
     ]);
     expect((await read(lee)).questions).toEqual([]);
+  });
+
+  it('puts the team\u2019s approved answers beside the parent\u2019s observations, with who and when; a rejected or pending one stays out', async () => {
+    const as = callerFor(server.services, parent.userId);
+    const ava = (await as.children.create({ firstName: 'Ava', dateOfBirth: '2016-08-12' })).id;
+    const starts = (
+      await as.goals.create({ childId: ava, data: { area: 'attention-executive-function', title: 'Start work on her own', unit: 'times' } })
+    ).id;
+    await as.observations.create({ childId: ava, data: { what: 'Started her homework alone', occurredAt: at(-2), goalId: starts } });
+    const form = await as.forms.create({
+      childId: ava,
+      data: {
+        title: 'Weekly check-in',
+        questions: [
+          { id: 'starts', kind: 'count', prompt: 'Started work without a prompt', goalId: starts },
+          { id: 'notes', kind: 'text', prompt: 'What helped?', goalId: starts },
+          { id: 'other', kind: 'text', prompt: 'Anything else?' },
+        ],
+      },
+    });
+    /** A link for one person, answered through the fill page's endpoint; the response's id. */
+    const answered = async (recipientName: string, recipientRole: 'teacher' | 'therapist' | 'aide', count: number, notes: string) => {
+      const link = await as.forms.share({ childId: ava, id: form.id, data: { recipientName, recipientRole, expiresInDays: 7 } });
+      const sent = await api(server, 'POST', '/api/forms/fill/answers', {
+        json: {
+          token: tokenOf(link.link),
+          answers: [
+            { questionId: 'starts', value: count },
+            { questionId: 'notes', value: notes },
+            { questionId: 'other', value: 'Not about a goal' },
+          ],
+        },
+      });
+      expect(sent.status).toBe(201);
+      const [response] = await as.formResponses.list({ childId: ava, filter: { status: 'pending', formId: form.id } });
+      return response?.id as number;
+    };
+    const fromLee = await answered('Ms Lee', 'teacher', 4, 'A visual timer on her desk');
+    await as.formResponses.approve({ childId: ava, id: fromLee });
+    await as.formResponses.reject({ childId: ava, id: await answered('Mr Diaz', 'therapist', 9, 'Rejected words') });
+    await answered('Ms Kay', 'aide', 7, 'Pending words');
+
+    const pack = await read(ava);
+    const goal = goalOf(pack, 'Start work on her own');
+    const answeredAt = (await as.formResponses.list({ childId: ava, filter: { status: 'approved' } }))[0]?.answeredAt;
+    expect(goal?.answers).toEqual([
+      { name: 'Ms Lee', role: 'teacher', answeredAt, prompt: 'Started work without a prompt', kind: 'count', value: 4, unit: 'times' },
+      {
+        name: 'Ms Lee',
+        role: 'teacher',
+        answeredAt,
+        prompt: 'What helped?',
+        kind: 'text',
+        value: 'A visual timer on her desk',
+        unit: null,
+      },
+    ]);
+    // The parent's own observations only: the teacher's text is listed once, as her answer.
+    expect(goal?.observations).toEqual([{ occurredAt: at(-2), what: 'Started her homework alone' }]);
+    // Her count is a point on the chart too; the rejected and the pending answers are nowhere.
+    expect(goal?.points.map((point) => point.value)).toEqual([4]);
+    expect(JSON.stringify(pack)).not.toMatch(/Mr Diaz|Ms Kay|Rejected words|Pending words|Not about a goal/);
+    // Answered today: a period that ends before today leaves it out.
+    expect(goalOf(await read(ava, { from: day(-30), to: day(-1) }), 'Start work on her own')?.answers).toEqual([]);
+
+    // The PDF prints them under "What the team said".
+    const pdf = await api(server, 'GET', `/api/snapshots/meeting-pack/pdf?childId=${ava}`, { token: parent.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
   });
 
   it('refuses a period longer than two years, or one that ends before it starts', async () => {

@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { DOCUMENT_CATEGORY_LABELS, GOAL_AREA_LABELS } from '#shared/record-labels.ts';
-import type { MeetingPack } from '#shared/schemas/snapshot.ts';
+import { useId, type ReactNode } from 'react';
+import { DOCUMENT_CATEGORY_LABELS, GOAL_AREA_LABELS, entrySourceLine } from '#shared/record-labels.ts';
+import { meetingAnswerValue, type MeetingPack } from '#shared/schemas/snapshot.ts';
 import { supportPlanLabel } from '../../lib/child-labels.ts';
 import { formatDate, formatMomentDate } from '../../lib/dates.ts';
 import {
@@ -17,8 +17,9 @@ import { ProgressChart } from './progress-chart.tsx';
 
 /*
  * The IEP meeting pack (issue 27) on screen: for the period, each goal's chart against baseline and
- * target with the parent's observations about it and the strategies used with their ratings, the
- * documents added, and the questions to bring. printStyles gives it the print stylesheet's class.
+ * target with the parent's observations about it beside what the team said (approved smart-form
+ * answers, issue 28), the strategies used with their ratings, the documents added, and the questions
+ * to bring. printStyles gives it the print stylesheet's class.
  */
 
 type PackGoal = MeetingPack['goals'][number];
@@ -45,6 +46,23 @@ function Goal({ goal, level }: { goal: PackGoal; level: HeadingLevel }) {
           </>
         ))}
       />
+      {goal.answers.length ? (
+        <>
+          <Heading level={below(level)} className="mt-3 font-semibold">
+            What the team said
+          </Heading>
+          <Bullets
+            items={goal.answers.map((answer) => (
+              <>
+                <span className="whitespace-pre-wrap">
+                  {answer.prompt}: <strong className="font-semibold">{meetingAnswerValue(answer)}</strong>
+                </span>
+                <span className="block text-sm text-ink-muted first-letter:uppercase">{entrySourceLine(answer)}</span>
+              </>
+            ))}
+          />
+        </>
+      ) : null}
       <Heading level={below(level)} className="mt-3 font-semibold">
         Strategies used
       </Heading>
@@ -65,9 +83,11 @@ export interface MeetingPackDocumentProps {
   printStyles?: boolean;
   /** The title's rank: 1 on a page of its own, 2 inside a page that has its own h1. Sections are one below. */
   headingLevel?: 1 | 2;
+  /** What the app offers under a question (asking for data on its goal); nothing in print. */
+  questionAction?: (question: MeetingPack['questions'][number]) => ReactNode;
 }
 
-export function MeetingPackDocument({ pack, printStyles = false, headingLevel = 1 }: MeetingPackDocumentProps) {
+export function MeetingPackDocument({ pack, printStyles = false, headingLevel = 1, questionAction }: MeetingPackDocumentProps) {
   const idPrefix = useId();
   const sectionLevel = below(headingLevel);
   const heading = (name: string) => `${idPrefix}-${name}`;
@@ -121,9 +141,15 @@ export function MeetingPackDocument({ pack, printStyles = false, headingLevel = 
           <Nothing>No open questions from the record.</Nothing>
         ) : (
           <ol className="list-decimal space-y-1 pl-5">
-            {pack.questions.map((question, index) => (
-              <li key={index}>{question.text}</li>
-            ))}
+            {pack.questions.map((question, index) => {
+              const action = questionAction?.(question);
+              return (
+                <li key={index}>
+                  {question.text}
+                  {action ? <div className="mt-1 mb-2 print:hidden">{action}</div> : null}
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>

@@ -8,14 +8,16 @@ import type { ChildScope } from '../../core/child-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChildrenService } from '../children/children.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { FormResponsesService } from '../forms/form-responses.service.ts';
 import type { GoalsService } from '../goals/goals.service.ts';
 import type { ObservationsService } from '../observations/observations.service.ts';
 import type { StrategiesService } from '../strategies/strategies.service.ts';
 
 /*
  * The IEP meeting pack (issue 27): for the period since the last plan review, each goal's progress
- * against baseline and target, the parent's observations about it, the strategies tied to it with
- * their rating, the documents added, and the questions to bring to the meeting.
+ * against baseline and target, the parent's observations about it beside what the team said (approved
+ * smart-form answers, issue 28), the strategies tied to it with their rating, the documents added, and
+ * the questions to bring to the meeting.
  */
 
 /** What the pack reads of other features, through their services. */
@@ -25,6 +27,7 @@ export interface MeetingPackDeps {
   strategies: Pick<StrategiesService, 'list'>;
   observations: Pick<ObservationsService, 'listLinkedToGoals' | 'patternsMatched'>;
   documents: Pick<DocumentsService, 'addedBetween' | 'patternsInCategories'>;
+  formResponses: Pick<FormResponsesService, 'answersForGoals'>;
 }
 
 /** The vault's categories whose text is the support plan itself. */
@@ -178,7 +181,7 @@ export function createMeetingPackReader(deps: MeetingPackDeps) {
       for (const { goalId, on, value } of entries) pointsOf.set(goalId, [...(pointsOf.get(goalId) ?? []), { on, value }]);
       // A goal that is no longer active counts when it has entries in the period.
       const shown = goals.filter((goal) => isActiveGoalStatus(goal.status) || pointsOf.has(goal.id));
-      const [observations, services] = await Promise.all([
+      const [observations, services, answers] = await Promise.all([
         deps.observations.listLinkedToGoals(
           scope,
           shown.map((goal) => goal.id),
@@ -186,6 +189,7 @@ export function createMeetingPackReader(deps: MeetingPackDeps) {
           SNAPSHOT_LIMITS.meetingPackObservationsPerGoal,
         ),
         unmentionedServices(scope, goals, strategies),
+        deps.formResponses.answersForGoals(scope, period),
       ]);
 
       const questions: MeetingPack['questions'] = [];
@@ -226,9 +230,11 @@ export function createMeetingPackReader(deps: MeetingPackDeps) {
           target,
           unit,
           points: pointsOf.get(id) ?? [],
+          // An observation made from a form answer is that answer: it is listed once, with who said it, in `answers`.
           observations: observations
-            .filter((observation) => observation.goalId === id)
+            .filter((observation) => observation.goalId === id && observation.source === null)
             .map(({ occurredAt, what }) => ({ occurredAt, what })),
+          answers: answers.filter((answer) => answer.goalId === id).map(({ goalId: _goal, responseId: _response, ...answer }) => answer),
           strategies: strategies
             .filter((strategy) => strategy.goalIds.includes(id))
             .map((strategy) => ({ title: strategy.title, active: strategy.active, effectiveness: strategy.effectiveness })),

@@ -3,6 +3,7 @@ import {
   DOCUMENT_CATEGORY_LABELS,
   GOAL_AREA_LABELS,
   PERSON_ROLE_LABELS,
+  RECIPIENT_ROLE_LABELS,
   SETTING_LABELS,
   SUPPORT_PLAN_LABELS,
   gradeLabel,
@@ -10,6 +11,8 @@ import {
 import {
   RECENT_WINDOW_HOURS,
   SNAPSHOT_AUDIENCE_LABELS,
+  meetingAnswerValue,
+  type MeetingAnswer,
   type MeetingPack,
   type SectionContent,
   type SnapshotPaper,
@@ -46,6 +49,11 @@ const moment = (value: string) => MOMENT.format(new Date(value));
 const rated = (effectiveness: number | null) => (effectiveness === null ? 'not rated' : `rated ${effectiveness} of 5`);
 const measured = (value: number, unit: string | null) => (unit ? `${value} ${unit}` : String(value));
 const joined = (parts: readonly (string | null | false | undefined)[], separator = ' · ') => parts.filter(Boolean).join(separator);
+
+const ANSWER_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** "Ms Lee (teacher), Nov 3: Started work without a prompt: 4 times". */
+const teamAnswer = (answer: MeetingAnswer) =>
+  `${answer.name} (${RECIPIENT_ROLE_LABELS[answer.role].toLowerCase()}), ${ANSWER_DAY.format(new Date(answer.answeredAt))}: ${answer.prompt}: ${meetingAnswerValue(answer)}`;
 
 type ChartedGoal = Pick<MeetingPack['goals'][number], 'title' | 'points' | 'baseline' | 'target' | 'unit'>;
 
@@ -284,6 +292,13 @@ export function meetingPackPdfContent(pack: MeetingPack, opts: { paper: Snapshot
       goal.observations.length
         ? { type: 'list', items: goal.observations.map((observation) => `${moment(observation.occurredAt)}: ${observation.what}`) }
         : { type: 'paragraph', text: 'No observations about this goal in the period.' },
+      // Beside the parent's observations: what teachers and therapists answered, with who and when (none asked: left out).
+      ...(goal.answers.length
+        ? ([
+            { type: 'paragraph', text: `What the team said (${goal.answers.length})`, label: true },
+            { type: 'list', items: goal.answers.map(teamAnswer) },
+          ] as const)
+        : []),
     ],
   }));
   const documents: PdfBlock = {

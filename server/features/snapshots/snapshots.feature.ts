@@ -13,7 +13,7 @@ declare module '../../services.ts' {
 /** Snapshots, their share links and the IEP meeting pack (issue 27, decision 0107): read from the record through other features' services. */
 export const snapshotsFeature = defineFeature({
   name: 'snapshots',
-  needs: ['children', 'goals', 'strategies', 'medications', 'people', 'observations', 'documents'],
+  needs: ['children', 'goals', 'strategies', 'medications', 'people', 'observations', 'documents', 'formResponses'],
   service: (deps, needed) => createSnapshotsService({ ...deps, ...needed }),
   router: snapshotsRouter,
   rest: snapshotsOperations,

@@ -29,6 +29,17 @@ const pack: MeetingPack = {
         { on: '2026-03-10', value: 12 },
       ],
       observations: [{ occurredAt: '2026-02-01T15:00:00.000Z', what: 'Read a whole chapter before bed' }],
+      answers: [
+        {
+          name: 'Ms Lee',
+          role: 'teacher',
+          answeredAt: '2026-11-03T12:00:00.000Z',
+          prompt: 'Minutes of reading in class today',
+          kind: 'number',
+          value: 15,
+          unit: 'minutes',
+        },
+      ],
       strategies: [{ title: 'Audiobooks for class texts', active: true, effectiveness: 4 }],
     },
   ],
@@ -69,9 +80,25 @@ describe('the meeting pack screen', () => {
     const goal = within(document).getByRole('region', { name: 'Reads 20 minutes a day' });
     expect(within(goal).getByRole('img').getAttribute('aria-label')).toMatch(/Reads 20 minutes a day/);
     expect(within(goal).getByText('Read a whole chapter before bed')).toBeTruthy();
+    // Beside the parent's observations: what the teacher answered, with who and when.
+    expect(within(goal).getByRole('heading', { name: 'What the team said' })).toBeTruthy();
+    expect(within(goal).getByText(/Minutes of reading in class today/).textContent).toBe('Minutes of reading in class today: 15 minutes');
+    expect(within(goal).getByText('from Ms Lee (teacher), answered Nov 3')).toBeTruthy();
     expect(within(goal).getByText(/Audiobooks for class texts/)).toBeTruthy();
     expect(within(document).getByText(/Fall progress report/)).toBeTruthy();
     expect(within(document).getByText('Reads 20 minutes a day: no progress noted since Mar 10.')).toBeTruthy();
+  });
+
+  it('under a goal\u2019s question, asks for data on that goal with a form tied to it; a viewer is not offered it', async () => {
+    const api = renderPack((op) => (op.path === 'forms.create' ? { id: 41 } : packFor(op)));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask for data on this goal: Reads 20 minutes a day' }));
+    await vi.waitFor(() => expect(api.calls('forms.create')).toHaveLength(1));
+    const made = api.calls('forms.create')[0]?.input as { data: { questions: { goalId?: number | null }[] } } | undefined;
+    expect(made?.data.questions.some((question) => question.goalId === 3)).toBe(true);
+    cleanup();
+    renderPack(packFor, 'viewer');
+    await screen.findByRole('article', { name: 'IEP meeting pack for Maya' });
+    expect(screen.queryByRole('button', { name: /Ask for data on this goal/ })).toBeNull();
   });
 
   it('asks again for the days chosen, and keeps a first day after the last from being asked', async () => {

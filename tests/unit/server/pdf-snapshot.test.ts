@@ -232,6 +232,10 @@ describe('the IEP meeting pack PDF', () => {
     for (const question of pack.questions) expect(text).toContain(question.text);
     for (const document of pack.documents) expect(text).toContain(document.title);
     expect(text).toContain(pack.goals[0]?.observations.at(-1)?.what);
+    // Beside the observations, what the team said: who, their role and the day, the question and the answer.
+    expect(text).toContain('What the team said (2)');
+    expect(text).toContain('Ms Lee (teacher), Oct 6: How did it go this week?: 43 words a minute');
+    expect(text).toContain('Mr Diaz (therapist), Nov 3: Anything the family should know?: Worked well in a small group');
     expect(pdf.figures.filter((alt) => alt.startsWith('Progress chart for'))).toHaveLength(6);
     expect(pdf.figures).toContain(
       'Progress chart for Write a five-sentence paragraph. No progress entries yet. Baseline 2 sentences. Target 5 sentences.',

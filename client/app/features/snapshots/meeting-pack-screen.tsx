@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { RoleGate } from '../../components/child-role.tsx';
+import { AskForDataButton } from '../../components/ask-for-data-button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { useFeatureFlag } from '../../feature-flags.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
@@ -60,6 +61,15 @@ function NoGoals({ childName }: { childName: string }) {
   );
 }
 
+/** Under a goal's no-data or no-progress question: a form that asks the team for data on that goal. */
+function askForData(pack: MeetingPack) {
+  return (question: MeetingPack['questions'][number]) => {
+    const goal = question.goalId === null ? undefined : pack.goals.find((candidate) => candidate.id === question.goalId);
+    if (!goal || question.kind === 'service-unmentioned') return null;
+    return <AskForDataButton template="goal" goal={{ id: goal.id, title: goal.title, unit: goal.unit }} />;
+  };
+}
+
 /** Whether anything besides goals is worth showing: documents added, or questions to bring. */
 const hasOtherContent = (pack: MeetingPack) => pack.documents.length > 0 || pack.questions.length > 0;
 
@@ -93,7 +103,9 @@ export function MeetingPackScreen({ childName }: { childName: string }) {
           </p>
         ) : null}
         {shown.goals.length === 0 ? <NoGoals childName={childName} /> : null}
-        {documentShown ? <MeetingPackDocument pack={shown} printStyles={printable} headingLevel={2} /> : null}
+        {documentShown ? (
+          <MeetingPackDocument pack={shown} printStyles={printable} headingLevel={2} questionAction={askForData(shown)} />
+        ) : null}
       </div>
     );
   } else if (pack.isError) {
@@ -118,8 +130,8 @@ export function MeetingPackScreen({ childName }: { childName: string }) {
         <h1 className="text-3xl font-bold text-ink">IEP meeting pack</h1>
         <p className="text-ink-muted">
           {shown ? `${formatDate(shown.from)} to ${formatDate(shown.to)}. ` : null}
-          For {childName}&apos;s review: each goal&apos;s progress against its baseline and target, your observations about it, the
-          strategies tried and how they worked, the documents added, and the questions to bring.
+          For {childName}&apos;s review: each goal&apos;s progress against its baseline and target, your observations about it beside what
+          teachers and therapists answered, the strategies tried and how they worked, the documents added, and the questions to bring.
         </p>
       </div>
       <div className="grid min-w-0 gap-6 rounded-2xl border border-ink/10 bg-white p-4 shadow-sm sm:p-6 lg:grid-cols-2">

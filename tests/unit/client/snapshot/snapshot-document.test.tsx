@@ -103,6 +103,7 @@ const PACK: MeetingPack = {
       ...packGoal,
       points: [{ on: '2026-09-01', value: 32 }],
       observations: [{ occurredAt: '2026-09-02T10:00:00.000Z', what: 'Read to the dog' }],
+      answers: [],
       strategies: [{ title: 'Paired reading', active: true, effectiveness: 5 }],
     },
   ],
