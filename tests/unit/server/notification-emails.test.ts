@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { digestEmail, longDay, reminderEmail, type DigestEmail } from '../../../server/features/notifications/notification-emails.ts';
+import {
+  digestEmail,
+  formAnswerEmail,
+  longDay,
+  reminderEmail,
+  type DigestEmail,
+} from '../../../server/features/notifications/notification-emails.ts';
 
 const APP = 'https://trelli.example';
 
@@ -18,6 +24,26 @@ const week: DigestEmail = {
 };
 
 describe('notification emails', () => {
+  it('a form answer says who answered which form about whom, and where to approve it, in the subject and the text', () => {
+    const mail = formAnswerEmail(
+      {
+        to: 'parent@example.com',
+        childFirstName: 'Maya',
+        formTitle: 'Weekly\ncheck-in',
+        recipientName: 'Ms Lee',
+        recipientRole: 'teacher',
+      },
+      APP,
+    );
+    expect(mail.to).toBe('parent@example.com');
+    expect(mail.subject).toBe('Ms Lee (teacher) answered \u201cWeekly check-in\u201d about Maya');
+    expect(mail.text).toContain('open the Snapshots page to approve it into the record or leave it out.');
+    expect(mail.text).toContain(`${APP}/snapshots`);
+    expect(mail.text).toContain(
+      `emails about form answers are on in Trelli.\nTo change or stop these emails, go to Settings: ${APP}/settings`,
+    );
+  });
+
   it('a reminder names the child, the milestone, the day and how far off it is, with what to do when the parent wrote it', () => {
     const mail = reminderEmail(
       {
