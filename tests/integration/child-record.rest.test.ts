@@ -285,6 +285,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         tags: [],
         isWin: false,
         goalId: null,
+        source: null,
         addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -315,6 +316,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         id: expect.any(Number),
         childId: f.childId,
         occurredAt: '2026-02-03T14:30:00.000Z',
+        source: null,
         addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -653,6 +655,7 @@ describe.each(ENGINES)('child record over REST on %s', (engine) => {
         recordedOn: '2026-02-10',
         value: 35,
         note: 'Good day',
+        source: null,
         addedBy: BY_ME,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
       });
