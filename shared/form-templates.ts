@@ -11,13 +11,6 @@ import type { FormQuestionKind } from './form-answers.ts';
 export const FORM_TEMPLATE_NAMES = ['teacher-weekly', 'therapist-update', 'before-iep', 'goal'] as const;
 export type FormTemplateName = (typeof FORM_TEMPLATE_NAMES)[number];
 
-export const FORM_TEMPLATE_LABELS: Record<FormTemplateName, string> = {
-  'teacher-weekly': 'Teacher weekly check-in',
-  'therapist-update': 'Therapist update',
-  'before-iep': 'Input before the IEP meeting',
-  goal: 'Data on one goal',
-};
-
 /** A question as the form is made with it (the fields of FormQuestionInput in shared/schemas/form.ts). */
 export interface TemplateQuestion {
   id: string;
