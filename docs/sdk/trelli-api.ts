@@ -1368,6 +1368,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/forms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the child’s forms, newest first, each with its open links and the responses waiting */
+    get: operations['listForms'];
+    put?: never;
+    /**
+     * Make a form
+     * @description Each question may be tied to one of the child’s goals (`goalId`): it then takes the goal’s unit, and on approval a count, scale or number answer becomes a progress entry on it, a text an observation.
+     */
+    post: operations['createForm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forms/fill': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read the form a fill link opens: its questions, the child’s first name and who it was sent to
+     * @description Reading does not use up a link that works once: only an answer does.
+     *
+     *     Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child’s audit log.
+     */
+    post: operations['openFormFill'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forms/fill/answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send answers through a fill link
+     * @description Each answer is checked against its question’s kind; a 400 names each question in `details` (`answers.<questionId>`). The answers wait for the parent to approve them. Through a reusable link, each answer is a new response.
+     *
+     *     Opened by a shared link, not an account: send the part of the link after `#` as `token` in the JSON body, never in the path or query. Each open is noted in the child’s audit log.
+     */
+    post: operations['answerFormFill'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forms/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One form with its questions */
+    get: operations['getForm'];
+    /** Change a form */
+    put: operations['updateForm'];
+    post?: never;
+    /** Delete a form */
+    delete: operations['deleteForm'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forms/{id}/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The form’s open fill links (not turned off, not expired, not used up), newest first, with who each is for */
+    get: operations['listFormLinks'];
+    put?: never;
+    /**
+     * Send the form to one recipient by a fill link that expires
+     * @description The answer holds the whole link once, its token after `#`; only a hash of the token is kept. From 1 to 60 days, 14 by default. With `recipientEmail`, the link is also emailed when this server sends mail (`emailed`); the address is not kept.
+     */
+    post: operations['createFormLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/form-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Turn off a form’s fill link at once */
+    delete: operations['deleteFormLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/form-responses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the child’s form responses, newest answered first, each answer with what approving makes of it
+     * @description Filters combine. An answer tied to a goal comes with the goal and its latest values.
+     */
+    get: operations['listFormResponses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/form-responses/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a response: its measures on a goal become progress entries, its texts observations, each with its source */
+    post: operations['approveFormResponse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/form-responses/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a response: it stays out of the record and its charts */
+    post: operations['rejectFormResponse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exports': {
     parameters: {
       query?: never;
@@ -2160,6 +2336,80 @@ export interface components {
        */
       paper?: 'letter' | 'a4';
     };
+    FormCreate: {
+      title: string;
+      /** @description A line from the parent shown above the questions. */
+      intro?: string | null;
+      questions: {
+        /** @description Unique within the form; answers name it. */
+        id: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        /** @description One of the child's goals: a count, scale or number answer becomes a progress entry on it, a text an observation. */
+        goalId?: number | null;
+        required?: boolean;
+        /** @description A number's unit; a question tied to a goal takes the goal's. */
+        unit?: string | null;
+        /** @description What 1 means on a scale. */
+        scaleLow?: string | null;
+        /** @description What 5 means on a scale. */
+        scaleHigh?: string | null;
+      }[];
+      /** @description The template it started from, if any. */
+      template?: ('teacher-weekly' | 'therapist-update' | 'before-iep' | 'goal') | null;
+    };
+    /** @description The fill link’s token, the part of the link after `#`. */
+    FormFill: components['schemas']['SharedSnapshot'];
+    FormAnswers: {
+      /** @description The part of the link after `#`. It travels in the body so it stays out of request logs. */
+      token: string;
+      /** @description One per question at most; each value checked against its question’s kind (a 400 names the question). */
+      answers: {
+        questionId: string;
+        value: number | boolean | string | null;
+      }[];
+    };
+    FormUpdate: {
+      title?: string;
+      /** @description A line from the parent shown above the questions. */
+      intro?: string | null;
+      questions?: {
+        /** @description Unique within the form; answers name it. */
+        id: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        /** @description One of the child's goals: a count, scale or number answer becomes a progress entry on it, a text an observation. */
+        goalId?: number | null;
+        required?: boolean;
+        /** @description A number's unit; a question tied to a goal takes the goal's. */
+        unit?: string | null;
+        /** @description What 1 means on a scale. */
+        scaleLow?: string | null;
+        /** @description What 5 means on a scale. */
+        scaleHigh?: string | null;
+      }[];
+      /** @description The template it started from, if any. */
+      template?: ('teacher-weekly' | 'therapist-update' | 'before-iep' | 'goal') | null;
+    };
+    FormLinkCreate: {
+      recipientName: string;
+      /** @enum {string} */
+      recipientRole: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+      /** @default 14 */
+      expiresInDays?: number;
+      /**
+       * @description The link works for one answer, then says it was used.
+       * @default false
+       */
+      singleUse?: boolean;
+      /**
+       * Format: email
+       * @description When this server sends mail, the link is emailed here. The address is not kept.
+       */
+      recipientEmail?: string;
+    };
     AccountDelete: {
       /** @constant */
       confirm: 'DELETE';
@@ -2183,6 +2433,7 @@ export interface components {
       reminderThirtyDays?: boolean;
       reminderSevenDays?: boolean;
       reminderOneDay?: boolean;
+      formAnswers?: boolean;
     };
     ContactMessage: {
       name: string;
@@ -2302,6 +2553,17 @@ export interface components {
       tags: string[];
       isWin: boolean;
       goalId: number | null;
+      source: {
+        /** @constant */
+        kind: 'form';
+        formId: number;
+        responseId: number;
+        name: string;
+        /** @enum {string} */
+        role: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+        /** Format: date-time */
+        answeredAt: string;
+      } | null;
       addedBy: {
         name: string;
         isYou: boolean;
@@ -2365,6 +2627,17 @@ export interface components {
       recordedOn: string;
       value: number;
       note: string | null;
+      source: {
+        /** @constant */
+        kind: 'form';
+        formId: number;
+        responseId: number;
+        name: string;
+        /** @enum {string} */
+        role: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+        /** Format: date-time */
+        answeredAt: string;
+      } | null;
       addedBy: {
         name: string;
         isYou: boolean;
@@ -2443,6 +2716,17 @@ export interface components {
       tags: string[];
       isWin: boolean;
       goalId: number | null;
+      source: {
+        /** @constant */
+        kind: 'form';
+        formId: number;
+        responseId: number;
+        name: string;
+        /** @enum {string} */
+        role: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+        /** Format: date-time */
+        answeredAt: string;
+      } | null;
       addedBy: {
         name: string;
         isYou: boolean;
@@ -2676,6 +2960,13 @@ export interface components {
         | 'snapshot.removed'
         | 'snapshot.shared'
         | 'snapshot.link-revoked'
+        | 'form.created'
+        | 'form.updated'
+        | 'form.removed'
+        | 'form.sent'
+        | 'form.link-revoked'
+        | 'form-response.approved'
+        | 'form-response.rejected'
         | 'child.viewed'
         | 'caregiver.invited'
         | 'caregiver.joined'
@@ -2684,7 +2975,8 @@ export interface components {
         | 'caregiver.left'
         | 'invite.revoked'
         | 'account.exported'
-        | 'link.opened';
+        | 'link.opened'
+        | 'link.answered';
       /** @enum {string} */
       subjectType:
         | 'child'
@@ -2702,7 +2994,9 @@ export interface components {
         | 'funding-source'
         | 'expense'
         | 'claim'
-        | 'snapshot';
+        | 'snapshot'
+        | 'form'
+        | 'form-response';
       subjectId: number;
       /** Format: date-time */
       createdAt: string;
@@ -3296,6 +3590,18 @@ export interface components {
           occurredAt: string;
           what: string;
         }[];
+        answers: {
+          name: string;
+          /** @enum {string} */
+          role: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+          /** Format: date-time */
+          answeredAt: string;
+          prompt: string;
+          /** @enum {string} */
+          kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+          value: number | boolean | string;
+          unit: string | null;
+        }[];
         strategies: {
           title: string;
           active: boolean;
@@ -3562,6 +3868,168 @@ export interface components {
       /** Format: date-time */
       expiresAt: string;
     };
+    Form: {
+      id: number;
+      childId: number;
+      title: string;
+      intro: string | null;
+      template: ('teacher-weekly' | 'therapist-update' | 'before-iep' | 'goal') | null;
+      questions: {
+        id: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        goalId: number | null;
+        required: boolean;
+        unit: string | null;
+        scaleLow: string | null;
+        scaleHigh: string | null;
+      }[];
+      activeLinks: number;
+      pendingResponses: number;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    FormFillView: {
+      title: string;
+      intro: string | null;
+      firstName: string;
+      recipientName: string;
+      /** @enum {string} */
+      recipientRole: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+      /** Format: date-time */
+      expiresAt: string;
+      singleUse: boolean;
+      questions: {
+        id: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        required: boolean;
+        unit: string | null;
+        scaleLow: string | null;
+        scaleHigh: string | null;
+      }[];
+    };
+    FormAnswersReceived: {
+      /** Format: date-time */
+      answeredAt: string;
+    };
+    FormLink: {
+      id: number;
+      formId: number;
+      formTitle: string;
+      recipientName: string;
+      /** @enum {string} */
+      recipientRole: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+      singleUse: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      opens: number;
+      lastOpenedAt: string | null;
+      responses: number;
+      addedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+    };
+    CreatedFormLink: {
+      id: number;
+      link: string;
+      /** Format: date-time */
+      expiresAt: string;
+      emailed: boolean;
+    };
+    FormResponse: {
+      id: number;
+      formId: number;
+      formTitle: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      recipientName: string;
+      /** @enum {string} */
+      recipientRole: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+      /** Format: date-time */
+      answeredAt: string;
+      decidedAt: string | null;
+      decidedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      answers: {
+        questionId: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        unit: string | null;
+        goalId: number | null;
+        value: number | boolean | string | null;
+        /** @enum {string} */
+        becomes: 'progress' | 'observation' | 'none';
+        goal: {
+          id: number;
+          title: string;
+          unit: string | null;
+          baseline: number | null;
+          target: number | null;
+          recent: {
+            /** Format: date */
+            on: string;
+            value: number;
+          }[];
+        } | null;
+      }[];
+    };
+    ApprovedFormResponse: {
+      id: number;
+      formId: number;
+      formTitle: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      recipientName: string;
+      /** @enum {string} */
+      recipientRole: 'teacher' | 'therapist' | 'aide' | 'coach' | 'relative' | 'other';
+      /** Format: date-time */
+      answeredAt: string;
+      decidedAt: string | null;
+      decidedBy: {
+        name: string;
+        isYou: boolean;
+      } | null;
+      answers: {
+        questionId: string;
+        /** @enum {string} */
+        kind: 'count' | 'yes-no' | 'scale' | 'number' | 'date' | 'text';
+        prompt: string;
+        unit: string | null;
+        goalId: number | null;
+        value: number | boolean | string | null;
+        /** @enum {string} */
+        becomes: 'progress' | 'observation' | 'none';
+        goal: {
+          id: number;
+          title: string;
+          unit: string | null;
+          baseline: number | null;
+          target: number | null;
+          recent: {
+            /** Format: date */
+            on: string;
+            value: number;
+          }[];
+        } | null;
+      }[];
+      progressEntryIds: number[];
+      observationIds: number[];
+    };
     AccountExport: {
       id: number;
       /** @enum {string} */
@@ -3667,6 +4135,7 @@ export interface components {
       reminderThirtyDays: boolean;
       reminderSevenDays: boolean;
       reminderOneDay: boolean;
+      formAnswers: boolean;
       mailConfigured: boolean;
     };
     ContactReceipt: {
@@ -4528,6 +4997,15 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description The observation came from a form answer: it can be deleted, not changed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
@@ -4794,6 +5272,15 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description The entry came from a form answer: it can be deleted, not changed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
@@ -7361,6 +7848,458 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listForms: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Forms */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createForm: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FormCreate'];
+      };
+    };
+    responses: {
+      /** @description The new form */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The child has the most forms allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  openFormFill: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FormFill'];
+      };
+    };
+    responses: {
+      /** @description The form as the recipient sees it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormFillView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['LinkNotFound'];
+      410: components['responses']['Gone'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  answerFormFill: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FormAnswers'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormAnswersReceived'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['LinkNotFound'];
+      410: components['responses']['Gone'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getForm: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The form’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateForm: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The form’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FormUpdate'];
+      };
+    };
+    responses: {
+      /** @description The form as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Form'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteForm: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The form’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listFormLinks: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The form’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Open links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormLink'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createFormLink: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The form’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FormLinkCreate'];
+      };
+    };
+    responses: {
+      /** @description The new link, shown this once */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedFormLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The form has the most open links allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteFormLink: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The link’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Turned off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listFormResponses: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+        status?: 'pending' | 'approved' | 'rejected';
+        goalId?: number;
+        formId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Form responses, newest answered first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormResponse'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  approveFormResponse: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The response’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The response, with the ids of what it made */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovedFormResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The response was already approved or rejected */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  rejectFormResponse: {
+    parameters: {
+      query: {
+        /** @description Which child the call is about */
+        childId: number;
+      };
+      header?: never;
+      path: {
+        /** @description The response’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The response was already approved or rejected */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -124,6 +124,8 @@ describe.each([
         '/api/shared/snapshot',
         '/api/shared/snapshot/pdf',
         '/api/shared/snapshot/photo',
+        '/api/forms/fill',
+        '/api/forms/fill/answers',
       ].some((path) => name.endsWith(` ${path}`));
       const security = isPublic ? [] : cookie ? [{ sessionCookie: [] }, {}] : [{ bearerAuth: [] }];
       return [
@@ -141,12 +143,14 @@ describe.each([
       const declared = op.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) ?? [];
       // Every record of a child, who has access to it and its audit log, and the guide's suggestions for it; the
       // storage meter is the parent's, across children; an invitation names its children in its body, and is
-      // cancelled for one child; a letter is about no child.
+      // cancelled for one child; a letter is about no child, nor a form's fill operations.
       const childScoped =
-        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements|snapshots|snapshot-links|form-responses)/.test(
+        (/\/api\/(observations|goals|strategies|milestones|activities|dashboard|documents|medications|people|caregivers|audit|guide|funding-sources|expense|claims|reimbursements|snapshots|snapshot-links|forms|form-links|form-responses)/.test(
           name,
         ) &&
-          !name.endsWith('/api/documents/usage')) ||
+          !name.endsWith('/api/documents/usage') &&
+          // A fill link's operations: the link names the child.
+          !/\/api\/forms\/fill/.test(name)) ||
         name === 'DELETE /api/invites/{id}';
       const hasChildId = op.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'childId') ?? false;
       return [

@@ -22,7 +22,8 @@ const bodies = named({
   FormLink: formLinkSchema,
   FormLinkCreate: formLinkCreateSchema,
   CreatedFormLink: createdFormLinkSchema,
-  FormFill: formFillBodySchema,
+  // A schema of its own (the link token's body is the same object under other names: one name per schema).
+  FormFill: formFillBodySchema.meta({ description: 'The fill link\u2019s token, the part of the link after `#`.' }),
   FormFillView: formFillViewSchema,
   FormAnswers: formAnswersBodySchema,
   FormAnswersReceived: formAnswersReceivedSchema,
