@@ -67,8 +67,8 @@ describe.each(ENGINES)('records from a form answer on %s', (engine) => {
     const responseId = await pendingResponse(server.db, family, goal.body.id);
     const approved = await family.call('POST', `/form-responses/${responseId}/approve`);
     expect(approved.status).toBe(200);
-    const [entryId] = approved.body.progressEntryIds as number[];
-    const [observationId] = approved.body.observationIds as number[];
+    const entryId = approved.body.progressEntryIds[0] as number;
+    const observationId = approved.body.observationIds[0] as number;
     return { ...family, trpc: typedClient(server, family.token), goalId: goal.body.id as number, entryId, observationId };
   }
 
