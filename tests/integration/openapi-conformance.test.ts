@@ -399,6 +399,9 @@ async function runConformance(server: TestServer, options: RunOptions) {
     }
     if (prefix === '/api/snapshot-links') return String((await snapshotLinkFor(party, false)).id);
     if (prefix === '/api/form-responses') return pendingResponseOf(party);
+    // A form with a question (a form without one cannot be sent), and a fill link of one.
+    if (prefix === '/api/forms') return String((await formWithQuestion(party)).id);
+    if (prefix === '/api/form-links') return String((await formLinkFor(party)).id);
     if (prefix === '/api/invites') {
       const created = await server.services.caregivers.invite(party.userId, {
         email: 'invited@example.com',
@@ -477,6 +480,24 @@ async function runConformance(server: TestServer, options: RunOptions) {
     return { id: link.id, token: tokenOf(link.link) };
   }
 
+  /** A new form of the party's child with one count question, `q`. */
+  async function formWithQuestion(party: Party) {
+    const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+    return server.services.forms.create(scope, { title: 'Conformance form', questions: [{ id: 'q', kind: 'count', prompt: 'How many?' }] });
+  }
+
+  /** A new reusable fill link to a form of the party's child whose one question is `q`: the link's id and token. */
+  async function formLinkFor(party: Party): Promise<{ id: number; token: string }> {
+    const scope = await server.services.children.scope(party.userId, party.childId, 'owner');
+    // One form for several links (a form has at most 30 open links).
+    const key = 'a form to send';
+    const [cached, sent = '0'] = (party.fixtures.get(key) ?? '').split(':');
+    const formId = cached && Number(sent) < 10 ? Number(cached) : (await formWithQuestion(party)).id;
+    const link = await server.services.forms.share(scope, formId, { recipientName: 'Ms Lee', recipientRole: 'teacher', expiresInDays: 7 });
+    party.fixtures.set(key, `${formId}:${cached && Number(sent) < 10 ? Number(sent) + 1 : 1}`);
+    return { id: link.id, token: tokenOf(link.link) };
+  }
+
   /** An invitation for the party from another parent, to accept or look at. */
   async function invitationFor(party: Party): Promise<string> {
     const inviter = await signUpParentWithChild(server);
@@ -528,6 +549,20 @@ async function runConformance(server: TestServer, options: RunOptions) {
     if (operation.path.startsWith('/api/shared/snapshot')) {
       fields.token = (await snapshotLinkFor(party, operation.path.endsWith('/photo'))).token;
     }
+    // Forms: a question's goal is one of the child's (no draw knows one), each question id once, a form to send has a question;
+    // the fill operations take a real link's token, and answers to its form's one question.
+    if (operation.path === '/api/forms' || operation.path === '/api/forms/{id}') {
+      if (Array.isArray(fields.questions)) {
+        fields.questions = (fields.questions as Record<string, unknown>[]).map((question, index) => {
+          const { goalId: _goalId, ...rest } = question;
+          return { ...rest, id: `q${index}` };
+        });
+        if ((fields.questions as unknown[]).length === 0) fields.questions = [{ id: 'q', kind: 'count', prompt: 'How many?' }];
+      }
+    }
+    if (operation.path === '/api/forms/fill' || operation.path === '/api/forms/fill/answers')
+      fields.token = (await formLinkFor(party)).token;
+    if (operation.path === '/api/forms/fill/answers') fields.answers = [{ questionId: 'q', value: 3 }];
     // A letter's paragraphs hold LETTER_LIMITS.total characters together (a rule no schema can state): keep the first that fit.
     if (operation.path === '/api/letters' && Array.isArray(fields.paragraphs)) {
       let room = LETTER_LIMITS.total;
