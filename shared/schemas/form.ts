@@ -75,10 +75,9 @@ export const formQuestionInputSchema = z.strictObject({
   id: questionIdSchema.meta({ description: 'Unique within the form; answers name it.' }),
   kind: z.enum(FORM_QUESTION_KINDS),
   prompt: text().trim().min(1, 'Write the question').max(FORM_LIMITS.prompt, `At most ${FORM_LIMITS.prompt} characters`),
-  goalId: idSchema
-    .nullable()
-    .optional()
-    .meta({ description: "One of the child's goals: a count, scale or number answer becomes a progress entry on it, a text an observation." }),
+  goalId: idSchema.nullable().optional().meta({
+    description: "One of the child's goals: a count, scale or number answer becomes a progress entry on it, a text an observation.",
+  }),
   required: z.boolean().optional(),
   unit: text()
     .trim()
