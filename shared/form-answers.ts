@@ -95,3 +95,47 @@ export function answerIssues(
   }
   return issues;
 }
+
+/** How `answerText` writes a day and a number; the app passes the parent's locale, the pack and PDF keep en-US. */
+export interface AnswerFormats {
+  formatDay: (isoDay: string) => string;
+  formatNumber: (value: number) => string;
+}
+
+const EN_US_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const EN_US_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+const EN_US: AnswerFormats = {
+  formatDay: (isoDay) => (isRealDay(isoDay) ? EN_US_DAY.format(new Date(`${isoDay}T00:00:00Z`)) : isoDay),
+  formatNumber: (value) => EN_US_NUMBER.format(value),
+};
+
+/**
+ * An answer as the parent reads it, in the inbox, the meeting pack and its PDF alike: "4 times" ("1 time"
+ * for a count without a unit), "72.5 words per minute", "3 of 5", "Yes", "Nov 3, 2026", the text;
+ * "Not answered" when skipped.
+ */
+export function answerText(
+  answer: { kind: FormQuestionKind; value: AnswerValue | undefined; unit?: string | null },
+  { formatDay, formatNumber }: AnswerFormats = EN_US,
+): string {
+  const { value } = answer;
+  if (!isAnswered(value)) return 'Not answered';
+  switch (answer.kind) {
+    case 'yes-no':
+      return value === true ? 'Yes' : 'No';
+    case 'scale':
+      return `${String(value)} of 5`;
+    case 'date':
+      return typeof value === 'string' ? formatDay(value) : String(value);
+    case 'count':
+    case 'number': {
+      const number = typeof value === 'number' ? formatNumber(value) : String(value);
+      const unit = answer.unit?.trim();
+      if (unit) return `${number} ${unit}`;
+      return answer.kind === 'count' ? `${number} ${value === 1 ? 'time' : 'times'}` : number;
+    }
+    case 'text':
+      return String(value);
+  }
+}

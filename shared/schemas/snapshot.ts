@@ -13,7 +13,7 @@ import {
 } from './dates.ts';
 import { DOCUMENT_CATEGORIES } from './document.ts';
 import { RECIPIENT_ROLES } from './entry-source.ts';
-import { FORM_QUESTION_KINDS, type FormQuestionKind } from '../form-answers.ts';
+import { FORM_QUESTION_KINDS } from '../form-answers.ts';
 import { GOAL_AREAS } from './goal.ts';
 import { SETTINGS } from './observation.ts';
 import { PERSON_ROLES } from './person.ts';
@@ -386,31 +386,6 @@ export const meetingAnswerSchema = z.object({
   unit: z.string().nullable(),
 });
 export type MeetingAnswer = z.infer<typeof meetingAnswerSchema>;
-
-const ANSWER_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const ANSWER_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** An answer's value as the pack prints and shows it: "4 times", "3 of 5", "Yes", "Nov 3, 2026", the text. */
-export function meetingAnswerValue(answer: { kind: FormQuestionKind; value: number | boolean | string; unit: string | null }): string {
-  const { value } = answer;
-  const unit = answer.unit?.trim();
-  switch (answer.kind) {
-    case 'yes-no':
-      return value === true ? 'Yes' : 'No';
-    case 'scale':
-      return `${String(value)} of 5`;
-    case 'date':
-      return typeof value === 'string' ? ANSWER_DAY.format(new Date(`${value}T00:00:00Z`)) : String(value);
-    case 'count':
-    case 'number': {
-      const number = typeof value === 'number' ? ANSWER_NUMBER.format(value) : String(value);
-      if (unit) return `${number} ${unit}`;
-      return answer.kind === 'count' ? `${number} ${value === 1 ? 'time' : 'times'}` : number;
-    }
-    case 'text':
-      return String(value);
-  }
-}
 
 export const meetingPackSchema = z.object({
   firstName: z.string(),

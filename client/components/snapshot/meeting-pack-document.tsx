@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DOCUMENT_CATEGORY_LABELS, GOAL_AREA_LABELS, entrySourceLine } from '#shared/record-labels.ts';
-import { meetingAnswerValue, type MeetingPack } from '#shared/schemas/snapshot.ts';
+import { answerText } from '#shared/form-answers.ts';
+import type { MeetingPack } from '#shared/schemas/snapshot.ts';
 import { supportPlanLabel } from '../../lib/child-labels.ts';
 import { formatDate, formatMomentDate } from '../../lib/dates.ts';
 import {
@@ -55,7 +56,7 @@ function Goal({ goal, level }: { goal: PackGoal; level: HeadingLevel }) {
             items={goal.answers.map((answer) => (
               <>
                 <span className="whitespace-pre-wrap">
-                  {answer.prompt}: <strong className="font-semibold">{meetingAnswerValue(answer)}</strong>
+                  {answer.prompt}: <strong className="font-semibold">{answerText(answer)}</strong>
                 </span>
                 <span className="block text-sm text-ink-muted first-letter:uppercase">{entrySourceLine(answer)}</span>
               </>

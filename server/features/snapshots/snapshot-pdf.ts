@@ -8,10 +8,10 @@ import {
   SUPPORT_PLAN_LABELS,
   gradeLabel,
 } from '#shared/record-labels.ts';
+import { answerText } from '#shared/form-answers.ts';
 import {
   RECENT_WINDOW_HOURS,
   SNAPSHOT_AUDIENCE_LABELS,
-  meetingAnswerValue,
   type MeetingAnswer,
   type MeetingPack,
   type SectionContent,
@@ -53,7 +53,7 @@ const joined = (parts: readonly (string | null | false | undefined)[], separator
 const ANSWER_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** "Ms Lee (teacher), Nov 3: Started work without a prompt: 4 times". */
 const teamAnswer = (answer: MeetingAnswer) =>
-  `${answer.name} (${RECIPIENT_ROLE_LABELS[answer.role].toLowerCase()}), ${ANSWER_DAY.format(new Date(answer.answeredAt))}: ${answer.prompt}: ${meetingAnswerValue(answer)}`;
+  `${answer.name} (${RECIPIENT_ROLE_LABELS[answer.role].toLowerCase()}), ${ANSWER_DAY.format(new Date(answer.answeredAt))}: ${answer.prompt}: ${answerText(answer)}`;
 
 type ChartedGoal = Pick<MeetingPack['goals'][number], 'title' | 'points' | 'baseline' | 'target' | 'unit'>;
 

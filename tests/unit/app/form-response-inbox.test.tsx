@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerText } from '#shared/form-answers.ts';
 import type { Form, FormResponse } from '#shared/schemas/form.ts';
 import type { ChildRole } from '#shared/schemas/roles.ts';
 import { FormsList } from '../../../client/app/features/forms/forms-list.tsx';
-import { answerText } from '../../../client/app/features/forms/response-card.tsx';
 import { ResponseInbox } from '../../../client/app/features/forms/response-inbox.tsx';
 import { formatDate } from '../../../client/lib/dates.ts';
 import { setSelectedChildId } from '../../../client/lib/session-storage.ts';
@@ -144,7 +144,9 @@ describe('the form answers inbox', () => {
 
   it('writes each kind of answer as a parent reads it', () => {
     expect(answerText({ kind: 'number', value: 72.5, unit: 'words per minute' })).toBe('72.5 words per minute');
-    expect(answerText({ kind: 'count', value: 3, unit: null })).toBe('3');
+    expect(answerText({ kind: 'count', value: 3, unit: null })).toBe('3 times');
+    expect(answerText({ kind: 'count', value: 1, unit: null })).toBe('1 time');
+    expect(answerText({ kind: 'date', value: '2026-11-03', unit: null })).toBe('Nov 3, 2026');
     expect(answerText({ kind: 'scale', value: 4, unit: null })).toBe('4 of 5');
     expect(answerText({ kind: 'yes-no', value: false, unit: null })).toBe('No');
     expect(answerText({ kind: 'text', value: '  ', unit: null })).toBe('Not answered');

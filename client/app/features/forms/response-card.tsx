@@ -1,4 +1,4 @@
-import { isAnswered } from '#shared/form-answers.ts';
+import { answerText, isAnswered } from '#shared/form-answers.ts';
 import { formResponseActions, type FormResponse } from '#shared/schemas/form.ts';
 import { entrySourceLine } from '#shared/record-labels.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,28 +17,6 @@ export function answeredByText(response: Pick<FormResponse, 'recipientName' | 'r
     /^from /,
     '',
   );
-}
-
-/** An answer as the parent reads it: "4 times", "3 of 5", "Yes", "Nov 3, 2026", the text; "Not answered" when skipped. */
-export function answerText(answer: Pick<ResponseAnswer, 'kind' | 'value' | 'unit'>): string {
-  const { value } = answer;
-  if (!isAnswered(value)) return 'Not answered';
-  switch (answer.kind) {
-    case 'yes-no':
-      return value === true ? 'Yes' : 'No';
-    case 'scale':
-      return `${String(value)} of 5`;
-    case 'date':
-      return typeof value === 'string' ? formatDate(value) : String(value);
-    case 'count':
-    case 'number': {
-      const number = typeof value === 'number' ? NUMBER.format(value) : String(value);
-      const unit = answer.unit?.trim();
-      return unit ? `${number} ${unit}` : number;
-    }
-    case 'text':
-      return String(value);
-  }
 }
 
 /** What approving does with an answer (pending), or did (approved). */
@@ -67,7 +45,7 @@ function AnswerRow({ answer, status }: { answer: ResponseAnswer; status: FormRes
       <dt className="font-semibold wrap-anywhere text-ink">{answer.prompt}</dt>
       <dd className="grid gap-1">
         <span className={`whitespace-pre-line wrap-anywhere ${isAnswered(answer.value) ? 'text-ink' : 'text-ink-muted italic'}`}>
-          {answerText(answer)}
+          {answerText(answer, { formatDay: formatDate, formatNumber: (value) => NUMBER.format(value) })}
         </span>
         {answer.goal ? (
           <span className="text-sm text-ink-muted">
