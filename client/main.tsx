@@ -33,7 +33,7 @@ const FORM_FILL_PATH = /^\/forms\/[^/]+\/fill\/?$/;
 
 /**
  * The fill screen's form, asked for while the page's code downloads (a teacher on a slow school network
- * waits one round trip less). The same request as client/link-pages/form-fill.ts sends (postJson); the
+ * waits one round trip less). The same request as client/link-pages/link-page.ts sends (postLink); the
  * page reads the answer and its errors. Nothing when the token is missing or the browser is offline.
  */
 function earlyFormFill(hash: string): Promise<Response> | undefined {

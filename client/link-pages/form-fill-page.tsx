@@ -5,18 +5,8 @@ import { FormIntro, FormQuestions, questionControlId } from '../components/form-
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { focusElement } from '../lib/focus.ts';
-import {
-  clearDraft,
-  draftKey,
-  FILL_MESSAGES,
-  fillFormId,
-  FormFillError,
-  readDraft,
-  readFormFill,
-  sendFormAnswers,
-  tokenFromHash,
-  writeDraft,
-} from './form-fill.ts';
+import { clearDraft, draftKey, FILL_MESSAGES, fillFormId, readDraft, readFormFill, sendFormAnswers, writeDraft } from './form-fill.ts';
+import { LinkRequestError, tokenFromHash, useLinkLoad, useLinkPage } from './link-page.ts';
 
 /*
  * `/forms/<id>/fill#<token>` (issue 28, decision 0109): a smart form answered by a teacher or a
@@ -28,13 +18,6 @@ import {
 const FILL_TITLE = 'Fill in a form';
 const SITE_NAME = 'Trelli';
 
-type LoadState =
-  | { kind: 'incomplete' }
-  | { kind: 'offline' }
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string; canRetry: boolean }
-  | { kind: 'ready'; view: FormFillView };
-
 type SendState =
   | { kind: 'idle' }
   | { kind: 'sending' }
@@ -44,63 +27,6 @@ type SendState =
   /** The link no longer takes answers (turned off, expired, used): the server's sentence. */
   | { kind: 'closed'; message: string }
   | { kind: 'sent' };
-
-/** Never indexed (the server says so too); another link pasted in the tab changes only the hash, so reload. */
-function useLinkPage(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.append(meta);
-    const reload = () => window.location.reload();
-    window.addEventListener('hashchange', reload);
-    return () => {
-      meta.remove();
-      window.removeEventListener('hashchange', reload);
-    };
-  }, []);
-}
-
-function initialState(token: string | null): LoadState {
-  if (!token) return { kind: 'incomplete' };
-  return navigator.onLine === false ? { kind: 'offline' } : { kind: 'loading' };
-}
-
-/** The form for the token, loaded again on "Try again" and when the connection comes back. */
-function useFormFill(token: string | null, early: Promise<Response> | undefined) {
-  const [state, setState] = useState<LoadState>(() => initialState(token));
-  // The first read may already be on its way (client/main.tsx); used once, every other try asks again.
-  const started = useRef(early);
-  const retry = useCallback(() => setState(initialState(token)), [token]);
-
-  useEffect(() => {
-    if (!token || state.kind !== 'loading') return undefined;
-    let current = true;
-    const request = started.current;
-    started.current = undefined;
-    readFormFill(token, request).then(
-      (view) => current && setState({ kind: 'ready', view }),
-      (error: unknown) => {
-        if (!current) return;
-        if (error instanceof FormFillError && error.status === null && navigator.onLine === false) setState({ kind: 'offline' });
-        else if (error instanceof FormFillError) setState({ kind: 'failed', message: error.message, canRetry: error.canRetry });
-        else setState({ kind: 'failed', message: FILL_MESSAGES.failed, canRetry: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, state]);
-
-  const waitsForNetwork = state.kind === 'offline' || (state.kind === 'failed' && state.message === FILL_MESSAGES.network);
-  useEffect(() => {
-    if (!waitsForNetwork) return undefined;
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [waitsForNetwork, retry]);
-
-  return { state, retry };
-}
 
 function Message({ title, children, action }: { title: string; children: string; action?: { label: string; onClick(): void } }) {
   return (
@@ -202,7 +128,7 @@ function FillForm({ token, formId, view }: { token: string; formId: string; view
       focusNext.current = SENT_HEADING_ID;
       setSend({ kind: 'sent' });
     } catch (error) {
-      if (!(error instanceof FormFillError)) {
+      if (!(error instanceof LinkRequestError)) {
         setSend({ kind: 'failed', message: FILL_MESSAGES.sendFailed, canRetry: true });
       } else if (error.status === null) {
         setSend({ kind: 'waiting', message: navigator.onLine === false ? FILL_MESSAGES.sendOffline : FILL_MESSAGES.sendNetwork });
@@ -281,7 +207,7 @@ function FillForm({ token, formId, view }: { token: string; formId: string; view
 export default function FormFillPage({ early }: { early?: Promise<Response> | undefined } = {}) {
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [formId] = useState(() => fillFormId(window.location.pathname) ?? 'form');
-  const { state, retry } = useFormFill(token, early);
+  const { state, retry } = useLinkLoad(token, readFormFill, FILL_MESSAGES.failed, early);
   const main = useRef<HTMLElement>(null);
   useLinkPage();
 

@@ -1,19 +1,15 @@
 import type { AnswerValue } from '#shared/form-answers.ts';
 import type { FormFillView } from '#shared/schemas/form.ts';
-import { SharedLinkError, tokenFromHash } from './shared-snapshot.ts';
+import { LINK_MESSAGES, postLink } from './link-page.ts';
 
 /*
- * What the form fill page asks the server (issue 28, decision 0109), as the shared snapshot page does:
- * plain fetch, the token in a JSON body (never in a URL), no cookies, nothing from another host, types
- * only from shared/. A draft of the answers stays in this browser until they are sent.
+ * What the form fill page asks the server (issue 28, decision 0109), as every link page does
+ * (./link-page.ts); types only from shared/. A draft of the answers stays in this browser until they are sent.
  */
 
-export { tokenFromHash };
-
 export const FILL_MESSAGES = {
-  incomplete: 'This link is not complete. Copy the whole link and try again.',
+  ...LINK_MESSAGES,
   tooMany: 'This link has been used many times in a short while. Please wait a minute, then try again.',
-  network: 'Trelli could not be reached. Check your connection and try again.',
   offline: 'You are offline. The form will open when your connection is back.',
   failed: 'Something went wrong while opening this form. Please try again.',
   sendFailed: 'Something went wrong while sending your answers. They are kept on this device: please try again.',
@@ -33,22 +29,6 @@ export function fillFormId(pathname: string): string | null {
   return /^\/forms\/([^/]+)\/fill\/?$/.exec(pathname)?.[1] ?? null;
 }
 
-/** Why a request did not give what was asked, with the server's sentence per question on a 400. */
-export class FormFillError extends SharedLinkError {
-  /** Question id -> what is wrong with its answer. */
-  readonly issues: Record<string, string>;
-
-  constructor(message: string, status: number | null, canRetry: boolean, issues: Record<string, string> = {}) {
-    super(message, status, canRetry);
-    this.name = 'FormFillError';
-    this.issues = issues;
-  }
-}
-
-interface ErrorBody {
-  error?: { message?: unknown; issues?: unknown };
-}
-
 /** `answers.<questionId>` issues from a 400, by question. */
 function questionIssues(issues: unknown): Record<string, string> {
   const byQuestion: Record<string, string> = {};
@@ -61,51 +41,18 @@ function questionIssues(issues: unknown): Record<string, string> {
   return byQuestion;
 }
 
-/** The server's own sentence for a link that does not work (404, 410) or answers it refused (400); ours for anything else. */
-async function failure(response: Response, otherwise: string): Promise<FormFillError> {
-  const { status } = response;
-  if (status === 429) return new FormFillError(FILL_MESSAGES.tooMany, status, true);
-  if (status === 400 || status === 404 || status === 410) {
-    const body = (await response.json().catch(() => null)) as ErrorBody | null;
-    const message = typeof body?.error?.message === 'string' ? body.error.message : otherwise;
-    return new FormFillError(message, status, false, status === 400 ? questionIssues(body?.error?.issues) : {});
-  }
-  return new FormFillError(otherwise, status, true);
-}
-
-/** A POST as these pages send it: JSON, no cookies, no cache, no Referer. client/main.tsx sends the first read the same way. */
-function postJson(path: string, body: unknown): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'omit',
-    cache: 'no-store',
-    referrerPolicy: 'no-referrer',
-  });
-}
-
-async function post(path: string, body: unknown, otherwise: string, started?: Promise<Response>): Promise<Response> {
-  let response: Response;
-  try {
-    response = await (started ?? postJson(path, body));
-  } catch {
-    throw new FormFillError(FILL_MESSAGES.network, null, true);
-  }
-  if (!response.ok) throw await failure(response, otherwise);
-  return response;
-}
-
 /** The form for `token`; `started`: the same request already sent by client/main.tsx while this page's code arrived. */
 export async function readFormFill(token: string, started?: Promise<Response>): Promise<FormFillView> {
-  return (await (await post(FORM_FILL_PATHS.view, { token }, FILL_MESSAGES.failed, started)).json()) as FormFillView;
+  const request = { tooMany: FILL_MESSAGES.tooMany, otherwise: FILL_MESSAGES.failed, issuesOf: questionIssues, started };
+  return (await (await postLink(FORM_FILL_PATHS.view, { token }, request)).json()) as FormFillView;
 }
 
 export async function sendFormAnswers(
   token: string,
   answers: { questionId: string; value: AnswerValue }[],
 ): Promise<{ answeredAt: string }> {
-  return (await (await post(FORM_FILL_PATHS.answers, { token, answers }, FILL_MESSAGES.sendFailed)).json()) as { answeredAt: string };
+  const request = { tooMany: FILL_MESSAGES.tooMany, otherwise: FILL_MESSAGES.sendFailed, issuesOf: questionIssues };
+  return (await (await postLink(FORM_FILL_PATHS.answers, { token, answers }, request)).json()) as { answeredAt: string };
 }
 
 /* The draft: kept in this browser while typing, under a key that does not hold the token. */

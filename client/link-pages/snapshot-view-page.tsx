@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SnapshotPaper, SnapshotView } from '#shared/schemas/snapshot.ts';
 import { browserPaper, PAPER_LABELS, PAPERS, snapshotPdfFileName } from '../components/snapshot/paper.ts';
 import { SnapshotDocument } from '../components/snapshot/snapshot-document.tsx';
@@ -6,7 +6,8 @@ import { buttonVariants } from '../components/ui/button-variants.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { focusElement } from '../lib/focus.ts';
 import { saveBlob } from '../lib/save-blob.ts';
-import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot, SharedLinkError, tokenFromHash } from './shared-snapshot.ts';
+import { LinkRequestError, tokenFromHash, useLinkLoad, useLinkPage } from './link-page.ts';
+import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot } from './shared-snapshot.ts';
 
 /*
  * `/snapshots/view#<token>` (issue 27): a snapshot shared by link, read by someone without an account.
@@ -16,71 +17,6 @@ import { MESSAGES, readSharedPdf, readSharedPhoto, readSharedSnapshot, SharedLin
 
 const SNAPSHOT_VIEW_TITLE = 'Shared snapshot';
 const SITE_NAME = 'Trelli';
-
-type PageState =
-  | { kind: 'incomplete' }
-  | { kind: 'offline' }
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string; canRetry: boolean }
-  | { kind: 'ready'; view: SnapshotView };
-
-/**
- * A shared page is never indexed (the server says so too, with X-Robots-Tag). Another link pasted
- * into the same tab changes only the part after `#`, which loads nothing by itself: the page reloads.
- */
-function useLinkPage(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.append(meta);
-    const reload = () => window.location.reload();
-    window.addEventListener('hashchange', reload);
-    return () => {
-      meta.remove();
-      window.removeEventListener('hashchange', reload);
-    };
-  }, []);
-}
-
-function initialState(token: string | null): PageState {
-  if (!token) return { kind: 'incomplete' };
-  return navigator.onLine === false ? { kind: 'offline' } : { kind: 'loading' };
-}
-
-/** The snapshot for the token, loaded again on "Try again" and when the connection comes back. */
-function useSharedSnapshot(token: string | null) {
-  const [state, setState] = useState<PageState>(() => initialState(token));
-  // Each try is a new state object, so a try while 'loading' already starts a new load.
-  const retry = useCallback(() => setState(initialState(token)), [token]);
-
-  useEffect(() => {
-    if (!token || state.kind !== 'loading') return undefined;
-    let current = true;
-    readSharedSnapshot(token).then(
-      (view) => current && setState({ kind: 'ready', view }),
-      (error: unknown) => {
-        if (!current) return;
-        if (error instanceof SharedLinkError && error.status === null && navigator.onLine === false) setState({ kind: 'offline' });
-        else if (error instanceof SharedLinkError) setState({ kind: 'failed', message: error.message, canRetry: error.canRetry });
-        else setState({ kind: 'failed', message: MESSAGES.failed, canRetry: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, state]);
-
-  // Offline, or the network failed: try again by itself once the browser is back online.
-  const waitsForNetwork = state.kind === 'offline' || (state.kind === 'failed' && state.message === MESSAGES.network);
-  useEffect(() => {
-    if (!waitsForNetwork) return undefined;
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [waitsForNetwork, retry]);
-
-  return { state, retry };
-}
 
 /** The photo as a blob: URL while the page shows it. */
 function usePhotoUrl(token: string | null, view: SnapshotView | null): string | null {
@@ -132,7 +68,7 @@ function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
     try {
       saveBlob(await readSharedPdf(token, paper), snapshotPdfFileName(view.firstName));
     } catch (failure) {
-      setError(failure instanceof SharedLinkError ? failure.message : MESSAGES.failed);
+      setError(failure instanceof LinkRequestError ? failure.message : MESSAGES.failed);
     } finally {
       setBusy(false);
     }
@@ -173,7 +109,7 @@ function Toolbar({ token, view }: { token: string; view: SnapshotView }) {
 
 export default function SnapshotViewPage() {
   const [token] = useState(() => tokenFromHash(window.location.hash));
-  const { state, retry } = useSharedSnapshot(token);
+  const { state, retry } = useLinkLoad(token, readSharedSnapshot, MESSAGES.failed);
   const main = useRef<HTMLElement>(null);
   // "Try again" goes with the message: once the answer is on the page, focus its heading, not the page's start.
   const retried = useRef(false);
