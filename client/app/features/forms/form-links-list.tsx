@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { LinkDateRows } from '../../components/share-link.tsx';
 import { useFormLinks, useRevokeFormLink } from './use-forms.ts';
 
 export const FORM_LINKS_HEADING_ID = 'form-links-heading';
@@ -30,14 +31,7 @@ function LinkItem({ link }: { link: FormLink }) {
         {who}
       </h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-semibold">Made: </dt>
-          <dd className="inline">{formatDateTime(link.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold">Ends: </dt>
-          <dd className="inline">{formatDateTime(link.expiresAt)}</dd>
-        </div>
+        <LinkDateRows link={link} />
         <div>
           <dt className="sr-only">Opened: </dt>
           <dd>{opensText(link)}</dd>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { CreatedLinkPanel, LinkDaysField } from '../../components/share-link.tsx';
 import { failureText, useMailConfigured, useShareForm } from './use-forms.ts';
 
 const { linkMinDays, linkMaxDays, linkDefaultDays, recipientName: nameLimit } = FORM_LIMITS;
@@ -124,21 +125,15 @@ export function ShareFormDialog({ formId, title, onClose }: { formId: number; ti
               </option>
             ))}
           </SelectField>
-          <div className="max-w-48">
-            <TextField
-              id={`${id}-days`}
-              label="Days the link works"
-              type="number"
-              inputMode="numeric"
-              min={linkMinDays}
-              max={linkMaxDays}
-              step={1}
-              hint={`From ${linkMinDays} to ${linkMaxDays} days.`}
-              error={problems.days}
-              value={fields.days}
-              onChange={(event) => set({ days: event.target.value })}
-            />
-          </div>
+          <LinkDaysField
+            id={`${id}-days`}
+            label="Days the link works"
+            min={linkMinDays}
+            max={linkMaxDays}
+            error={problems.days}
+            value={fields.days}
+            onChange={(days) => set({ days })}
+          />
           <label className="flex min-h-11 items-center gap-3 text-ink">
             <input
               type="checkbox"
@@ -187,49 +182,18 @@ function CreatedFormLinkView({
   name: string;
   onDone: () => void;
 }) {
-  const id = useId().replaceAll(':', '');
-  const message = useRef<HTMLParagraphElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => message.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.link);
-      setCopied(true);
-    } catch {
-      input.current?.select();
-    }
-  }
-
   return (
-    <div className="grid min-w-0 gap-3">
-      <p ref={message} tabIndex={-1} className="font-semibold text-ink">
-        The link for {name} is ready. It works until {formatDateTime(created.expiresAt)}, and is shown only now: copy it before you close
-        this.
-      </p>
-      {created.emailed && to ? <p className="text-ink">Emailed to {to}.</p> : null}
-      {!created.emailed && to ? <p className="text-ink">We could not email it this time: copy the link and send it yourself.</p> : null}
-      <label htmlFor={`${id}-link`} className="text-sm font-semibold text-ink">
-        Link to the form
-      </label>
-      <input
-        ref={input}
-        id={`${id}-link`}
-        readOnly
-        value={created.link}
-        onFocus={(event) => event.target.select()}
-        className="block w-full min-w-0 rounded-lg border border-ink/25 bg-white px-3 py-2.5 font-mono text-sm text-ink"
-      />
-      <p aria-live="polite" className="text-sm text-ink">
-        {copied ? 'Link copied.' : ''}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void copy()}>{copied ? 'Link copied' : 'Copy link'}</Button>
-        <Button variant="outline" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <CreatedLinkPanel
+      link={created.link}
+      label="Link to the form"
+      message={`The link for ${name} is ready. It works until ${formatDateTime(created.expiresAt)}, and is shown only now: copy it before you close this.`}
+      notes={
+        <>
+          {created.emailed && to ? <p className="text-ink">Emailed to {to}.</p> : null}
+          {!created.emailed && to ? <p className="text-ink">We could not email it this time: copy the link and send it yourself.</p> : null}
+        </>
+      }
+      onDone={onDone}
+    />
   );
 }

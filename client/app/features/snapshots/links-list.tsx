@@ -5,6 +5,7 @@ import { focusWhenShown } from '../../../lib/focus.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { LinkDateRows } from '../../components/share-link.tsx';
 import { useShareMutations, useSnapshotLinks } from './use-snapshots.ts';
 
 const LINKS_HEADING_ID = 'snapshot-links-heading';
@@ -20,14 +21,7 @@ export function LinkFacts({ link }: { link: SnapshotLink }) {
   return (
     <>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-semibold">Made: </dt>
-          <dd className="inline">{formatDateTime(link.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold">Ends: </dt>
-          <dd className="inline">{formatDateTime(link.expiresAt)}</dd>
-        </div>
+        <LinkDateRows link={link} />
         <div className="sm:col-span-2">
           <dt className="sr-only">Opened: </dt>
           <dd>{opensText(link)}</dd>

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SNAPSHOT_LIMITS, type CreatedLink } from '#shared/schemas/snapshot.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { FormAlert, TextField } from '../../components/form-field.tsx';
+import { FormAlert } from '../../components/form-field.tsx';
 import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
+import { CreatedLinkPanel, LinkDaysField } from '../../components/share-link.tsx';
 import { failureText, useShareMutations } from './use-snapshots.ts';
 
 const { linkMinDays, linkMaxDays, linkDefaultDays } = SNAPSHOT_LIMITS;
@@ -57,21 +58,15 @@ export function ShareDialog({ snapshotId, name, onClose }: { snapshotId: number;
             Anyone with the link can read the sections this snapshot shows, without an account, until the link ends. You can turn it off at
             any time.
           </p>
-          <div className="max-w-48">
-            <TextField
-              id={`${id}-days`}
-              label="Days the link opens"
-              type="number"
-              inputMode="numeric"
-              min={linkMinDays}
-              max={linkMaxDays}
-              step={1}
-              hint={`From ${linkMinDays} to ${linkMaxDays} days.`}
-              error={error ?? undefined}
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-            />
-          </div>
+          <LinkDaysField
+            id={`${id}-days`}
+            label="Days the link opens"
+            min={linkMinDays}
+            max={linkMaxDays}
+            error={error ?? undefined}
+            value={days}
+            onChange={setDays}
+          />
           <FormAlert>{failed}</FormAlert>
           <OfflineNotice pending={share.isPending} what="link" />
           <div className="flex flex-wrap gap-2">
@@ -86,48 +81,14 @@ export function ShareDialog({ snapshotId, name, onClose }: { snapshotId: number;
   );
 }
 
-/** The new link, once: its end, the address to copy (selected when the browser will not copy it), and Done. */
+/** The new link, once: its end, the address to copy, and Done. */
 function CreatedShareLink({ created, onDone }: { created: CreatedLink; onDone: () => void }) {
-  const id = useId().replaceAll(':', '');
-  const message = useRef<HTMLParagraphElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => message.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.link);
-      setCopied(true);
-    } catch {
-      input.current?.select();
-    }
-  }
-
   return (
-    <div className="grid gap-3">
-      <p ref={message} tabIndex={-1} className="font-semibold text-ink">
-        The link is ready. It opens until {formatDateTime(created.expiresAt)}, and is shown only now: copy it before you close this.
-      </p>
-      <label htmlFor={`${id}-link`} className="text-sm font-semibold text-ink">
-        Share link
-      </label>
-      <input
-        ref={input}
-        id={`${id}-link`}
-        readOnly
-        value={created.link}
-        onFocus={(event) => event.target.select()}
-        className="block w-full min-w-0 rounded-lg border border-ink/25 bg-white px-3 py-2.5 font-mono text-sm text-ink"
-      />
-      <p aria-live="polite" className="text-sm text-ink">
-        {copied ? 'Link copied.' : ''}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void copy()}>{copied ? 'Link copied' : 'Copy link'}</Button>
-        <Button variant="outline" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <CreatedLinkPanel
+      link={created.link}
+      label="Share link"
+      message={`The link is ready. It opens until ${formatDateTime(created.expiresAt)}, and is shown only now: copy it before you close this.`}
+      onDone={onDone}
+    />
   );
 }
