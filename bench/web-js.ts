@@ -157,15 +157,12 @@ async function signUpParent(context: BrowserContext, origin: string, withChild: 
   if (child.status() !== 201) throw new Error(`creating a child answered ${child.status()}: ${await child.text()}`);
 }
 
-const SHARED_SNAPSHOT_TITLE = 'Maya for her teacher';
-
 /**
- * A snapshot shared by link (issue 27), made through the REST API as a parent would: a child with a
- * goal and three progress entries, a teacher's snapshot and a 7-day link. Answers the page's path on
- * this server with the token after `#` (the link itself names the server's APP_URL).
+ * A new parent (signed up through the REST API) with Maya, 9, in grade 4 with an IEP: their POST, and
+ * a path scoped to her. `tag` names the bench in the made-up email address.
  */
-export async function sharedSnapshotPath(origin: string): Promise<string> {
-  const email = `bench-web-share-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+async function parentOfMaya(origin: string, tag: string) {
+  const email = `bench-web-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const { token } = await json<{ token: string }>(`${origin}/api/auth/sign-up`, { method: 'POST', body: { email, password: PASSWORD } });
   const post = <T>(path: string, body: unknown) => json<T>(`${origin}${path}`, { method: 'POST', token, body });
   const child = await post<{ id: number }>('/api/children', {
@@ -175,6 +172,18 @@ export async function sharedSnapshotPath(origin: string): Promise<string> {
     supportPlan: 'iep',
   });
   const scoped = (path: string) => `${path}?childId=${child.id}`;
+  return { post, scoped };
+}
+
+const SHARED_SNAPSHOT_TITLE = 'Maya for her teacher';
+
+/**
+ * A snapshot shared by link (issue 27), made through the REST API as a parent would: a child with a
+ * goal and three progress entries, a teacher's snapshot and a 7-day link. Answers the page's path on
+ * this server with the token after `#` (the link itself names the server's APP_URL).
+ */
+export async function sharedSnapshotPath(origin: string): Promise<string> {
+  const { post, scoped } = await parentOfMaya(origin, 'share');
   const goal = await post<{ id: number }>(scoped('/api/goals'), {
     area: 'reading',
     title: 'Read a page aloud fluently',
@@ -203,16 +212,7 @@ export const FORM_FILL_TITLE = 'Weekly check-in for Maya';
  * teacher. Answers the page's path on this server with the token after `#`.
  */
 export async function formFillPath(origin: string): Promise<string> {
-  const email = `bench-web-form-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const { token } = await json<{ token: string }>(`${origin}/api/auth/sign-up`, { method: 'POST', body: { email, password: PASSWORD } });
-  const post = <T>(path: string, body: unknown) => json<T>(`${origin}${path}`, { method: 'POST', token, body });
-  const child = await post<{ id: number }>('/api/children', {
-    firstName: 'Maya',
-    dateOfBirth: yearsAgo(9),
-    grade: '4',
-    supportPlan: 'iep',
-  });
-  const scoped = (path: string) => `${path}?childId=${child.id}`;
+  const { post, scoped } = await parentOfMaya(origin, 'form');
   const goal = await post<{ id: number }>(scoped('/api/goals'), {
     area: 'attention-executive-function',
     title: 'Start written work within 3 minutes',
