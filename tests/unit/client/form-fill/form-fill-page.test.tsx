@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FormFillView } from '../../../../shared/schemas/form.ts';
 import FormFillPage from '../../../../client/link-pages/form-fill-page.tsx';
 import { draftKey, FILL_MESSAGES, fillFormId } from '../../../../client/link-pages/form-fill.ts';
+import { json, linkError, linkServer } from '../../../helpers/link-server.ts';
 
 const TOKEN = 'b'.repeat(43);
 const KEY = draftKey('12', TOKEN);
@@ -27,42 +28,14 @@ function fillView(overrides: Partial<FormFillView> = {}): FormFillView {
   };
 }
 
-type Answer = Response | 'network-error';
-let answers: Record<string, Answer[]> = {};
-const requests: { url: string; body: unknown }[] = [];
-let online = true;
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-const linkError = (status: number, code: string, message: string) => json(status, { error: { code, message } });
-
+const server = linkServer(`/forms/12/fill#${TOKEN}`);
+const { requests } = server;
 beforeEach(() => {
-  answers = {};
-  requests.length = 0;
-  online = true;
   localStorage.clear();
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, body: JSON.parse(String(init.body)) });
-      const next = answers[url]?.shift();
-      if (!next || next === 'network-error') throw new TypeError('Failed to fetch');
-      return next;
-    }),
-  );
-  window.history.replaceState(null, '', `/forms/12/fill#${TOKEN}`);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  document.head.querySelectorAll('meta[name="robots"]').forEach((meta) => meta.remove());
 });
 
 async function opened(view = fillView()) {
-  answers['/api/forms/fill'] = [json(200, view)];
+  server.answers['/api/forms/fill'] = [json(200, view)];
   render(<FormFillPage />);
   return screen.findByRole('heading', { level: 1, name: view.title });
 }
@@ -105,7 +78,7 @@ describe('the form fill page', () => {
     [410, 'GONE', 'This link was already used. It works once: ask the person who sent it for a new one.'],
     [404, 'NOT_FOUND', 'This link was turned off. Ask the person who sent it for a new one.'],
   ])('a link that no longer works (%i): the server sentence, no Try again', async (status, code, message) => {
-    answers['/api/forms/fill'] = [linkError(status, code, message)];
+    server.answers['/api/forms/fill'] = [linkError(status, code, message)];
     render(<FormFillPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'This form did not open' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(message);
@@ -113,7 +86,7 @@ describe('the form fill page', () => {
   });
 
   it('too many opens, then a network failure: Try again each time, then the form', async () => {
-    answers['/api/forms/fill'] = [linkError(429, 'TOO_MANY_REQUESTS', 'Too many'), 'network-error', json(200, fillView())];
+    server.answers['/api/forms/fill'] = [linkError(429, 'TOO_MANY_REQUESTS', 'Too many'), 'network-error', json(200, fillView())];
     render(<FormFillPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(FILL_MESSAGES.tooMany);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -123,12 +96,12 @@ describe('the form fill page', () => {
   });
 
   it('offline at first: says so, and opens once the connection is back', async () => {
-    online = false;
-    answers['/api/forms/fill'] = [json(200, fillView())];
+    server.online = false;
+    server.answers['/api/forms/fill'] = [json(200, fillView())];
     render(<FormFillPage />);
     expect(screen.getByRole('alert').textContent).toBe(FILL_MESSAGES.offline);
     expect(requests).toEqual([]);
-    online = true;
+    server.online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
@@ -153,7 +126,7 @@ describe('the form fill page', () => {
 
   it("shows the server's 400 per question", async () => {
     await opened();
-    answers['/api/forms/fill/answers'] = [
+    server.answers['/api/forms/fill/answers'] = [
       json(400, {
         error: {
           code: 'BAD_REQUEST',
@@ -170,7 +143,7 @@ describe('the form fill page', () => {
 
   it('sends the answers, thanks by name, clears the draft; a reusable link can be answered again', async () => {
     await opened();
-    answers['/api/forms/fill/answers'] = [json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
+    server.answers['/api/forms/fill/answers'] = [json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
     fireEvent.change(countField(), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(localStorage.getItem(KEY)).toContain('"starts":4');
@@ -197,7 +170,7 @@ describe('the form fill page', () => {
 
   it('a single-use link: thanks, and nothing more', async () => {
     await opened(fillView({ singleUse: true }));
-    answers['/api/forms/fill/answers'] = [json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
+    server.answers['/api/forms/fill/answers'] = [json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
     fireEvent.change(countField(), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Answers sent' })).toBeTruthy();
@@ -219,13 +192,13 @@ describe('the form fill page', () => {
   it('the connection drops on Send: the draft is kept and said so, and the answers go when it is back', async () => {
     await opened();
     fireEvent.change(countField(), { target: { value: '3' } });
-    online = false;
-    answers['/api/forms/fill/answers'] = ['network-error', json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
+    server.online = false;
+    server.answers['/api/forms/fill/answers'] = ['network-error', json(201, { answeredAt: '2026-11-27T10:00:00.000Z' })];
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(FILL_MESSAGES.sendOffline));
     expect(localStorage.getItem(KEY)).toContain('"starts":3');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    online = true;
+    server.online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
@@ -237,7 +210,7 @@ describe('the form fill page', () => {
   it('a link used up while answering: the server sentence, the draft kept, no Send', async () => {
     await opened(fillView({ singleUse: true }));
     const used = 'This link was already used. It works once: ask the person who sent it for a new one.';
-    answers['/api/forms/fill/answers'] = [linkError(410, 'GONE', used)];
+    server.answers['/api/forms/fill/answers'] = [linkError(410, 'GONE', used)];
     fireEvent.change(countField(), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(used));

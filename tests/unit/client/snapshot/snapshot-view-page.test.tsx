@@ -1,49 +1,19 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import SnapshotViewPage from '../../../../client/link-pages/snapshot-view-page.tsx';
 import { MESSAGES } from '../../../../client/link-pages/shared-snapshot.ts';
 import { snapshotView } from './snapshot-fixtures.ts';
+import { json, linkError, linkServer } from '../../../helpers/link-server.ts';
 
 const TOKEN = 'a'.repeat(43);
 
-type Answer = Response | 'network-error';
-/** The server as the page meets it: each request answered in turn, by path. */
-let answers: Record<string, Answer[]> = {};
-const requests: { url: string; body: unknown }[] = [];
-let online = true;
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-const linkError = (status: number, code: string, message: string) => json(status, { error: { code, message } });
-
-beforeEach(() => {
-  answers = {};
-  requests.length = 0;
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, body: JSON.parse(String(init.body)) });
-      const next = answers[url]?.shift();
-      if (!next || next === 'network-error') throw new TypeError('Failed to fetch');
-      return next;
-    }),
-  );
-  window.history.replaceState(null, '', `/snapshots/view#${TOKEN}`);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  document.head.querySelectorAll('meta[name="robots"]').forEach((meta) => meta.remove());
-});
+const server = linkServer(`/snapshots/view#${TOKEN}`);
+const { requests } = server;
 
 describe('the shared snapshot page', () => {
   it('loads the snapshot with the token in the body only, and shows it, not indexed, titled', async () => {
-    answers['/api/shared/snapshot'] = [json(200, snapshotView())];
+    server.answers['/api/shared/snapshot'] = [json(200, snapshotView())];
     render(<SnapshotViewPage />);
     expect(screen.getByText('Opening the snapshot...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya for her teacher' })).toBeTruthy();
@@ -57,8 +27,8 @@ describe('the shared snapshot page', () => {
   });
 
   it('with print styles: Print prints; the photo comes as a blob URL', async () => {
-    answers['/api/shared/snapshot'] = [json(200, snapshotView({ printStyles: true, hasPhoto: true }))];
-    answers['/api/shared/snapshot/photo'] = [new Response(new Blob(['jpeg'], { type: 'image/jpeg' }))];
+    server.answers['/api/shared/snapshot'] = [json(200, snapshotView({ printStyles: true, hasPhoto: true }))];
+    server.answers['/api/shared/snapshot/photo'] = [new Response(new Blob(['jpeg'], { type: 'image/jpeg' }))];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:photo-1');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const print = vi.fn<() => void>();
@@ -72,8 +42,8 @@ describe('the shared snapshot page', () => {
   });
 
   it('downloads the PDF on the chosen paper as a file', async () => {
-    answers['/api/shared/snapshot'] = [json(200, snapshotView())];
-    answers['/api/shared/snapshot/pdf'] = [new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }))];
+    server.answers['/api/shared/snapshot'] = [json(200, snapshotView())];
+    server.answers['/api/shared/snapshot/pdf'] = [new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }))];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf-1');
     let saved: { href: string; download: string } | null = null;
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -90,7 +60,7 @@ describe('the shared snapshot page', () => {
     [404, 'NOT_FOUND', 'This link does not open. It may have been turned off.'],
     [410, 'GONE', 'This link has expired.'],
   ])('a %i shows the server’s sentence, and no way to try again', async (status, code, message) => {
-    answers['/api/shared/snapshot'] = [linkError(status, code, message)];
+    server.answers['/api/shared/snapshot'] = [linkError(status, code, message)];
     render(<SnapshotViewPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -98,14 +68,14 @@ describe('the shared snapshot page', () => {
   });
 
   it('429 asks to wait a minute', async () => {
-    answers['/api/shared/snapshot'] = [linkError(429, 'TOO_MANY_REQUESTS', 'Too many requests.')];
+    server.answers['/api/shared/snapshot'] = [linkError(429, 'TOO_MANY_REQUESTS', 'Too many requests.')];
     render(<SnapshotViewPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.tooMany);
     expect(MESSAGES.tooMany).toMatch(/wait a minute/);
   });
 
   it('a network failure says so, and Try again loads it', async () => {
-    answers['/api/shared/snapshot'] = ['network-error', json(200, snapshotView())];
+    server.answers['/api/shared/snapshot'] = ['network-error', json(200, snapshotView())];
     render(<SnapshotViewPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.network);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -118,12 +88,12 @@ describe('the shared snapshot page', () => {
   });
 
   it('offline: says so, asks nothing, and loads once the connection is back', async () => {
-    online = false;
-    answers['/api/shared/snapshot'] = [json(200, snapshotView())];
+    server.online = false;
+    server.answers['/api/shared/snapshot'] = [json(200, snapshotView())];
     render(<SnapshotViewPage />);
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.offline);
     expect(requests).toHaveLength(0);
-    online = true;
+    server.online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
