@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_LIMITS, type Form, type FormLink } from '#shared/schemas/form.ts';
 import { checkChildScope } from '../../server/core/child-scope.ts';
-import { shareChildren, tokenOf } from '../helpers/caregivers.ts';
+import { familyWithViewerAndUpdater, tokenOf } from '../helpers/caregivers.ts';
 import { expectApiError } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { api, signUpParentWithChild, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -183,13 +183,7 @@ describe.each(ENGINES)('forms on %s', (engine) => {
   });
 
   it('roles: a viewer reads, an updater makes and edits, only an owner deletes, sends, lists and turns off links', async () => {
-    const family = await signUpParentWithChild(server);
-    const viewer = await signUpParent(server);
-    const updater = await signUpParent(server);
-    await shareChildren(server.services, family.userId, viewer.userId, 'viewer', [family.childId], viewer.email);
-    await shareChildren(server.services, family.userId, updater.userId, 'updater', [family.childId], updater.email);
-    const as = (person: { token: string }, method: string, path: string, json?: unknown) =>
-      api(server, method, `/api${path}?childId=${family.childId}`, { token: person.token, json });
+    const { family, viewer, updater, as } = await familyWithViewerAndUpdater(server);
     const questions = [{ id: 'q', kind: 'yes-no', prompt: 'Did she eat lunch?' }];
 
     const form = (await create(family, { title: 'Lunch', questions })).body as Form;

@@ -8,10 +8,10 @@ import { FEATURE_FLAG_DEFAULTS, mergeFeatureFlags } from '#shared/feature-flags.
 import { SNAPSHOT_LIMITS, type SnapshotView } from '#shared/schemas/snapshot.ts';
 import { checkChildScope } from '../../server/core/child-scope.ts';
 import { openLink } from '../../server/core/share-links.ts';
-import { shareChildren, tokenOf } from '../helpers/caregivers.ts';
+import { familyWithViewerAndUpdater, tokenOf } from '../helpers/caregivers.ts';
 import { expectApiError, servicesLike } from '../helpers/integration-kit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { api, signUpParent, signUpParentWithChild, startTestServer, uploadDocument, type TestServer } from '../helpers/test-server.ts';
+import { api, signUpParentWithChild, startTestServer, uploadDocument, type TestServer } from '../helpers/test-server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A 1x1 PNG. */
@@ -196,13 +196,7 @@ describe.each(ENGINES)('snapshots on %s', (engine) => {
   });
 
   it('roles: a viewer reads and downloads, an updater makes and edits, only an owner deletes, shares and revokes', async () => {
-    const family = await signUpParentWithChild(server);
-    const viewer = await signUpParent(server);
-    const updater = await signUpParent(server);
-    await shareChildren(server.services, family.userId, viewer.userId, 'viewer', [family.childId], viewer.email);
-    await shareChildren(server.services, family.userId, updater.userId, 'updater', [family.childId], updater.email);
-    const as = (person: { token: string }, method: string, path: string, json?: unknown) =>
-      api(server, method, `/api${path}?childId=${family.childId}`, { token: person.token, json });
+    const { family, viewer, updater, as } = await familyWithViewerAndUpdater(server);
 
     const snapshot = (await create(family, { audience: 'teacher' })).body;
     expect((await as(viewer, 'GET', '/snapshots')).status).toBe(200);
