@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { TextField } from './form-field.tsx';
+import { FormAlert, TextField } from './form-field.tsx';
+import { OfflineNotice, SubmitButton } from './saving-offline.tsx';
 
 /*
  * What the share dialogs (a snapshot's link, a smart form's link) show alike: how many days the link
@@ -118,6 +119,22 @@ export function LinkDateRows({ link }: { link: { createdAt: string; expiresAt: s
       <div>
         <dt className="inline font-semibold">Ends: </dt>
         <dd className="inline">{formatDateTime(link.expiresAt)}</dd>
+      </div>
+    </>
+  );
+}
+
+/** The share form's end: why making the link failed, the offline notice, Make the link and Cancel. */
+export function MakeLinkButtons({ failed, pending, onCancel }: { failed: string | null; pending: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <FormAlert>{failed}</FormAlert>
+      <OfflineNotice pending={pending} what="link" />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={pending}>Make the link</SubmitButton>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </>
   );

@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { RECIPIENT_ROLE_LABELS } from '#shared/record-labels.ts';
 import { FORM_LIMITS, RECIPIENT_ROLES, type CreatedFormLink, type RecipientRole } from '#shared/schemas/form.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { FormAlert, SelectField, TextField } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
-import { CreatedLinkPanel, LinkDaysField } from '../../components/share-link.tsx';
+import { SelectField, TextField } from '../../components/form-field.tsx';
+import { CreatedLinkPanel, LinkDaysField, MakeLinkButtons } from '../../components/share-link.tsx';
 import { failureText, useMailConfigured, useShareForm } from './use-forms.ts';
 
 const { linkMinDays, linkMaxDays, linkDefaultDays, recipientName: nameLimit } = FORM_LIMITS;
@@ -156,14 +154,7 @@ export function ShareFormDialog({ formId, title, onClose }: { formId: number; ti
               onChange={(event) => set({ email: event.target.value })}
             />
           ) : null}
-          <FormAlert>{failed}</FormAlert>
-          <OfflineNotice pending={share.isPending} what="link" />
-          <div className="flex flex-wrap gap-2">
-            <SubmitButton pending={share.isPending}>Make the link</SubmitButton>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-          </div>
+          <MakeLinkButtons failed={failed} pending={share.isPending} onCancel={onClose} />
         </form>
       )}
     </section>

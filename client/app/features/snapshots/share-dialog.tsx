@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SNAPSHOT_LIMITS, type CreatedLink } from '#shared/schemas/snapshot.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { FormAlert } from '../../components/form-field.tsx';
-import { OfflineNotice, SubmitButton } from '../../components/saving-offline.tsx';
-import { CreatedLinkPanel, LinkDaysField } from '../../components/share-link.tsx';
+import { CreatedLinkPanel, LinkDaysField, MakeLinkButtons } from '../../components/share-link.tsx';
 import { failureText, useShareMutations } from './use-snapshots.ts';
 
 const { linkMinDays, linkMaxDays, linkDefaultDays } = SNAPSHOT_LIMITS;
@@ -67,14 +64,7 @@ export function ShareDialog({ snapshotId, name, onClose }: { snapshotId: number;
             value={days}
             onChange={setDays}
           />
-          <FormAlert>{failed}</FormAlert>
-          <OfflineNotice pending={share.isPending} what="link" />
-          <div className="flex flex-wrap gap-2">
-            <SubmitButton pending={share.isPending}>Make the link</SubmitButton>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-          </div>
+          <MakeLinkButtons failed={failed} pending={share.isPending} onCancel={onClose} />
         </form>
       )}
     </section>
