@@ -367,11 +367,6 @@ function Question({
   );
 }
 
-/** The id a question's group gets: where the page moves focus to show a problem. */
-export function questionElementId(questionId: string, idPrefix = 'q'): string {
-  return `${idPrefix}-${questionId}-question`;
-}
-
 /** The first control of a question, to focus when it has a problem. */
 export function questionControlId(questionId: string, idPrefix = 'q'): string {
   return `${idPrefix}-${questionId}`;
