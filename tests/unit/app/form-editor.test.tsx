@@ -222,6 +222,8 @@ describe('the form editor', { timeout: 20_000 }, () => {
     const links = await screen.findByRole('region', { name: 'Open links' });
     expect(await within(links).findByRole('heading', { name: 'Ms Lee (teacher)' })).toBeTruthy();
     expect(within(links).getByText('1 answer')).toBeTruthy();
+    // On a shared child, each link says who sent it.
+    expect(links.textContent).toMatch(/Sent by you, /);
     fireEvent.click(within(links).getByRole('button', { name: 'Turn off the link for Ms Lee (teacher)' }));
     fireEvent.click(within(links).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(api.calls('forms.revokeLink')).toHaveLength(1));

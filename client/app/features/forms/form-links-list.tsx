@@ -3,6 +3,7 @@ import type { FormLink } from '#shared/schemas/form.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
+import { AddedBy } from '../../components/added-by.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { LinkDateRows } from '../../components/share-link.tsx';
@@ -41,6 +42,7 @@ function LinkItem({ link }: { link: FormLink }) {
           <dd>{answersText(link)}</dd>
         </div>
       </dl>
+      <AddedBy author={link.addedBy} at={link.createdAt} verb="Sent" />
       <div>
         <ConfirmDelete
           label="Turn off"
