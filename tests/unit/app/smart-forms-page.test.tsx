@@ -80,6 +80,8 @@ describe('Smart forms on /snapshots', { timeout: 20_000 }, () => {
     renderPage('viewer');
     const section = await screen.findByRole('region', { name: 'Smart forms' });
     expect(await within(section).findByRole('article', { name: 'Ms Lee (teacher), answered Nov 3' })).toBeTruthy();
+    // The form itself has loaded too, so a missing Edit on it is a real absence.
+    expect(await within(section).findByRole('article', { name: 'Weekly check-in' })).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Ask a teacher' })).toBeNull();
     expect(within(section).queryByRole('link', { name: /Edit/ })).toBeNull();
     expect(within(section).queryByRole('button', { name: /^Approve the answers/ })).toBeNull();

@@ -182,6 +182,8 @@ describe('the form fill page', () => {
     fireEvent.change(countField(), { target: { value: '7' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Anything else/ }), { target: { value: 'A good week' } });
     expect(KEY).not.toContain(TOKEN);
+    // The draft is stored now, under that key: so no key holding the token is a real check.
+    expect(localStorage.getItem(KEY)).toContain('"starts":7');
     expect(Object.keys(localStorage).some((key) => key.includes(TOKEN))).toBe(false);
     cleanup();
     await opened();
