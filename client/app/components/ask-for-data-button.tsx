@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { formFromTemplate, type FormTemplateName } from '#shared/form-templates.ts';
 import { formActions } from '#shared/schemas/form.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { formEditPath } from '../../lib/paths.ts';
 import { useChildContext } from '../child-context.tsx';
 import { useCreateForm } from '../features/forms/use-forms.ts';
 import { RoleGate } from './child-role.tsx';
@@ -20,11 +21,6 @@ const DEFAULT_LABELS: Record<FormTemplateName, string> = {
   'before-iep': 'Ask for input before the IEP meeting',
   goal: 'Ask for data on this goal',
 };
-
-/** The path of a form's editor. */
-export function formEditPath(formId: number): string {
-  return `/forms/${formId}/edit`;
-}
 
 function AskButton({ template, goal, label, variant = 'secondary' }: AskForDataButtonProps) {
   const navigate = useNavigate();
