@@ -43,10 +43,12 @@ describe.each(ENGINES)('filling a form by link on %s', (engine) => {
   /** A child with a last name, a school and a goal, and a form with one question of each kind, the number tied to the goal. */
   async function familyWithForm() {
     const family = await signUpParentWithChild(server);
-    await api(server, 'PUT', `/api/children/${family.childId}`, {
+    // These are the secrets the fill view must not show: the test means something only if they were kept.
+    const updated = await api(server, 'PUT', `/api/children/${family.childId}`, {
       token: family.token,
       json: { lastName: 'Quintero', school: 'Oak Elementary', diagnoses: ['Dyslexia'] },
     });
+    expect(updated.body).toMatchObject({ lastName: 'Quintero', school: 'Oak Elementary', diagnoses: ['Dyslexia'] });
     const goal = (await family.call('POST', '/goals', { title: 'Read 60 words a minute', area: 'reading', unit: 'words per minute' }))
       .body as { id: number };
     const questions = QUESTIONS.map((question) => (question.id === 'words' ? { ...question, goalId: goal.id } : question));
@@ -285,6 +287,7 @@ describe('a form link by mail, and the per-address limit', () => {
     expect(mail.text).toContain('Weekly check-in');
     expect(mail.links).toContain(made.body.link);
     const stored = await server.db.selectFrom('formLinks').selectAll().execute();
+    expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain('ms.lee');
 
     const token = tokenOf(made.body.link as string);
