@@ -369,16 +369,6 @@ export function createFormsService(deps: FormsDeps) {
       return { id: linkId, deleted: true };
     },
 
-    /** A form's questions as stored (for the responses side). */
-    async questionsOf(scope: ChildScope, formId: number): Promise<StoredFormQuestion[]> {
-      return (await requireForm(db, scope, formId)).questions;
-    },
-
-    /** The titles of the child's forms, by id (for the responses side). */
-    async titlesOf(scope: ChildScope): Promise<Map<number, string>> {
-      return new Map((await forms.listForms(db, scope.childId)).map((row) => [row.id, row.title]));
-    },
-
     /**
      * What a fill link shows: the form, the child's first name and the recipient's own name; nothing
      * else of the record (a goal's title does not travel, only its unit). Reading does not spend a
@@ -436,7 +426,7 @@ export function createFormsService(deps: FormsDeps) {
             questionId: question.id,
             kind: question.kind,
             prompt: question.prompt,
-            unit: question.goalId !== null && units.has(question.goalId) ? (units.get(question.goalId) ?? null) : question.unit,
+            unit: toQuestion(question, units).unit,
             goalId: question.goalId,
             value: typeof value === 'string' ? value.trim() || null : value,
           };
