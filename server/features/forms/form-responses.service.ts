@@ -157,22 +157,23 @@ export function createFormResponsesService(deps: FormResponsesDeps) {
         const observationIds: number[] = [];
         for (const answer of row.answers) {
           const { value, goalId } = answer;
-          if (!isAnswered(value)) continue;
-          if (MEASURED_KINDS.includes(answer.kind) && typeof value === 'number' && goalId !== null) {
+          // The rule the inbox shows as `becomes`; a goal gone since is skipped by addProgressFromForm.
+          const becomes = outcomeOf(answer, true);
+          if (becomes === 'progress') {
             const entryId = await deps.goals.addProgressFromForm(
               trx,
               scope,
               // The answer's day (UTC); the note says what was asked.
-              { goalId, recordedOn: source.answeredAt.slice(0, 10), value, note: answer.prompt },
+              { goalId: goalId as number, recordedOn: source.answeredAt.slice(0, 10), value: value as number, note: answer.prompt },
               source,
             );
             if (entryId !== null) progressEntryIds.push(entryId);
-          } else if (answer.kind === 'text' && typeof value === 'string') {
+          } else if (becomes === 'observation') {
             observationIds.push(
               await deps.observations.addFromForm(
                 trx,
                 scope,
-                { what: value.trim(), occurredAt: row.answeredAt, setting: RECIPIENT_SETTINGS[row.recipientRole], goalId },
+                { what: (value as string).trim(), occurredAt: row.answeredAt, setting: RECIPIENT_SETTINGS[row.recipientRole], goalId },
                 source,
               ),
             );
