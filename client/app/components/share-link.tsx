@@ -124,6 +124,13 @@ export function LinkDateRows({ link }: { link: { createdAt: string; expiresAt: s
   );
 }
 
+/** An open link's opens: "Opened 3 times, last Mar 10, 2026, 4:05 PM", "Opened once", "Not opened yet". */
+export function linkOpensText(link: { opens: number; lastOpenedAt: string | null }): string {
+  if (link.opens === 0) return 'Not opened yet';
+  const times = link.opens === 1 ? 'once' : `${link.opens} times`;
+  return link.lastOpenedAt ? `Opened ${times}, last ${formatDateTime(link.lastOpenedAt)}` : `Opened ${times}`;
+}
+
 /** The share form's end: why making the link failed, the offline notice, Make the link and Cancel. */
 export function MakeLinkButtons({ failed, pending, onCancel }: { failed: string | null; pending: boolean; onCancel: () => void }) {
   return (

@@ -1,22 +1,14 @@
 import { RECIPIENT_ROLE_LABELS } from '#shared/record-labels.ts';
 import type { FormLink } from '#shared/schemas/form.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { LinkDateRows } from '../../components/share-link.tsx';
+import { LinkDateRows, linkOpensText } from '../../components/share-link.tsx';
 import { useFormLinks, useRevokeFormLink } from './use-forms.ts';
 
 export const FORM_LINKS_HEADING_ID = 'form-links-heading';
-
-/** "Opened 3 times", "Not opened yet". */
-function opensText(link: Pick<FormLink, 'opens' | 'lastOpenedAt'>): string {
-  if (link.opens === 0) return 'Not opened yet';
-  const times = link.opens === 1 ? 'once' : `${link.opens} times`;
-  return link.lastOpenedAt ? `Opened ${times}, last ${formatDateTime(link.lastOpenedAt)}` : `Opened ${times}`;
-}
 
 function answersText(link: Pick<FormLink, 'responses' | 'singleUse'>): string {
   const answers = link.responses === 0 ? 'No answers yet' : link.responses === 1 ? '1 answer' : `${link.responses} answers`;
@@ -35,7 +27,7 @@ function LinkItem({ link }: { link: FormLink }) {
         <LinkDateRows link={link} />
         <div>
           <dt className="sr-only">Opened: </dt>
-          <dd>{opensText(link)}</dd>
+          <dd>{linkOpensText(link)}</dd>
         </div>
         <div>
           <dt className="sr-only">Answers: </dt>

@@ -1,20 +1,13 @@
 import { SNAPSHOT_AUDIENCE_LABELS, type SnapshotLink } from '#shared/schemas/snapshot.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
 import { focusWhenShown } from '../../../lib/focus.ts';
 import { AddedBy } from '../../components/added-by.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
-import { LinkDateRows } from '../../components/share-link.tsx';
+import { LinkDateRows, linkOpensText } from '../../components/share-link.tsx';
 import { useShareMutations, useSnapshotLinks } from './use-snapshots.ts';
 
 const LINKS_HEADING_ID = 'snapshot-links-heading';
-
-/** "Opened 3 times, last Mar 10, 2026, 4:05 PM", "Not opened yet". */
-function opensText(link: Pick<SnapshotLink, 'opens' | 'lastOpenedAt'>): string {
-  if (link.opens === 0 || link.lastOpenedAt === null) return 'Not opened yet';
-  return `Opened ${link.opens === 1 ? 'once' : `${link.opens} times`}, last ${formatDateTime(link.lastOpenedAt)}`;
-}
 
 /** A link's facts: when it was made and ends, how often it was opened, who shared it (every child's list shows them too). */
 export function LinkFacts({ link }: { link: SnapshotLink }) {
@@ -24,7 +17,7 @@ export function LinkFacts({ link }: { link: SnapshotLink }) {
         <LinkDateRows link={link} />
         <div className="sm:col-span-2">
           <dt className="sr-only">Opened: </dt>
-          <dd>{opensText(link)}</dd>
+          <dd>{linkOpensText(link)}</dd>
         </div>
       </dl>
       <AddedBy author={link.addedBy} at={link.createdAt} verb="Shared" />
