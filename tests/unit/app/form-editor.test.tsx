@@ -183,6 +183,15 @@ describe('the form editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Move up'));
   });
 
+  // What the viewer and updater tests below find missing, there for the owner: their absences are real.
+  it('gives an owner Send to someone, Delete form and the open links', async () => {
+    const api = renderEditor(formFixture());
+    expect(await screen.findByRole('button', { name: 'Send to someone' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Delete form/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add question' })).toBeTruthy();
+    await waitFor(() => expect(api.calls('forms.links')).toHaveLength(1));
+  });
+
   it('lets a viewer read the form with no field, no send, no delete, and no links asked for', async () => {
     const api = renderEditor(formFixture(), { role: 'viewer' });
     expect(await screen.findByText('How many times this week did Sam start work without a prompt?')).toBeTruthy();
