@@ -149,7 +149,7 @@ export function ObservationItem({ observation, childName, goalTitle, onTagSelect
         </div>
       ) : null}
       {observation.source ? (
-        <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
+        <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
       ) : null}
       <AddedBy author={observation.addedBy} at={observation.createdAt} />
       {mode === 'confirm-delete' ? (

@@ -164,7 +164,9 @@ export function GoalDetail({ goalId, forms }: { goalId: number; forms?: (goal: G
                           {entry.note ? ` · ${entry.note}` : ''}
                         </p>
                         {entry.source ? (
-                          <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(entry.source)}</p>
+                          <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">
+                            {entrySourceLine(entry.source)}
+                          </p>
                         ) : null}
                         <AddedBy author={entry.addedBy} at={entry.createdAt} verb="Recorded" />
                       </div>
@@ -235,7 +237,9 @@ export function GoalDetail({ goalId, forms }: { goalId: number; forms?: (goal: G
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>
                   {observation.source ? (
-                    <p className="text-sm font-medium text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
+                    <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">
+                      {entrySourceLine(observation.source)}
+                    </p>
                   ) : null}
                   <AddedBy author={observation.addedBy} at={observation.createdAt} />
                 </li>
