@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { addDays } from '#shared/calendar.ts';
 import { OPEN_MILESTONE_STATUSES, type MILESTONE_CATEGORIES } from '#shared/schemas/milestone.ts';
 import type { NotificationChoices, NotificationSettingsUpdate } from '#shared/schemas/notifications.ts';
+import type { ChildRole } from '#shared/schemas/roles.ts';
 import type { Db } from '../../db/database.ts';
 
 /** Every choice's column, as NotificationChoices names them. */
@@ -191,10 +192,15 @@ export interface FormAnswerRecipient {
 }
 
 /**
- * Each person who may approve a form answer about the child (an updater or an owner, the owner's own
- * access included) with the form-answers choice on (`fallback` when never chosen).
+ * Each person with one of `roles` on the child (the owner's own access included) with the form-answers
+ * choice on (`fallback` when never chosen).
  */
-export async function formAnswerRecipients(db: Db, childId: number, fallback: boolean): Promise<FormAnswerRecipient[]> {
+export async function formAnswerRecipients(
+  db: Db,
+  childId: number,
+  roles: readonly ChildRole[],
+  fallback: boolean,
+): Promise<FormAnswerRecipient[]> {
   return db
     .selectFrom('childAccess as a')
     .innerJoin('children as c', 'c.id', 'a.childId')
@@ -203,7 +209,7 @@ export async function formAnswerRecipients(db: Db, childId: number, fallback: bo
     .select(['a.userId', 'c.firstName'])
     .select(recipientEmail().as('email'))
     .where('a.childId', '=', childId)
-    .where('a.role', 'in', ['updater', 'owner'])
+    .where('a.role', 'in', roles)
     .where(choice('formAnswers', fallback), '=', true)
     .orderBy('a.userId')
     .execute();

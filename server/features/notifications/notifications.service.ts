@@ -1,6 +1,7 @@
 import { addDays, daysBetween } from '#shared/calendar.ts';
 import { todayIso } from '#shared/schemas/dates.ts';
 import type { RecipientRole } from '#shared/schemas/entry-source.ts';
+import { formResponseActions } from '#shared/schemas/form.ts';
 import {
   DIGEST_MILESTONE_DAYS,
   NOTIFICATION_DEFAULTS,
@@ -9,6 +10,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
 } from '#shared/schemas/notifications.ts';
+import { CHILD_ROLES, mayDo } from '#shared/schemas/roles.ts';
 import type { AuthProvider } from '../../auth/auth-provider.ts';
 import type { ChildNowParts, ChildNowReader } from '../../core/child-now.ts';
 import { weekStart } from '../../core/dates.ts';
@@ -36,6 +38,9 @@ const ACCOUNT_GONE = 'This account no longer exists.';
 
 /** What a digest tells about one child's week, and the milestones coming up. */
 type DigestContent = ChildNowParts['week'] & { milestones: ChildNowParts['milestonesDue'] };
+
+/** Who is told of a form answer: whoever may approve it. */
+const FORM_ANSWER_ROLES = CHILD_ROLES.filter((role) => mayDo(role, formResponseActions.approve));
 
 /** A smart form's answer that just arrived, as the forms feature tells it (never the answer's text). */
 export interface ArrivedFormAnswer {
@@ -192,7 +197,7 @@ export function createNotificationsService(deps: {
   async function formAnswerArrived(answer: ArrivedFormAnswer): Promise<void> {
     if (!mailer.configured) return;
     try {
-      const recipients = await notifications.formAnswerRecipients(db, answer.childId, NOTIFICATION_DEFAULTS.formAnswers);
+      const recipients = await notifications.formAnswerRecipients(db, answer.childId, FORM_ANSWER_ROLES, NOTIFICATION_DEFAULTS.formAnswers);
       for (const recipient of recipients) {
         const { ownerId, childId, formId, responseId, formTitle, recipientName, recipientRole } = answer;
         await jobs.send(formAnswerJob, {
@@ -214,7 +219,7 @@ export function createNotificationsService(deps: {
   /** The `notifications.form-answer` job: mails one person, if they still may approve and still want it. */
   async function sendFormAnswer(job: FormAnswerJob): Promise<SendSummary> {
     const summary: SendSummary = { sent: 0, failed: 0, noAddress: 0 };
-    const recipients = await notifications.formAnswerRecipients(db, job.childId, NOTIFICATION_DEFAULTS.formAnswers);
+    const recipients = await notifications.formAnswerRecipients(db, job.childId, FORM_ANSWER_ROLES, NOTIFICATION_DEFAULTS.formAnswers);
     const recipient = recipients.find((person) => person.userId === job.userId);
     if (!recipient) return summary;
     const message = recipient.email ? formAnswerEmail({ ...job, to: recipient.email, childFirstName: recipient.firstName }, appUrl) : null;
