@@ -19,7 +19,7 @@ export const FILL_MESSAGES = {
   needsAttention: 'Some answers need attention. Each one is marked above.',
 } as const;
 
-export const FORM_FILL_PATHS = {
+const FORM_FILL_PATHS = {
   view: '/api/forms/fill',
   answers: '/api/forms/fill/answers',
 } as const;

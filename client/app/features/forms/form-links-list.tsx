@@ -8,7 +8,7 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { LinkDateRows, linkOpensText } from '../../components/share-link.tsx';
 import { useFormLinks, useRevokeFormLink } from './use-forms.ts';
 
-export const FORM_LINKS_HEADING_ID = 'form-links-heading';
+const FORM_LINKS_HEADING_ID = 'form-links-heading';
 
 function answersText(link: Pick<FormLink, 'responses' | 'singleUse'>): string {
   const answers = link.responses === 0 ? 'No answers yet' : link.responses === 1 ? '1 answer' : `${link.responses} answers`;
