@@ -48,14 +48,14 @@ function AnswerRow({ answer, status }: { answer: ResponseAnswer; status: FormRes
           {answerText(answer, { formatDay: formatDate, formatNumber: (value) => NUMBER.format(value) })}
         </span>
         {answer.goal ? (
-          <span className="text-sm text-ink-muted">
+          <span className="text-sm wrap-anywhere text-ink-muted">
             <span className="font-semibold">Goal:</span> {answer.goal.title}
             <span aria-hidden="true"> · </span>
             <span className="sr-only">. </span>
             {recentValuesText(answer.goal)}
           </span>
         ) : null}
-        {outcome ? <span className="text-sm font-medium text-brand-800">{outcome}</span> : null}
+        {outcome ? <span className="text-sm font-medium wrap-anywhere text-brand-800">{outcome}</span> : null}
       </dd>
     </div>
   );
