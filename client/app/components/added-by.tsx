@@ -1,4 +1,6 @@
+import { entrySourceLine } from '#shared/record-labels.ts';
 import type { Author } from '#shared/schemas/author.ts';
+import type { EntrySource } from '#shared/schemas/entry-source.ts';
 import { formatMomentDate } from '../../lib/dates.ts';
 
 /**
@@ -23,4 +25,9 @@ export function AddedBy({ author, at, verb, className }: { author: Author; at: s
       <time dateTime={at}>{addedByText(author, at, verb)}</time>
     </p>
   );
+}
+
+/** Who answered, for a record made from a form answer (decision 0109): "From Ms Lee (teacher), answered Nov 3". */
+export function FromAnswer({ source }: { source: EntrySource }) {
+  return <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">{entrySourceLine(source)}</p>;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { entrySourceLine } from '#shared/record-labels.ts';
 import { observationActions, type Observation } from '#shared/schemas/observation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { serverMessageOf } from '../../../lib/api-request.ts';
@@ -14,7 +13,7 @@ import { useDeleteObservation, useUpdateObservation } from './use-observations.t
 import { StarIcon } from './win-toggle.tsx';
 import { TagButtons } from '../../components/tag-buttons.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
-import { AddedBy } from '../../components/added-by.tsx';
+import { AddedBy, FromAnswer } from '../../components/added-by.tsx';
 import { ChildTag } from '../../components/every-child-switch.tsx';
 
 const focusById = (id: string) => document.getElementById(id)?.focus();
@@ -148,9 +147,7 @@ export function ObservationItem({ observation, childName, goalTitle, onTagSelect
           <TagButtons tags={observation.tags} onSelect={onTagSelect} actionLabel="Show notes tagged " />
         </div>
       ) : null}
-      {observation.source ? (
-        <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">{entrySourceLine(observation.source)}</p>
-      ) : null}
+      {observation.source ? <FromAnswer source={observation.source} /> : null}
       <AddedBy author={observation.addedBy} at={observation.createdAt} />
       {mode === 'confirm-delete' ? (
         <fieldset className="grid gap-3 rounded-xl border border-red-700/40 bg-red-50 p-3">

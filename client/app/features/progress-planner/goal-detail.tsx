@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { entrySourceLine } from '#shared/record-labels.ts';
 import { GOAL_STALE_DAYS, goalActions, type Goal } from '#shared/schemas/goal.ts';
 import { observationActions } from '#shared/schemas/observation.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -12,7 +11,7 @@ import { useScreenTitle } from '../../components/screen.tsx';
 import { QuickProgressForm } from './quick-progress-form.tsx';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { RoleGate } from '../../components/child-role.tsx';
-import { AddedBy } from '../../components/added-by.tsx';
+import { AddedBy, FromAnswer } from '../../components/added-by.tsx';
 import { ProgressSummary } from './goal-card.tsx';
 import { GoalForm } from './goal-form.tsx';
 import { formatValue } from './goal-logic.ts';
@@ -163,11 +162,7 @@ export function GoalDetail({ goalId, forms }: { goalId: number; forms?: (goal: G
                           {formatDate(entry.recordedOn)}
                           {entry.note ? ` · ${entry.note}` : ''}
                         </p>
-                        {entry.source ? (
-                          <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">
-                            {entrySourceLine(entry.source)}
-                          </p>
-                        ) : null}
+                        {entry.source ? <FromAnswer source={entry.source} /> : null}
                         <AddedBy author={entry.addedBy} at={entry.createdAt} verb="Recorded" />
                       </div>
                       <RoleGate action={goalActions.updateProgress}>
@@ -236,11 +231,7 @@ export function GoalDetail({ goalId, forms }: { goalId: number; forms?: (goal: G
                     {observation.isWin ? ' · A win' : ''}
                   </p>
                   <p className="whitespace-pre-line text-ink">{observation.what}</p>
-                  {observation.source ? (
-                    <p className="text-sm font-medium wrap-anywhere text-brand-800 first-letter:uppercase">
-                      {entrySourceLine(observation.source)}
-                    </p>
-                  ) : null}
+                  {observation.source ? <FromAnswer source={observation.source} /> : null}
                   <AddedBy author={observation.addedBy} at={observation.createdAt} />
                 </li>
               ))}
